@@ -1,0 +1,1 @@
+"""LLM prompt templates, one module per task."""

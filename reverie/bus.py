@@ -1,0 +1,151 @@
+"""The message bus: dispatch events to handlers with retries, idempotency and a DLQ verdict.
+
+Entry points (Faust agents, ``replay``, the CLI) decode and validate, then hand
+typed events to :meth:`MessageBus.handle`. The bus
+
+* skips events whose ``event_id`` was handled before (redelivery is a no-op);
+* groups consecutive ``note.created`` events so their embeddings are computed in one batch;
+* retries :class:`~reverie.errors.RetryableError` with capped exponential backoff,
+  forever, so a message is never acknowledged before its effects are stored;
+* returns :class:`PermanentError` verdicts (bad input, unknown note, a bug) so the
+  caller can dead-letter that one message and carry on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import structlog
+
+from reverie.clock import Clock
+from reverie.domain.events import Envelope, NoteCreated
+from reverie.errors import PermanentError, RetryableError
+from reverie.handlers.ports import EventLedger
+
+log = structlog.get_logger(__name__)
+
+Handler = Callable[..., Awaitable[Any]]
+
+
+def inject(handler: Handler, deps: Mapping[str, object]) -> Handler:
+    """Bind the keyword-only parameters of ``handler`` that name a dependency."""
+    params = inspect.signature(handler).parameters
+    wanted = {
+        name: deps[name]
+        for name, p in params.items()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and name in deps
+    }
+    return partial(handler, **wanted)
+
+
+@dataclass
+class Failure:
+    """A message the bus gave up on, with the reason to put in the DLQ."""
+
+    event: Envelope
+    error: PermanentError | Exception
+    reason: str
+
+
+@dataclass
+class RetryPolicy:
+    """Capped exponential backoff; ``max_attempts=None`` retries until it works."""
+
+    initial_s: float = 0.2
+    max_s: float = 10.0
+    max_attempts: int | None = None
+
+    def delay(self, attempt: int) -> float:
+        """Return the pause before retry number ``attempt`` (1-based)."""
+        return min(self.max_s, self.initial_s * 2 ** (attempt - 1))
+
+
+@dataclass
+class MessageBus:
+    """Routes events to handlers; one per worker, built by :mod:`reverie.bootstrap`."""
+
+    handlers: Mapping[type[Envelope], Handler]
+    batch_handlers: Mapping[type[Envelope], Handler]
+    ledger: EventLedger
+    clock: Clock
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+    on_handled: Callable[[Envelope, float], None] | None = None
+
+    async def handle(self, events: Sequence[Envelope]) -> list[Failure]:
+        """Handle ``events`` in order; return the ones that failed permanently."""
+        failures: list[Failure] = []
+        group: list[Envelope] = []
+        for event in events:
+            if group and type(event) is not type(group[0]):
+                failures += await self._run_group(group)
+                group = []
+            if type(event) in self.batch_handlers:
+                group.append(event)
+            else:
+                failures += await self._run_group([event])
+        if group:
+            failures += await self._run_group(group)
+        return failures
+
+    async def _run_group(self, events: list[Envelope]) -> list[Failure]:
+        fresh = [e for e in events if not await self.ledger.seen(e.event_id)]
+        if not fresh:
+            return []
+        kind = type(fresh[0])
+        started = time.perf_counter()
+        structlog.contextvars.bind_contextvars(
+            event_id=fresh[0].event_id, event_type=fresh[0].event_type,
+            agent_id=fresh[0].agent_id,
+        )
+        if kind in self.batch_handlers:
+            call: Callable[[], Awaitable[Any]] = partial(self.batch_handlers[kind], fresh)
+        else:
+            call = partial(self.handlers[kind], fresh[0])
+        try:
+            await self._with_retries(call)
+        except PermanentError as exc:
+            if len(fresh) > 1:  # isolate the bad one; the others still get stored
+                out: list[Failure] = []
+                for e in fresh:
+                    out += await self._run_group([e])
+                return out
+            return [Failure(fresh[0], exc, str(exc))]
+        except Exception as exc:  # a bug: dead-letter this message, keep the stream alive
+            log.exception("handler.crashed")
+            if len(fresh) > 1:
+                out = []
+                for e in fresh:
+                    out += await self._run_group([e])
+                return out
+            return [Failure(fresh[0], exc, f"internal error ({type(exc).__name__}: {exc}); "
+                            "this is a Reverie bug — report it and replay the message from "
+                            "the DLQ once fixed")]
+        for e in fresh:
+            await self._with_retries(partial(self.ledger.mark, e.event_id, e.event_type,
+                                             self.clock.now()))
+        elapsed = time.perf_counter() - started
+        for e in fresh:
+            if self.on_handled:
+                self.on_handled(e, elapsed / len(fresh))
+        log.info("event.handled", count=len(fresh), ms=round(elapsed * 1000, 1))
+        return []
+
+    async def _with_retries(self, call: Callable[[], Awaitable[Any]]) -> Any:
+        attempt = 0
+        while True:
+            try:
+                return await call()
+            except RetryableError as exc:
+                attempt += 1
+                if self.retry.max_attempts is not None and attempt >= self.retry.max_attempts:
+                    raise
+                pause = self.retry.delay(attempt)
+                log.warning("handler.retrying", attempt=attempt, pause_s=pause,
+                            error=type(exc).__name__, reason=str(exc))
+                await asyncio.sleep(pause)

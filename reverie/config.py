@@ -1,0 +1,108 @@
+"""One settings object for all of Reverie, read from ``REVERIE_*`` variables and an optional file.
+
+The file is ``$REVERIE_ENV_FILE`` if set, else ``reverie.env`` in the working
+directory; the URLs written by ``deploy/local/up`` (``deploy/local/.state/env``)
+are read too when present. Environment variables win over both.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOCAL_STATE_ENV = Path(__file__).resolve().parent.parent / "deploy" / "local" / ".state" / "env"
+
+
+class Settings(BaseSettings):
+    """Every knob Reverie has; see ``docs/configuration.md``."""
+
+    model_config = SettingsConfigDict(env_prefix="REVERIE_", extra="ignore")
+
+    # Kafka
+    kafka_broker: str = "kafka://127.0.0.1:9092"
+    kafka_security_protocol: Literal["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] = (
+        "PLAINTEXT"
+    )
+    kafka_sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] = "PLAIN"
+    kafka_sasl_username: str | None = None
+    kafka_sasl_password: SecretStr | None = None
+    kafka_ssl_cafile: str | None = None
+    kafka_topic_partitions: int = 4
+    worker_id: str = "reverie"
+    app_id: str = "reverie"
+    data_dir: Path = Path(".reverie")
+
+    # Storage
+    storage: Literal["mongo", "memory"] = "mongo"
+    mongo_url: SecretStr = SecretStr("mongodb://127.0.0.1:27017/")
+    mongo_database: str = "reverie"
+    mongo_timeout_ms: int = 5000
+    qdrant_url: str | None = None
+    qdrant_api_key: SecretStr | None = None
+    qdrant_path: Path | None = None
+    qdrant_collection: str = "reverie_notes"
+    vector_backend: Literal["qdrant", "memory"] = "qdrant"
+
+    # Embeddings
+    embeddings_provider: Literal["local", "openai"] = "local"
+    embeddings_base_url: str | None = None
+    embeddings_model: str = "all-MiniLM-L6-v2"
+    embeddings_api_key: SecretStr | None = None
+    embeddings_dimension: int = 384
+    embeddings_batch_size: int = 64
+
+    # Judges
+    judge: Literal["offline", "llm"] = "offline"
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_model: str = "gpt-4o-mini"
+    llm_model_consolidation: str | None = None
+    llm_model_contradiction: str | None = None
+    llm_timeout_s: float = 30.0
+    llm_max_retries: int = 3
+    llm_concurrency: int = 4
+    llm_max_calls_per_run: int = 200
+    llm_max_tokens_per_run: int = 400_000
+
+    # Dream
+    dream_window_s: float = 86_400.0
+    dream_min_interval_s: float = 86_400.0
+    dream_min_sessions: int = 5
+    dream_lease_s: float = 900.0
+    cluster_similarity: float | None = None
+    min_cluster_size: int = 3
+    cluster_neighbours: int = 10
+    contradiction_similarity: float | None = None
+    max_contradiction_pairs: int = 50
+    sweep_limit: int = 200
+
+    # Pipeline
+    retry_initial_s: float = 0.2
+    retry_max_s: float = 10.0
+    batch_size: int = 200
+    batch_within_s: float = 0.05
+
+    # Web and logs
+    web_host: str = "127.0.0.1"
+    web_port: int = 6066
+    dashboard_token: SecretStr | None = None
+    log_format: Literal["console", "json"] = "console"
+    log_level: str = "INFO"
+    extra: dict[str, str] = Field(default_factory=dict)
+
+    @classmethod
+    def load(cls, **overrides: object) -> Settings:
+        """Read the settings file(s) and the environment (environment wins)."""
+        files = [p for p in (LOCAL_STATE_ENV, Path(os.environ.get(
+            "REVERIE_ENV_FILE", "reverie.env"))) if p.is_file()]
+        return cls(_env_file=files or None, **overrides)  # type: ignore[call-arg]
+
+
+def redact(text: str) -> str:
+    """Replace credentials in URLs (``user:pass@``) with ``***``."""
+    return re.sub(r"(//[^/:@\s]+):[^@/\s]+@", r"\1:***@", text)

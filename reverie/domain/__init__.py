@@ -1,0 +1,1 @@
+"""Reverie's domain types: the event contract and the stored notes, examples and runs."""

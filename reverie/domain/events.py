@@ -1,0 +1,328 @@
+"""The event contract (``shared/contract/events-v1.md``) as immutable pydantic models.
+
+Topic, event and field names are fixed by the contract; Reverie may add optional
+fields but never renames or drops one. :func:`parse_event` is the single edge where
+raw Kafka bytes become typed events; everything it rejects raises
+:class:`~reverie.errors.InvalidEvent` with a reason a person can act on.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
+
+from reverie.errors import InvalidEvent
+
+SCHEMA_VERSION = 1
+MAX_TEXT_CHARS = 8000
+MAX_MESSAGE_BYTES = 1_000_000
+
+TOPIC_NOTES = "reverie.notes"
+TOPIC_ENTITIES = "reverie.entities"
+TOPIC_COMMANDS = "reverie.commands"
+TOPIC_RUN_STEPS = "reverie.run-steps"
+TOPIC_CHANGES = "reverie.changes"
+TOPIC_DLQ = "reverie.dlq"
+INPUT_TOPICS = (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS)
+
+NoteType = Literal["Preference", "Constraint", "Context", "Example", "Issue"]
+EntityType = Literal["agent", "user", "company", "conversation"]
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+Timestamp = Annotated[AwareDatetime, AfterValidator(_utc)]
+"""An RFC 3339 timestamp with an offset, normalised to UTC."""
+
+Id = Annotated[str, Field(min_length=1, max_length=256)]
+
+
+class Data(BaseModel):
+    """Base of every event payload: frozen, unknown fields ignored."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class NoteCreatedData(Data):
+    note_id: Id
+    text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
+    note_type: NoteType = "Context"
+    agent_id: Id
+    user_id: Id | None = None
+    company_id: Id | None = None
+    conversation_id: Id | None = None
+    is_auto_generated: bool = True
+    created_at: Timestamp
+    expires_at: Timestamp | None = None
+    access_count: int = Field(default=0, ge=0)
+    last_accessed_at: Timestamp | None = None
+    embedding: list[float] | None = Field(default=None, max_length=8192)
+    embedding_model: str | None = None
+
+
+class NoteAccessedData(Data):
+    note_id: Id
+    agent_id: Id
+    accessed_at: Timestamp | None = Field(
+        default=None, description="Defaults to the envelope's occurred_at."
+    )
+    count: int = Field(default=1, ge=1)
+
+
+class ExampleCreatedData(Data):
+    example_id: Id
+    agent_id: Id
+    user_id: Id | None = None
+    company_id: Id | None = None
+    conversation_id: Id | None = None
+    input: str = Field(max_length=MAX_TEXT_CHARS * 4)
+    output: str = Field(max_length=MAX_TEXT_CHARS * 4)
+    success_score: float = Field(ge=0, le=100)
+    is_auto_generated: bool = True
+    created_at: Timestamp
+    expires_at: Timestamp | None = None
+    access_count: int = Field(default=0, ge=0)
+    last_accessed_at: Timestamp | None = None
+
+
+class ExampleAccessedData(Data):
+    example_id: Id
+    agent_id: Id
+    accessed_at: Timestamp | None = None
+    count: int = Field(default=1, ge=1)
+
+
+class SessionEndedData(Data):
+    agent_id: Id
+    user_id: Id | None = None
+    company_id: Id | None = None
+    conversation_id: Id | None = None
+
+
+class EntityData(Data):
+    entity_type: EntityType
+    entity_id: Id
+
+
+class AgentConfiguredData(Data):
+    agent_id: Id
+    note_retention_days: int | None = Field(default=None, ge=0)
+    example_retention_days: int | None = Field(default=None, ge=0)
+    auto_archive_enabled: bool | None = None
+
+
+class DreamRequestedData(Data):
+    agent_id: Id
+    dry_run: bool = False
+    reason: str | None = None
+
+
+class DreamRollbackData(Data):
+    agent_id: Id
+    run_id: Id
+
+
+class Envelope(BaseModel):
+    """The contract's envelope; subclasses fix ``event_type`` and ``data``."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    event_id: Id
+    event_type: str
+    occurred_at: Timestamp
+    schema_version: Literal[1] = SCHEMA_VERSION
+    data: Data
+
+    @property
+    def agent_id(self) -> str | None:
+        """The agent the event is about, where it names one."""
+        return getattr(self.data, "agent_id", None)
+
+
+class NoteCreated(Envelope):
+    event_type: Literal["note.created"]
+    data: NoteCreatedData
+
+
+class NoteAccessed(Envelope):
+    event_type: Literal["note.accessed"]
+    data: NoteAccessedData
+
+
+class ExampleCreated(Envelope):
+    event_type: Literal["example.created"]
+    data: ExampleCreatedData
+
+
+class ExampleAccessed(Envelope):
+    event_type: Literal["example.accessed"]
+    data: ExampleAccessedData
+
+
+class SessionEnded(Envelope):
+    event_type: Literal["session.ended"]
+    data: SessionEndedData
+
+
+class EntityDeleted(Envelope):
+    event_type: Literal["entity.deleted"]
+    data: EntityData
+
+
+class EntityDisabled(Envelope):
+    event_type: Literal["entity.disabled"]
+    data: EntityData
+
+
+class AgentConfigured(Envelope):
+    event_type: Literal["agent.configured"]
+    data: AgentConfiguredData
+
+
+class DreamRequested(Envelope):
+    event_type: Literal["dream.requested"]
+    data: DreamRequestedData
+
+
+class DreamRollback(Envelope):
+    event_type: Literal["dream.rollback"]
+    data: DreamRollbackData
+
+
+EVENT_TYPES: dict[str, type[Envelope]] = {
+    "note.created": NoteCreated,
+    "note.accessed": NoteAccessed,
+    "example.created": ExampleCreated,
+    "example.accessed": ExampleAccessed,
+    "session.ended": SessionEnded,
+    "entity.deleted": EntityDeleted,
+    "entity.disabled": EntityDisabled,
+    "agent.configured": AgentConfigured,
+    "dream.requested": DreamRequested,
+    "dream.rollback": DreamRollback,
+}
+
+TOPIC_OF: dict[str, str] = {
+    **dict.fromkeys(
+        ["note.created", "note.accessed", "example.created", "example.accessed", "session.ended"],
+        TOPIC_NOTES,
+    ),
+    **dict.fromkeys(["entity.deleted", "entity.disabled", "agent.configured"], TOPIC_ENTITIES),
+    **dict.fromkeys(["dream.requested", "dream.rollback"], TOPIC_COMMANDS),
+}
+
+Event = (
+    NoteCreated
+    | NoteAccessed
+    | ExampleCreated
+    | ExampleAccessed
+    | SessionEnded
+    | EntityDeleted
+    | EntityDisabled
+    | AgentConfigured
+    | DreamRequested
+    | DreamRollback
+)
+
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
+
+
+def _adapter(model: type[Envelope]) -> TypeAdapter[Any]:
+    name = model.__name__
+    if name not in _ADAPTERS:
+        _ADAPTERS[name] = TypeAdapter(model)
+    return _ADAPTERS[name]
+
+
+def message_key(event: Envelope) -> str:
+    """Return the Kafka key the contract prescribes for ``event``'s topic."""
+    data = event.data
+    if isinstance(data, EntityData):
+        return data.entity_id
+    return str(getattr(data, "agent_id", ""))
+
+
+def _describe(error: ValidationError) -> InvalidEvent:
+    first = error.errors(include_url=False)[0]
+    path = ".".join(str(p) for p in first["loc"]) or None
+    kind = first["type"]
+    if kind == "missing":
+        reason = f"required field '{path}' is missing"
+    elif kind == "extra_forbidden":
+        reason = f"field '{path}' is not allowed"
+    else:
+        got = first.get("input")
+        shown = repr(got)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        reason = f"field '{path}': {first['msg']} (got {shown})"
+    more = error.error_count() - 1
+    if more:
+        reason += f"; and {more} more problem{'s' if more > 1 else ''}"
+    return InvalidEvent(reason, path)
+
+
+def parse_event(raw: bytes | str) -> Event:
+    """Decode and validate one envelope; raise ``InvalidEvent`` with an actionable reason."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_MESSAGE_BYTES:
+            raise InvalidEvent(
+                f"message is {len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES} "
+                "(note texts are at most 8000 characters)"
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidEvent(
+                f"message is not valid UTF-8 (byte {exc.start}): encode the JSON as UTF-8"
+            ) from None
+    else:
+        text = raw
+    try:
+        obj = json.loads(text)
+    except RecursionError:
+        raise InvalidEvent("JSON is nested too deeply to be an event envelope") from None
+    except ValueError as exc:
+        raise InvalidEvent(f"message is not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise InvalidEvent(f"message must be a JSON object, got {type(obj).__name__}")
+    version = obj.get("schema_version", SCHEMA_VERSION)
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        raise InvalidEvent(
+            f"schema_version {version} is newer than this consumer supports "
+            f"({SCHEMA_VERSION}); upgrade Reverie or publish version {SCHEMA_VERSION}",
+            "schema_version",
+        )
+    event_type = obj.get("event_type")
+    if event_type is None:
+        raise InvalidEvent("required field 'event_type' is missing", "event_type")
+    model = EVENT_TYPES.get(event_type) if isinstance(event_type, str) else None
+    if model is None:
+        known = ", ".join(sorted(EVENT_TYPES))
+        raise InvalidEvent(
+            f"unknown event_type {str(event_type)[:60]!r}; expected one of: {known}",
+            "event_type",
+        )
+    try:
+        event: Event = _adapter(model).validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise _describe(exc) from None
+    return event
+
+
+def envelope_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """Return the JSON Schema of one event envelope model."""
+    return model.model_json_schema(mode="validation")

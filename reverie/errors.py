@@ -1,0 +1,89 @@
+"""Reverie's exception tree: every error is either retryable or permanent.
+
+Consumers act on the class, never on the message text::
+
+    ReverieError                      base of everything Reverie raises on purpose
+    ├── PermanentError                the input itself is wrong; retrying cannot help
+    │   ├── InvalidEvent              a message failed contract validation → DLQ
+    │   ├── UnknownEntity             a command names a note/run/pair that does not exist
+    │   ├── InvalidState              a command conflicts with stored state (e.g. resolve a closed pair)
+    │   ├── JudgeAnswerInvalid        the LLM answered twice with JSON we cannot accept
+    │   ├── BudgetExhausted           the run's LLM call/token budget is spent
+    │   └── ConfigurationError        settings are wrong (bad URL, missing model files)
+    └── RetryableError                the world is temporarily wrong; retry with backoff
+        ├── StorageUnavailable        MongoDB or the vector index is unreachable or timed out
+        ├── BrokerUnavailable         Kafka is unreachable
+        ├── JudgeUnavailable          the LLM endpoint is down, slow or rate-limiting
+        └── LeaseHeld                 another worker holds this agent's dream lease
+
+The Kafka entry point sends ``PermanentError`` to ``reverie.dlq`` and retries
+``RetryableError`` (with backoff, without acknowledging the message) until the
+effects are stored.
+"""
+
+from __future__ import annotations
+
+
+class ReverieError(Exception):
+    """Base class of every error Reverie raises on purpose."""
+
+    retryable: bool = False
+
+
+class PermanentError(ReverieError):
+    """The input is wrong: retrying the same input gives the same failure."""
+
+
+class RetryableError(ReverieError):
+    """A dependency failed transiently: the same input may succeed later."""
+
+    retryable = True
+
+
+class InvalidEvent(PermanentError):
+    """A message does not satisfy the event contract.
+
+    ``reason`` is one sentence a person can act on; ``field`` is the dotted path
+    of the offending field, or ``None`` when the whole message is wrong.
+    """
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.field = field
+
+
+class UnknownEntity(PermanentError):
+    """A command refers to a note, example, run or review pair that does not exist."""
+
+
+class InvalidState(PermanentError):
+    """A command conflicts with the stored state."""
+
+
+class JudgeAnswerInvalid(PermanentError):
+    """The judge's answer failed validation even after the repair attempt."""
+
+
+class BudgetExhausted(PermanentError):
+    """The dream run spent its LLM call or token budget."""
+
+
+class ConfigurationError(PermanentError):
+    """Settings are missing or wrong."""
+
+
+class StorageUnavailable(RetryableError):
+    """MongoDB or the vector index cannot be reached or timed out."""
+
+
+class BrokerUnavailable(RetryableError):
+    """Kafka cannot be reached."""
+
+
+class JudgeUnavailable(RetryableError):
+    """The LLM endpoint is down, slow or rate-limiting."""
+
+
+class LeaseHeld(RetryableError):
+    """Another worker or a manual run holds this agent's dream lease."""

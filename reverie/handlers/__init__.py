@@ -1,0 +1,49 @@
+"""What each event does: plain async functions over storage ports, no Kafka imports.
+
+:data:`HANDLERS` maps event types to handlers that take one event,
+:data:`BATCH_HANDLERS` to handlers that take a run of consecutive events of that
+type. Dependencies are keyword-only parameters named after the ports; the
+composition root (:mod:`reverie.bootstrap`) binds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from reverie.domain.events import (
+    AgentConfigured,
+    EntityDeleted,
+    EntityDisabled,
+    Envelope,
+    ExampleAccessed,
+    ExampleCreated,
+    NoteAccessed,
+    NoteCreated,
+    SessionEnded,
+)
+from reverie.handlers.ingest import (
+    configure_agent,
+    count_session,
+    record_example_access,
+    record_note_access,
+    store_example,
+    store_notes,
+)
+from reverie.handlers.pruning import prune_entity
+
+Handler = Callable[..., Awaitable[Any]]
+
+HANDLERS: dict[type[Envelope], Handler] = {
+    NoteAccessed: record_note_access,
+    ExampleCreated: store_example,
+    ExampleAccessed: record_example_access,
+    SessionEnded: count_session,
+    EntityDeleted: prune_entity,
+    EntityDisabled: prune_entity,
+    AgentConfigured: configure_agent,
+}
+
+BATCH_HANDLERS: dict[type[Envelope], Handler] = {
+    NoteCreated: store_notes,
+}

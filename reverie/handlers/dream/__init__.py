@@ -1,0 +1,1 @@
+"""The dream: consolidation, contradiction resolution, stale sweep and retention, per agent."""

@@ -1,0 +1,107 @@
+"""The judge port: what the dream asks an LLM (or the offline judge) and what it may answer.
+
+Judges only *judge*; the dream's code decides what to write. A judge may only
+refer to note ids it was given; anything else is rejected by validation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+@dataclass(frozen=True)
+class JudgedNote:
+    """What a judge sees of a note: its id, text (dates already absolute) and usage."""
+
+    note_id: str
+    text: str
+    note_type: str
+    created_at: datetime
+    access_count: int
+    user_id: str | None = None
+    company_id: str | None = None
+
+
+class MergedNote(BaseModel):
+    """One note the judge proposes in place of some of the cluster's notes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str = Field(min_length=1, max_length=8000, description="The consolidated note text.")
+    source_ids: list[str] = Field(
+        min_length=1, description="Ids of the given notes this merged note replaces."
+    )
+    note_type: str = Field(default="Context", description="Note type of the merged note.")
+
+
+class ConsolidationVerdict(BaseModel):
+    """The judge's answer about one cluster."""
+
+    model_config = ConfigDict(frozen=True)
+
+    consolidate: bool = Field(description="False leaves the cluster exactly as it is.")
+    merged: list[MergedNote] = Field(default_factory=list)
+    reason: str = Field(default="", max_length=2000)
+
+
+class ContradictionVerdict(BaseModel):
+    """The judge's answer about one pair: does it contradict, and why (never who wins)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    contradicts: bool
+    reason: str = Field(default="", max_length=2000)
+
+
+class CoverageVerdict(BaseModel):
+    """Whether a user's note adds nothing beyond company-wide notes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    adds_nothing: bool
+    reason: str = Field(default="", max_length=2000)
+
+
+@dataclass
+class Usage:
+    """LLM calls and tokens a judgment spent (zeros for the offline judge)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, other: Usage) -> None:
+        """Accumulate ``other`` into this usage."""
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class Judge(Protocol):
+    """Decides about clusters and pairs; the offline and the LLM judge implement it."""
+
+    name: str
+
+    async def consolidate(
+        self, notes: Sequence[JudgedNote], now: datetime
+    ) -> tuple[ConsolidationVerdict, Usage]:
+        """Propose merged notes for a cluster, or answer ``consolidate=False``."""
+
+    async def contradicts(
+        self, a: JudgedNote, b: JudgedNote
+    ) -> tuple[ContradictionVerdict, Usage]:
+        """Say whether two notes contradict each other, and why."""
+
+    async def covers(
+        self, general: Sequence[JudgedNote], specific: JudgedNote
+    ) -> tuple[CoverageVerdict, Usage]:
+        """Say whether ``specific`` (a user's note) adds nothing beyond ``general``."""

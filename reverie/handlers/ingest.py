@@ -1,0 +1,217 @@
+"""Ingest handlers: store what upstream services publish, idempotently.
+
+A redelivered event (same ``event_id``) or a replayed ``note_id`` changes nothing.
+A note that references an entity already known to be gone is stored and
+archived on arrival, with the same comment reactive pruning would give it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import structlog
+
+from reverie.clock import Clock
+from reverie.domain.events import (
+    AgentConfigured,
+    ExampleAccessed,
+    ExampleCreated,
+    NoteAccessed,
+    NoteCreated,
+    SessionEnded,
+)
+from reverie.domain.model import (
+    AgentSettings,
+    Change,
+    Example,
+    Note,
+    Status,
+    vector_payload,
+)
+from reverie.errors import UnknownEntity
+from reverie.handlers.lifecycle import change_id
+from reverie.handlers.ports import (
+    AgentRepository,
+    ChangeLog,
+    Embedder,
+    EntityRegistry,
+    ExampleRepository,
+    NoteRepository,
+    SessionLedger,
+    VectorIndex,
+    VectorPoint,
+)
+from reverie.handlers.pruning import GoneCache, stale_comment
+
+log = structlog.get_logger(__name__)
+
+
+def note_from_event(event: NoteCreated) -> Note:
+    """Build the stored note from a ``note.created`` event."""
+    return Note(**event.data.model_dump())
+
+
+async def embed_notes(notes_: Sequence[Note], embedder: Embedder) -> list[list[float]]:
+    """Return each note's vector: its precomputed one if the model matches, else embedded."""
+    vectors: list[list[float] | None] = []
+    todo: list[int] = []
+    for i, note in enumerate(notes_):
+        given = note.embedding
+        if (
+            given is not None
+            and note.embedding_model == embedder.model_name
+            and len(given) == embedder.dimension
+        ):
+            vectors.append(given)
+        else:
+            vectors.append(None)
+            todo.append(i)
+    if todo:
+        computed = await embedder.embed([notes_[i].text for i in todo])
+        for i, vec in zip(todo, computed, strict=True):
+            vectors[i] = vec
+    return [v for v in vectors if v is not None]
+
+
+async def store_notes(
+    events: Sequence[NoteCreated],
+    *,
+    notes: NoteRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    registry: EntityRegistry,
+    changes: ChangeLog,
+    clock: Clock,
+) -> list[str]:
+    """Store new notes with their vectors (one embedding batch); return the ids inserted."""
+    if not events:
+        return []
+    existing = {n.note_id: n for n in await notes.get_many([e.data.note_id for e in events])}
+    fresh: dict[str, tuple[NoteCreated, Note]] = {}
+    for event in events:
+        nid = event.data.note_id
+        if nid not in existing and nid not in fresh:
+            fresh[nid] = (event, note_from_event(event))
+    cache = GoneCache(registry)
+    await cache.load(k for _, n in fresh.values() for k in n.references())
+    new_notes = [n for _, n in fresh.values()]
+    vectors = await embed_notes(new_notes, embedder)
+    inserted: list[str] = []
+    archived: list[Change] = []
+    for note, vector in zip(new_notes, vectors, strict=True):
+        note.embedding = vector
+        note.embedding_model = embedder.model_name
+        gone = cache.gone(note)
+        if gone:
+            note.status = Status.ARCHIVED
+            note.comments = stale_comment(gone)
+            note.updated_at = clock.now()
+        if await notes.add(note):
+            inserted.append(note.note_id)
+            if gone:
+                event = fresh[note.note_id][0]
+                archived.append(_arrival_archive(note, event, clock))
+        existing[note.note_id] = note
+    # Upsert every vector, including notes stored by an attempt that died before this step.
+    points = [
+        VectorPoint(n.note_id, n.embedding, vector_payload(n))
+        for nid in dict.fromkeys(e.data.note_id for e in events)
+        if (n := existing.get(nid)) is not None and n.embedding is not None
+    ]
+    await index.upsert(points)
+    if archived:
+        await changes.record(archived)
+    log.info("notes.stored", inserted=len(inserted), received=len(events),
+             archived_on_arrival=len(archived))
+    return inserted
+
+
+def _arrival_archive(note: Note, event: NoteCreated, clock: Clock) -> Change:
+    return Change(
+        change_id=change_id(note.note_id, Status.ARCHIVED, event.event_id),
+        change_type="note.archived",
+        kind="note",
+        record_id=note.note_id,
+        agent_id=note.agent_id,
+        from_status=None,
+        to_status=Status.ARCHIVED,
+        reason=note.comments or "",
+        at=clock.now(),
+    )
+
+
+async def record_note_access(event: NoteAccessed, *, notes: NoteRepository) -> None:
+    """Add the accesses to the note's AccessCount once and move its LastAccessedAt."""
+    at = event.data.accessed_at or event.occurred_at
+    if not await notes.record_access(event.data.note_id, event.event_id, event.data.count, at):
+        raise UnknownEntity(
+            f"note '{event.data.note_id}' is not known: publish its note.created "
+            "(on the same agent key) before note.accessed"
+        )
+
+
+async def store_example(
+    event: ExampleCreated,
+    *,
+    examples: ExampleRepository,
+    registry: EntityRegistry,
+    changes: ChangeLog,
+    clock: Clock,
+) -> bool:
+    """Store a new example (archived on arrival if it references a gone entity)."""
+    example = Example(**event.data.model_dump())
+    cache = GoneCache(registry)
+    await cache.load(example.references())
+    gone = cache.gone(example)
+    if gone:
+        example.status = Status.ARCHIVED
+        example.comments = stale_comment(gone)
+    inserted = await examples.add(example)
+    if inserted and gone:
+        await changes.record([Change(
+            change_id=change_id(example.example_id, Status.ARCHIVED, event.event_id),
+            change_type="example.archived", kind="example", record_id=example.example_id,
+            agent_id=example.agent_id, from_status=None, to_status=Status.ARCHIVED,
+            reason=example.comments or "", at=clock.now(),
+        )])
+    return inserted
+
+
+async def record_example_access(event: ExampleAccessed, *, examples: ExampleRepository) -> None:
+    """Add the accesses to the example's AccessCount once and move its LastAccessedAt."""
+    at = event.data.accessed_at or event.occurred_at
+    found = await examples.record_access(
+        event.data.example_id, event.event_id, event.data.count, at
+    )
+    if not found:
+        raise UnknownEntity(
+            f"example '{event.data.example_id}' is not known: publish its example.created "
+            "before example.accessed"
+        )
+
+
+async def count_session(event: SessionEnded, *, sessions: SessionLedger) -> bool:
+    """Record the session once, for the dream gate."""
+    return await sessions.record(event.event_id, event.data.agent_id, event.occurred_at)
+
+
+async def configure_agent(event: AgentConfigured, *, agents: AgentRepository) -> None:
+    """Store the agent's retention settings; nulls mean the defaults."""
+    d = event.data
+    defaults = AgentSettings(agent_id=d.agent_id)
+    await agents.configure(AgentSettings(
+        agent_id=d.agent_id,
+        note_retention_days=(
+            d.note_retention_days if d.note_retention_days is not None
+            else defaults.note_retention_days
+        ),
+        example_retention_days=(
+            d.example_retention_days if d.example_retention_days is not None
+            else defaults.example_retention_days
+        ),
+        auto_archive_enabled=(
+            d.auto_archive_enabled if d.auto_archive_enabled is not None
+            else defaults.auto_archive_enabled
+        ),
+        updated_at=event.occurred_at,
+    ))

@@ -1,0 +1,97 @@
+"""Moving notes and examples between states, with an audit change for every move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from reverie.domain.model import Change, ChangeType, Kind, Status
+from reverie.handlers.ports import (
+    ChangeLog,
+    ExampleRepository,
+    NoteRepository,
+    Transition,
+    VectorIndex,
+)
+
+_CHANGE_TYPE: dict[tuple[Kind, Status], ChangeType] = {
+    ("note", Status.ARCHIVED): "note.archived",
+    ("note", Status.REVOKED): "note.revoked",
+    ("note", Status.ACTIVE): "note.restored",
+    ("example", Status.ARCHIVED): "example.archived",
+    ("example", Status.REVOKED): "example.revoked",
+    ("example", Status.ACTIVE): "example.restored",
+}
+
+
+def change_id(record_id: str, to: Status, cause: str) -> str:
+    """Return a deterministic change id, so a repeated cause records one change."""
+    return f"{record_id}>{to.value}@{cause}"
+
+
+async def move_notes(
+    transitions: Sequence[Transition],
+    *,
+    agent_id: str,
+    cause: str,
+    at: datetime,
+    notes: NoteRepository,
+    index: VectorIndex,
+    changes: ChangeLog,
+    run_id: str | None = None,
+) -> list[str]:
+    """Apply note transitions, sync the vector payloads and record one change per move."""
+    if not transitions:
+        return []
+    moved = await notes.transition(transitions, at)
+    by_id = {t.record_id: t for t in transitions}
+    # Index and audit also cover transitions applied by an earlier, interrupted attempt.
+    current = {n.note_id: n for n in await notes.get_many(list(by_id))}
+    settled = [rid for rid, t in by_id.items() if (n := current.get(rid)) and n.status == t.to]
+    for status in {by_id[r].to for r in settled}:
+        await index.set_status([r for r in settled if by_id[r].to == status], status)
+    await changes.record(
+        [_change("note", by_id[rid], agent_id, cause, at, run_id) for rid in settled]
+    )
+    return moved
+
+
+async def move_examples(
+    transitions: Sequence[Transition],
+    *,
+    agent_id: str,
+    cause: str,
+    at: datetime,
+    examples: ExampleRepository,
+    changes: ChangeLog,
+    run_id: str | None = None,
+) -> list[str]:
+    """Apply example transitions and record one change per move."""
+    if not transitions:
+        return []
+    moved = await examples.transition(transitions, at)
+    settled = []
+    for t in transitions:
+        current = await examples.get(t.record_id)
+        if current is not None and current.status == t.to:
+            settled.append(_change("example", t, agent_id, cause, at, run_id))
+    await changes.record(settled)
+    return moved
+
+
+def _change(
+    kind: Kind, t: Transition, agent_id: str, cause: str, at: datetime, run_id: str | None
+) -> Change:
+    return Change(
+        change_id=change_id(t.record_id, t.to, cause),
+        change_type=_CHANGE_TYPE[(kind, t.to)],
+        kind=kind,
+        record_id=t.record_id,
+        agent_id=agent_id,
+        from_status=t.expect,
+        to_status=t.to,
+        reason=t.comments,
+        at=at,
+        run_id=run_id,
+        consolidated_into_note_id=t.consolidated_into_note_id,
+    )

@@ -1,0 +1,242 @@
+"""The ports handlers talk to: small protocols that storage adapters implement.
+
+Handlers import only these protocols and the domain types, never a driver, so
+they run the same from Kafka, from ``replay`` and in unit tests. Every adapter
+(MongoDB, Qdrant, in-memory) is checked against the same contract tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from reverie.domain.events import EntityType
+from reverie.domain.model import (
+    AgentSettings,
+    Change,
+    Example,
+    Note,
+    Status,
+    Tombstone,
+)
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A requested status change of one note or example (compare-and-set on ``expect``)."""
+
+    record_id: str
+    expect: Status
+    to: Status
+    comments: str
+    consolidated_into_note_id: str | None = None
+
+
+class NoteRepository(Protocol):
+    """Notes in the document store."""
+
+    async def add(self, note: Note) -> bool:
+        """Store ``note`` unless its id exists; return whether it was inserted."""
+
+    async def get(self, note_id: str) -> Note | None:
+        """Return the note or ``None``."""
+
+    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
+        """Return the notes that exist among ``note_ids`` (any order)."""
+
+    async def record_access(self, note_id: str, event_id: str, count: int, at: datetime) -> bool:
+        """Add ``count`` accesses once per ``event_id``; return False if the note is unknown."""
+
+    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
+        """Apply each change whose record is still in ``expect``; return the ids changed."""
+
+    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
+        """Rewrite a note's text and stored embedding (used only for notes Reverie created)."""
+
+    async def find_active_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[Note]:
+        """Return up to ``limit`` Active notes whose reference field names the entity."""
+
+    def iter_notes(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Note]:
+        """Yield notes in id order, filtered by agent, status and auto-generation."""
+
+    async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
+        """Return the number of notes per status."""
+
+    async def agent_ids(self) -> list[str]:
+        """Return every agent that has notes."""
+
+
+class ExampleRepository(Protocol):
+    """Few-shot examples in the document store."""
+
+    async def add(self, example: Example) -> bool:
+        """Store ``example`` unless its id exists; return whether it was inserted."""
+
+    async def get(self, example_id: str) -> Example | None:
+        """Return the example or ``None``."""
+
+    async def record_access(
+        self, example_id: str, event_id: str, count: int, at: datetime
+    ) -> bool:
+        """Add ``count`` accesses once per ``event_id``; return False if unknown."""
+
+    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
+        """Apply each change whose record is still in ``expect``; return the ids changed."""
+
+    async def find_active_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[Example]:
+        """Return up to ``limit`` Active examples referencing the entity."""
+
+    def iter_examples(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Example]:
+        """Yield examples in id order, filtered by agent, status and auto-generation."""
+
+
+class EntityRegistry(Protocol):
+    """Tombstones of deleted and disabled entities; absent means alive."""
+
+    async def record(self, tombstone: Tombstone) -> None:
+        """Store the tombstone (idempotent; a deletion outranks a disabling)."""
+
+    async def lookup(
+        self, keys: Sequence[tuple[EntityType, str]]
+    ) -> dict[tuple[EntityType, str], Tombstone]:
+        """Return the tombstones that exist for ``keys``."""
+
+    async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
+        """Forget a tombstone (the entity came back); return whether one existed."""
+
+
+class AgentRepository(Protocol):
+    """Per-agent settings and dream bookkeeping."""
+
+    async def get(self, agent_id: str) -> AgentSettings:
+        """Return the agent's settings, defaults if never configured."""
+
+    async def configure(self, settings: AgentSettings) -> None:
+        """Store retention settings (keeps dream bookkeeping)."""
+
+    async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
+        """Record when the agent's last dream finished."""
+
+    async def list_agent_ids(self) -> list[str]:
+        """Return every agent with notes, examples or settings."""
+
+
+class SessionLedger(Protocol):
+    """``session.ended`` events, counted for the dream gate."""
+
+    async def record(self, event_id: str, agent_id: str, at: datetime) -> bool:
+        """Store the session once per event id; return whether it was new."""
+
+    async def count_since(self, agent_id: str, since: datetime | None) -> int:
+        """Return the number of sessions of the agent after ``since`` (all if None)."""
+
+
+class EventLedger(Protocol):
+    """Ids of events already handled, so redeliveries are no-ops."""
+
+    async def seen(self, event_id: str) -> bool:
+        """Return whether the event was handled before."""
+
+    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
+        """Remember the event as handled."""
+
+
+class ChangeLog(Protocol):
+    """The audit trail and outbox of state changes (published on ``reverie.changes``)."""
+
+    async def record(self, changes: Sequence[Change]) -> None:
+        """Store changes idempotently (by change id) for audit and publication."""
+
+    async def for_record(self, record_id: str) -> list[Change]:
+        """Return the history of one note or example, oldest first."""
+
+    async def for_run(self, run_id: str) -> list[Change]:
+        """Return the changes one dream run made, oldest first."""
+
+    async def unpublished(self, limit: int) -> list[Change]:
+        """Return changes not yet published, oldest first."""
+
+    async def mark_published(self, change_ids: Sequence[str]) -> None:
+        """Flag changes as published."""
+
+
+@dataclass(frozen=True)
+class VectorPoint:
+    """A note's vector with the payload scoped search filters on."""
+
+    note_id: str
+    vector: list[float]
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SearchScope:
+    """Which notes a search may see: one agent, optionally one tenant and user."""
+
+    agent_id: str
+    company_id: str | None = None
+    user_id: str | None = None
+    exact_scope: bool = True
+    status: Status | None = Status.ACTIVE
+    auto_only: bool = False
+    exclude_ids: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result."""
+
+    note_id: str
+    score: float
+
+
+class VectorIndex(Protocol):
+    """Note vectors with payload-filtered nearest-neighbour search."""
+
+    async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        """Insert or replace points by note id."""
+
+    async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
+        """Change the ``status`` payload of the given notes."""
+
+    async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
+        """Return the ``k`` nearest notes inside ``scope``, best first."""
+
+    async def search_many(
+        self, vectors: Sequence[Sequence[float]], scope: SearchScope, k: int
+    ) -> list[list[Hit]]:
+        """Run :meth:`search` for several vectors at once."""
+
+    async def count(self, agent_id: str | None = None) -> int:
+        """Return the number of points (of one agent)."""
+
+    async def drop_agent(self, agent_id: str) -> None:
+        """Remove one agent's points from this index (used when partitions move)."""
+
+
+class Embedder(Protocol):
+    """Turns texts into unit vectors."""
+
+    model_name: str
+    dimension: int
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Return one vector per text, in order."""

@@ -1,0 +1,218 @@
+"""Stale-reference pruning: archive what references deleted (or disabled-agent) entities.
+
+Reactive: :func:`prune_entity` runs on ``entity.deleted`` / ``entity.disabled``
+and archives every Active note and example that references the entity, in
+batches, resumably (a re-run picks up whatever is still Active). Periodic:
+:func:`sweep_stale` catches anything a missed event left behind, at most
+``limit`` notes per cycle, each entity looked up once per cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import structlog
+
+from reverie.clock import Clock
+from reverie.domain.events import EntityDeleted, EntityDisabled, EntityType
+from reverie.domain.model import Note, Record, Status, Tombstone
+from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.handlers.ports import (
+    ChangeLog,
+    EntityRegistry,
+    ExampleRepository,
+    NoteRepository,
+    Transition,
+    VectorIndex,
+)
+
+log = structlog.get_logger(__name__)
+
+Key = tuple[EntityType, str]
+
+
+class GoneCache:
+    """Answers "which of these references are gone?", looking each entity up once."""
+
+    def __init__(self, registry: EntityRegistry) -> None:
+        self._registry = registry
+        self._known: dict[Key, Tombstone | None] = {}
+
+    async def load(self, keys: Iterable[Key]) -> None:
+        """Look up every key not seen before in one registry call."""
+        missing = list(dict.fromkeys(k for k in keys if k not in self._known))
+        if not missing:
+            return
+        found = await self._registry.lookup(missing)
+        for k in missing:
+            self._known[k] = found.get(k)
+
+    def gone(self, record: Record) -> list[Tombstone]:
+        """Return the tombstones that make ``record`` stale (after :meth:`load`)."""
+        hits = (self._known.get(k) for k in record.references())
+        return [t for t in hits if t is not None and t.is_gone_for_notes()]
+
+    def remember(self, tombstone: Tombstone) -> None:
+        """Seed the cache with a tombstone just recorded."""
+        self._known[(tombstone.entity_type, tombstone.entity_id)] = tombstone
+
+
+def stale_comment(tombstones: Sequence[Tombstone]) -> str:
+    """Return the archival comment naming every gone entity, in a stable order."""
+    parts = sorted({t.describe() for t in tombstones})
+    return "Stale reference: " + "; ".join(parts)
+
+
+async def gone_references(record: Record, registry: EntityRegistry) -> list[Tombstone]:
+    """Return the tombstones among ``record``'s references that make it stale."""
+    cache = GoneCache(registry)
+    await cache.load(record.references())
+    return cache.gone(record)
+
+
+@dataclass
+class PruneCounts:
+    """What one pruning pass did."""
+
+    notes_checked: int = 0
+    notes_archived: int = 0
+    examples_archived: int = 0
+    orphaned_agents: int = 0
+    orphaned_users: int = 0
+    orphaned_companies: int = 0
+    orphaned_conversations: int = 0
+    archived_ids: list[str] = field(default_factory=list)
+
+    def count_orphan(self, tombstones: Sequence[Tombstone]) -> None:
+        """Count an archived record once per kind of gone entity it referenced."""
+        for kind in {t.entity_type for t in tombstones}:
+            name = f"orphaned_{kind}s" if kind != "company" else "orphaned_companies"
+            setattr(self, name, getattr(self, name) + 1)
+
+    def as_dict(self) -> dict[str, int]:
+        """Return the counters (without ids) for run steps and logs."""
+        return {k: v for k, v in self.__dict__.items() if isinstance(v, int)}
+
+
+async def prune_entity(
+    event: EntityDeleted | EntityDisabled,
+    *,
+    notes: NoteRepository,
+    examples: ExampleRepository,
+    registry: EntityRegistry,
+    index: VectorIndex,
+    changes: ChangeLog,
+    clock: Clock,
+    batch_size: int = 500,
+) -> PruneCounts:
+    """Record the tombstone, then archive every Active record that references the entity."""
+    action = "deleted" if event.event_type == "entity.deleted" else "disabled"
+    tombstone = Tombstone(
+        entity_type=event.data.entity_type,
+        entity_id=event.data.entity_id,
+        action=action,
+        at=event.occurred_at,
+        event_id=event.event_id,
+    )
+    await registry.record(tombstone)
+    counts = PruneCounts()
+    if not tombstone.is_gone_for_notes():
+        log.info("entity.disabled_kept", entity=tombstone.describe(),
+                 why="only a disabled agent makes its notes stale")
+        return counts
+    cache = GoneCache(registry)
+    cache.remember(tombstone)
+    key = (tombstone.entity_type, tombstone.entity_id)
+    at = clock.now()
+    while batch := await notes.find_active_referencing(*key, limit=batch_size):
+        await cache.load(k for n in batch for k in n.references())
+        by_agent: dict[str, list[Transition]] = {}
+        for note in batch:
+            gone = cache.gone(note) or [tombstone]
+            counts.count_orphan(gone)
+            by_agent.setdefault(note.agent_id, []).append(
+                Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
+            )
+        for agent_id, transitions in by_agent.items():
+            moved = await move_notes(
+                transitions, agent_id=agent_id, cause=event.event_id, at=at,
+                notes=notes, index=index, changes=changes,
+            )
+            counts.notes_archived += len(moved)
+            counts.archived_ids.extend(moved)
+        counts.notes_checked += len(batch)
+    while ex_batch := await examples.find_active_referencing(*key, limit=batch_size):
+        await cache.load(k for e in ex_batch for k in e.references())
+        ex_by_agent: dict[str, list[Transition]] = {}
+        for ex in ex_batch:
+            gone = cache.gone(ex) or [tombstone]
+            ex_by_agent.setdefault(ex.agent_id, []).append(
+                Transition(ex.example_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
+            )
+        for agent_id, transitions in ex_by_agent.items():
+            moved = await move_examples(
+                transitions, agent_id=agent_id, cause=event.event_id, at=at,
+                examples=examples, changes=changes,
+            )
+            counts.examples_archived += len(moved)
+    log.info("entity.pruned", entity=tombstone.describe(), **counts.as_dict())
+    return counts
+
+
+async def sweep_stale(
+    *,
+    notes: NoteRepository,
+    registry: EntityRegistry,
+    index: VectorIndex,
+    changes: ChangeLog,
+    clock: Clock,
+    agent_id: str | None = None,
+    limit: int = 200,
+    run_id: str | None = None,
+    dry_run: bool = False,
+) -> PruneCounts:
+    """Archive up to ``limit`` Active auto-generated notes whose references are gone."""
+    counts = PruneCounts()
+    cache = GoneCache(registry)
+    page: list[Note] = []
+    pending: dict[str, list[Transition]] = {}
+    found = 0
+
+    async def check(page_notes: list[Note]) -> None:
+        nonlocal found
+        await cache.load(k for n in page_notes for k in n.references())
+        for note in page_notes:
+            counts.notes_checked += 1
+            gone = cache.gone(note)
+            if gone and found < limit:
+                found += 1
+                counts.count_orphan(gone)
+                pending.setdefault(note.agent_id, []).append(
+                    Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
+                )
+
+    async for note in notes.iter_notes(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+        page.append(note)
+        if len(page) >= 500:
+            await check(page)
+            page = []
+            if found >= limit:
+                break
+    if page and found < limit:
+        await check(page)
+    at = clock.now()
+    cause = run_id or f"sweep@{at.isoformat()}"
+    for owner, transitions in pending.items():
+        if dry_run:
+            counts.notes_archived += len(transitions)
+            counts.archived_ids.extend(t.record_id for t in transitions)
+            continue
+        moved = await move_notes(
+            transitions, agent_id=owner, cause=cause, at=at,
+            notes=notes, index=index, changes=changes, run_id=run_id,
+        )
+        counts.notes_archived += len(moved)
+        counts.archived_ids.extend(moved)
+    return counts

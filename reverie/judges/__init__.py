@@ -1,0 +1,1 @@
+"""Judges: the offline rule-based judge and the LLM judge behind one port."""

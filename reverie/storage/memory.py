@@ -1,0 +1,341 @@
+"""In-memory implementations of every storage port.
+
+They are the hand-written fakes of the unit tests and a real backend for
+``replay`` when ``REVERIE_STORAGE=memory``; the contract tests in
+``tests/integration/test_storage_contract.py`` hold them to the same behaviour as
+MongoDB.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from reverie.domain.events import EntityType
+from reverie.domain.model import (
+    REFERENCE_FIELDS,
+    AgentSettings,
+    Change,
+    Example,
+    Note,
+    Record,
+    Status,
+    Tombstone,
+)
+from reverie.handlers.ports import Hit, SearchScope, Transition, VectorPoint
+
+R = TypeVar("R", bound=Record)
+
+_FIELD_OF = dict(REFERENCE_FIELDS)
+
+
+class _Records(Generic[R]):
+    def __init__(self) -> None:
+        self.items: dict[str, R] = {}
+        self.applied: dict[str, set[str]] = {}
+
+    async def add(self, record: R) -> bool:
+        rid = record.id  # type: ignore[attr-defined]
+        if rid in self.items:
+            return False
+        self.items[rid] = record.model_copy(deep=True)
+        return True
+
+    async def get(self, record_id: str) -> R | None:
+        item = self.items.get(record_id)
+        return item.model_copy(deep=True) if item else None
+
+    async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
+        item = self.items.get(record_id)
+        if item is None:
+            return False
+        seen = self.applied.setdefault(record_id, set())
+        if event_id in seen:
+            return True
+        seen.add(event_id)
+        item.access_count += count
+        if item.last_accessed_at is None or at > item.last_accessed_at:
+            item.last_accessed_at = at
+        return True
+
+    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
+        done: list[str] = []
+        for change in changes:
+            item = self.items.get(change.record_id)
+            if item is None or item.status != change.expect:
+                continue
+            item.status = change.to
+            item.comments = change.comments
+            item.updated_at = at
+            if isinstance(item, Note):
+                item.consolidated_into_note_id = change.consolidated_into_note_id
+            done.append(change.record_id)
+        return done
+
+    async def find_active_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[R]:
+        name = _FIELD_OF[entity_type]
+        found = [
+            r.model_copy(deep=True)
+            for _, r in sorted(self.items.items())
+            if r.status == Status.ACTIVE and getattr(r, name) == entity_id
+        ]
+        return found[:limit]
+
+    async def _iter(
+        self, agent_id: str | None, status: Status | None, auto_only: bool
+    ) -> AsyncIterator[R]:
+        for _, r in sorted(self.items.items()):
+            if agent_id is not None and r.agent_id != agent_id:
+                continue
+            if status is not None and r.status != status:
+                continue
+            if auto_only and not r.is_auto_generated:
+                continue
+            yield r.model_copy(deep=True)
+
+
+class MemoryNotes(_Records[Note]):
+    """Notes in a dict."""
+
+    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
+        return [n.model_copy(deep=True) for i in note_ids if (n := self.items.get(i))]
+
+    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
+        item = self.items[note_id]
+        item.text = text
+        item.embedding = embedding
+
+    def iter_notes(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Note]:
+        return self._iter(agent_id, status, auto_only)
+
+    async def agent_ids(self) -> list[str]:
+        return sorted({n.agent_id for n in self.items.values()})
+
+    async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for n in self.items.values():
+            if agent_id is None or n.agent_id == agent_id:
+                counts[n.status.value] = counts.get(n.status.value, 0) + 1
+        return counts
+
+
+class MemoryExamples(_Records[Example]):
+    """Examples in a dict."""
+
+    def iter_examples(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Example]:
+        return self._iter(agent_id, status, auto_only)
+
+
+@dataclass
+class MemoryRegistry:
+    """Tombstones in a dict; counts look-ups so tests can check caching."""
+
+    tombstones: dict[tuple[str, str], Tombstone] = field(default_factory=dict)
+    lookups: int = 0
+    looked_up: list[tuple[str, str]] = field(default_factory=list)
+
+    async def record(self, tombstone: Tombstone) -> None:
+        key = (tombstone.entity_type, tombstone.entity_id)
+        old = self.tombstones.get(key)
+        if old is not None and (old.action == "deleted" or old.action == tombstone.action):
+            return
+        self.tombstones[key] = tombstone
+
+    async def lookup(
+        self, keys: Sequence[tuple[EntityType, str]]
+    ) -> dict[tuple[EntityType, str], Tombstone]:
+        self.lookups += 1
+        self.looked_up.extend(keys)
+        return {k: t for k in keys if (t := self.tombstones.get(k))}
+
+    async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
+        return self.tombstones.pop((entity_type, entity_id), None) is not None
+
+
+@dataclass
+class MemoryAgents:
+    """Agent settings in a dict."""
+
+    agents: dict[str, AgentSettings] = field(default_factory=dict)
+
+    async def get(self, agent_id: str) -> AgentSettings:
+        found = self.agents.get(agent_id)
+        return found.model_copy() if found else AgentSettings(agent_id=agent_id)
+
+    async def configure(self, settings: AgentSettings) -> None:
+        old = self.agents.get(settings.agent_id)
+        last = old.last_dream_at if old else None
+        self.agents[settings.agent_id] = settings.model_copy(update={"last_dream_at": last})
+
+    async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
+        current = await self.get(agent_id)
+        self.agents[agent_id] = current.model_copy(update={"last_dream_at": at})
+
+    async def list_agent_ids(self) -> list[str]:
+        return sorted(self.agents)
+
+
+@dataclass
+class MemorySessions:
+    """Session events in a dict."""
+
+    sessions: dict[str, tuple[str, datetime]] = field(default_factory=dict)
+
+    async def record(self, event_id: str, agent_id: str, at: datetime) -> bool:
+        if event_id in self.sessions:
+            return False
+        self.sessions[event_id] = (agent_id, at)
+        return True
+
+    async def count_since(self, agent_id: str, since: datetime | None) -> int:
+        return sum(
+            1 for a, t in self.sessions.values() if a == agent_id and (since is None or t > since)
+        )
+
+
+@dataclass
+class MemoryLedger:
+    """Handled event ids in a set."""
+
+    ids: set[str] = field(default_factory=set)
+
+    async def seen(self, event_id: str) -> bool:
+        return event_id in self.ids
+
+    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
+        self.ids.add(event_id)
+
+
+@dataclass
+class MemoryChangeLog:
+    """Changes in a list, with a published flag."""
+
+    changes: dict[str, Change] = field(default_factory=dict)
+    published: set[str] = field(default_factory=set)
+
+    async def record(self, changes: Sequence[Change]) -> None:
+        for c in changes:
+            self.changes.setdefault(c.change_id, c)
+
+    async def for_record(self, record_id: str) -> list[Change]:
+        return sorted(
+            (c for c in self.changes.values() if c.record_id == record_id), key=lambda c: c.at
+        )
+
+    async def for_run(self, run_id: str) -> list[Change]:
+        return [c for c in self.changes.values() if c.run_id == run_id]
+
+    async def unpublished(self, limit: int) -> list[Change]:
+        return [c for i, c in self.changes.items() if i not in self.published][:limit]
+
+    async def mark_published(self, change_ids: Sequence[str]) -> None:
+        self.published.update(change_ids)
+
+
+def _matches(payload: dict[str, Any], scope: SearchScope) -> bool:
+    if payload.get("agent_id") != scope.agent_id:
+        return False
+    if scope.status is not None and payload.get("status") != scope.status.value:
+        return False
+    if scope.auto_only and not payload.get("is_auto_generated", True):
+        return False
+    if scope.exact_scope:
+        if payload.get("company_id") != scope.company_id:
+            return False
+        if payload.get("user_id") != scope.user_id:
+            return False
+    return payload.get("note_id") not in scope.exclude_ids
+
+
+class MemoryVectorIndex:
+    """Exact cosine search over a NumPy matrix: correct, and fast to a few 10,000 points."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.pos: dict[str, int] = {}
+        self.payloads: list[dict[str, Any]] = []
+        self._rows: list[np.ndarray] = []
+        self._matrix: np.ndarray | None = None
+
+    def _mat(self) -> np.ndarray:
+        if self._matrix is None or len(self._matrix) != len(self._rows):
+            self._matrix = (
+                np.vstack(self._rows).astype(np.float32)
+                if self._rows
+                else np.zeros((0, 1), np.float32)
+            )
+        return self._matrix
+
+    async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        for p in points:
+            vec = np.asarray(p.vector, dtype=np.float32)
+            norm = float(np.linalg.norm(vec)) or 1.0
+            payload = {**p.payload, "note_id": p.note_id}
+            if p.note_id in self.pos:
+                i = self.pos[p.note_id]
+                self._rows[i] = vec / norm
+                self.payloads[i] = payload
+                self._matrix = None
+            else:
+                self.pos[p.note_id] = len(self.ids)
+                self.ids.append(p.note_id)
+                self._rows.append(vec / norm)
+                self.payloads.append(payload)
+
+    async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
+        for nid in note_ids:
+            if nid in self.pos:
+                self.payloads[self.pos[nid]]["status"] = status.value
+
+    async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
+        return (await self.search_many([vector], scope, k))[0]
+
+    async def search_many(
+        self, vectors: Sequence[Sequence[float]], scope: SearchScope, k: int
+    ) -> list[list[Hit]]:
+        if not vectors:
+            return []
+        allowed = np.array([_matches(p, scope) for p in self.payloads], dtype=bool)
+        if not allowed.any():
+            return [[] for _ in vectors]
+        idx = np.nonzero(allowed)[0]
+        sub = self._mat()[idx]
+        q = np.asarray(vectors, dtype=np.float32)
+        q /= np.linalg.norm(q, axis=1, keepdims=True).clip(min=1e-12)
+        scores = q @ sub.T
+        out: list[list[Hit]] = []
+        kk = min(k, len(idx))
+        for row in scores:
+            top = np.argpartition(-row, kk - 1)[:kk] if kk < len(row) else np.arange(len(row))
+            top = top[np.argsort(-row[top], kind="stable")]
+            out.append([Hit(self.ids[idx[j]], float(row[j])) for j in top])
+        return out
+
+    async def count(self, agent_id: str | None = None) -> int:
+        return sum(1 for p in self.payloads if agent_id is None or p["agent_id"] == agent_id)
+
+    async def drop_agent(self, agent_id: str) -> None:
+        keep = [i for i, p in enumerate(self.payloads) if p["agent_id"] != agent_id]
+        self.ids = [self.ids[i] for i in keep]
+        self.payloads = [self.payloads[i] for i in keep]
+        self._rows = [self._rows[i] for i in keep]
+        self.pos = {n: i for i, n in enumerate(self.ids)}
+        self._matrix = None

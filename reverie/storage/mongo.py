@@ -1,0 +1,485 @@
+"""MongoDB adapters over PyMongo's asyncio API (``AsyncMongoClient``).
+
+The queries stay inside what both MongoDB and FerretDB v1 support: no
+transactions, no change streams, no client-level ``bulk_write``, ``$group``
+only with ``$sum``. Atomicity comes from single-document conditional updates
+(compare-and-set on ``status``; access events applied once per event id).
+Driver errors are translated: network and timeout failures become
+:class:`~reverie.errors.StorageUnavailable` (retryable).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, ParamSpec, TypeVar
+
+from pymongo import ASCENDING, AsyncMongoClient, UpdateOne
+from pymongo.asynchronous.collection import AsyncCollection
+from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import (
+    AutoReconnect,
+    ConnectionFailure,
+    DuplicateKeyError,
+    ExecutionTimeout,
+    NetworkTimeout,
+    ServerSelectionTimeoutError,
+    WTimeoutError,
+)
+
+from reverie.domain.events import EntityType
+from reverie.domain.model import (
+    REFERENCE_FIELDS,
+    AgentSettings,
+    Change,
+    Example,
+    Note,
+    Status,
+    Tombstone,
+)
+from reverie.errors import StorageUnavailable
+from reverie.handlers.ports import Transition
+
+P = ParamSpec("P")
+T = TypeVar("T")
+Doc = dict[str, Any]
+
+_TRANSIENT = (
+    AutoReconnect,
+    ConnectionFailure,
+    NetworkTimeout,
+    ServerSelectionTimeoutError,
+    ExecutionTimeout,
+    WTimeoutError,
+)
+_FIELD_OF = dict(REFERENCE_FIELDS)
+APPLIED_KEEP = 500
+"""How many recent access event ids a record remembers to make redelivery a no-op."""
+
+
+def guarded(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Translate driver network/timeout errors into ``StorageUnavailable``."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await fn(*args, **kwargs)
+        except _TRANSIENT as exc:
+            raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
+
+    return wrapper
+
+
+def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
+    """Return a client (no I/O until first use) with UTC-aware datetimes."""
+    return AsyncMongoClient(
+        url,
+        tz_aware=True,
+        tzinfo=UTC,
+        serverSelectionTimeoutMS=timeout_ms,
+        connectTimeoutMS=timeout_ms,
+        socketTimeoutMS=max(timeout_ms * 6, 30_000),
+        retryWrites=False,
+    )
+
+
+async def ensure_indexes(db: AsyncDatabase[Doc]) -> None:
+    """Create the indexes the queries rely on (idempotent)."""
+    for name in ("notes", "examples"):
+        coll = db[name]
+        await coll.create_index([("agent_id", ASCENDING), ("status", ASCENDING)])
+        for field in ("user_id", "company_id", "conversation_id"):
+            await coll.create_index([(field, ASCENDING)])
+    await db["changes"].create_index([("record_id", ASCENDING)])
+    await db["changes"].create_index([("run_id", ASCENDING)])
+    await db["changes"].create_index([("published", ASCENDING)])
+    await db["sessions"].create_index([("agent_id", ASCENDING), ("at", ASCENDING)])
+
+
+def _to_doc(record: Note | Example | Change, id_value: str) -> Doc:
+    doc = record.model_dump(mode="python")
+    doc["_id"] = id_value
+    for k, v in doc.items():
+        if isinstance(v, Status):
+            doc[k] = v.value
+    return doc
+
+
+def _strip(doc: Doc) -> Doc:
+    doc.pop("_id", None)
+    doc.pop("applied_access", None)
+    return doc
+
+
+class _MongoRecords:
+    collection: AsyncCollection[Doc]
+    id_field: str
+
+    def __init__(self, db: AsyncDatabase[Doc], name: str) -> None:
+        self.collection = db[name]
+
+    @guarded
+    async def _add(self, record: Note | Example) -> bool:
+        try:
+            await self.collection.insert_one(_to_doc(record, getattr(record, self.id_field)))
+        except DuplicateKeyError:
+            return False
+        return True
+
+    @guarded
+    async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
+        result = await self.collection.update_one(
+            {"_id": record_id, "applied_access": {"$ne": event_id}},
+            {
+                "$inc": {"access_count": count},
+                "$max": {"last_accessed_at": at},
+                "$push": {"applied_access": {"$each": [event_id], "$slice": -APPLIED_KEEP}},
+            },
+        )
+        if result.matched_count:
+            return True
+        return await self.collection.count_documents({"_id": record_id}, limit=1) > 0
+
+    @guarded
+    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
+        if not changes:
+            return []
+        ids_by_expect: dict[Status, list[str]] = {}
+        for c in changes:
+            ids_by_expect.setdefault(c.expect, []).append(c.record_id)
+        eligible: set[str] = set()
+        for expect, ids in ids_by_expect.items():
+            cursor = self.collection.find(
+                {"_id": {"$in": ids}, "status": expect.value}, {"_id": 1}
+            )
+            eligible.update([d["_id"] async for d in cursor])
+        ops = [
+            UpdateOne(
+                {"_id": c.record_id, "status": c.expect.value},
+                {"$set": {
+                    "status": c.to.value,
+                    "comments": c.comments,
+                    "updated_at": at,
+                    "consolidated_into_note_id": c.consolidated_into_note_id,
+                }},
+            )
+            for c in changes
+            if c.record_id in eligible
+        ]
+        if ops:
+            await self.collection.bulk_write(ops, ordered=False)
+        return [c.record_id for c in changes if c.record_id in eligible]
+
+    def _filter(self, agent_id: str | None, status: Status | None, auto_only: bool) -> Doc:
+        query: Doc = {}
+        if agent_id is not None:
+            query["agent_id"] = agent_id
+        if status is not None:
+            query["status"] = status.value
+        if auto_only:
+            query["is_auto_generated"] = True
+        return query
+
+    async def _find_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[Doc]:
+        cursor = (
+            self.collection.find({_FIELD_OF[entity_type]: entity_id, "status": "Active"})
+            .sort("_id", ASCENDING)
+            .limit(limit)
+        )
+        return [_strip(d) async for d in cursor]
+
+    async def _iter(
+        self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
+    ) -> AsyncIterator[Doc]:
+        query = self._filter(agent_id, status, auto_only)
+        last: str | None = None
+        while True:
+            page_query = dict(query)
+            if last is not None:
+                page_query["_id"] = {"$gt": last}
+            try:
+                cursor = (
+                    self.collection.find(page_query, {"applied_access": 0})
+                    .sort("_id", ASCENDING)
+                    .limit(batch_size)
+                )
+                page = [d async for d in cursor]
+            except _TRANSIENT as exc:
+                raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
+            if not page:
+                return
+            last = page[-1]["_id"]
+            for d in page:
+                yield _strip(d)
+            if len(page) < batch_size:
+                return
+
+
+class MongoNotes(_MongoRecords):
+    """Notes in the ``notes`` collection, ``_id`` = note id."""
+
+    id_field = "note_id"
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        super().__init__(db, "notes")
+
+    async def add(self, note: Note) -> bool:
+        return await self._add(note)
+
+    @guarded
+    async def get(self, note_id: str) -> Note | None:
+        doc = await self.collection.find_one({"_id": note_id}, {"applied_access": 0})
+        return Note(**_strip(doc)) if doc else None
+
+    @guarded
+    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
+        if not note_ids:
+            return []
+        cursor = self.collection.find({"_id": {"$in": list(note_ids)}}, {"applied_access": 0})
+        return [Note(**_strip(d)) async for d in cursor]
+
+    @guarded
+    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
+        await self.collection.update_one(
+            {"_id": note_id}, {"$set": {"text": text, "embedding": embedding}}
+        )
+
+    @guarded
+    async def find_active_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[Note]:
+        return [Note(**d) for d in await self._find_referencing(entity_type, entity_id, limit)]
+
+    async def iter_notes(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Note]:
+        async for d in self._iter(agent_id, status, auto_only, batch_size):
+            yield Note(**d)
+
+    @guarded
+    async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
+        match: Doc = {"agent_id": agent_id} if agent_id else {}
+        counts: dict[str, int] = {}
+        for status in Status:
+            counts[status.value] = await self.collection.count_documents(
+                {**match, "status": status.value}
+            )
+        return {k: v for k, v in counts.items() if v}
+
+    @guarded
+    async def agent_ids(self) -> list[str]:
+        return sorted(await self.collection.distinct("agent_id"))
+
+
+class MongoExamples(_MongoRecords):
+    """Examples in the ``examples`` collection, ``_id`` = example id."""
+
+    id_field = "example_id"
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        super().__init__(db, "examples")
+
+    async def add(self, example: Example) -> bool:
+        return await self._add(example)
+
+    @guarded
+    async def get(self, example_id: str) -> Example | None:
+        doc = await self.collection.find_one({"_id": example_id}, {"applied_access": 0})
+        return Example(**_strip(doc)) if doc else None
+
+    @guarded
+    async def find_active_referencing(
+        self, entity_type: EntityType, entity_id: str, limit: int
+    ) -> list[Example]:
+        return [Example(**d) for d in await self._find_referencing(entity_type, entity_id, limit)]
+
+    async def iter_examples(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[Example]:
+        async for d in self._iter(agent_id, status, auto_only, batch_size):
+            yield Example(**d)
+
+
+def _tomb_id(entity_type: str, entity_id: str) -> str:
+    return f"{entity_type}:{entity_id}"
+
+
+class MongoRegistry:
+    """Tombstones in ``tombstones``, ``_id`` = ``type:id``."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["tombstones"]
+
+    @guarded
+    async def record(self, tombstone: Tombstone) -> None:
+        doc = tombstone.model_dump(mode="python")
+        key = _tomb_id(tombstone.entity_type, tombstone.entity_id)
+        if tombstone.action == "deleted":
+            # A deletion outranks a disabling; the first deletion's time is kept.
+            await self.collection.update_one(
+                {"_id": key, "action": {"$ne": "deleted"}}, {"$set": doc}, upsert=False
+            )
+            try:
+                await self.collection.insert_one({"_id": key, **doc})
+            except DuplicateKeyError:
+                pass
+        else:
+            try:
+                await self.collection.insert_one({"_id": key, **doc})
+            except DuplicateKeyError:
+                pass
+
+    @guarded
+    async def lookup(
+        self, keys: Sequence[tuple[EntityType, str]]
+    ) -> dict[tuple[EntityType, str], Tombstone]:
+        if not keys:
+            return {}
+        ids = [_tomb_id(t, i) for t, i in keys]
+        found: dict[tuple[EntityType, str], Tombstone] = {}
+        async for d in self.collection.find({"_id": {"$in": ids}}):
+            d.pop("_id")
+            t = Tombstone(**d)
+            found[(t.entity_type, t.entity_id)] = t
+        return found
+
+    @guarded
+    async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
+        result = await self.collection.delete_one({"_id": _tomb_id(entity_type, entity_id)})
+        return result.deleted_count > 0
+
+
+class MongoAgents:
+    """Agent settings in ``agents``, ``_id`` = agent id."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["agents"]
+
+    @guarded
+    async def get(self, agent_id: str) -> AgentSettings:
+        doc = await self.collection.find_one({"_id": agent_id})
+        if doc is None:
+            return AgentSettings(agent_id=agent_id)
+        doc.pop("_id")
+        return AgentSettings(**doc)
+
+    @guarded
+    async def configure(self, settings: AgentSettings) -> None:
+        values = settings.model_dump(mode="python", exclude={"last_dream_at"})
+        await self.collection.update_one(
+            {"_id": settings.agent_id}, {"$set": values}, upsert=True
+        )
+
+    @guarded
+    async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
+        await self.collection.update_one(
+            {"_id": agent_id},
+            {"$set": {"last_dream_at": at}, "$setOnInsert": {"agent_id": agent_id}},
+            upsert=True,
+        )
+
+    @guarded
+    async def list_agent_ids(self) -> list[str]:
+        return sorted([d["_id"] async for d in self.collection.find({}, {"_id": 1})])
+
+
+class MongoSessions:
+    """``session.ended`` events in ``sessions``, ``_id`` = event id."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["sessions"]
+
+    @guarded
+    async def record(self, event_id: str, agent_id: str, at: datetime) -> bool:
+        try:
+            await self.collection.insert_one({"_id": event_id, "agent_id": agent_id, "at": at})
+        except DuplicateKeyError:
+            return False
+        return True
+
+    @guarded
+    async def count_since(self, agent_id: str, since: datetime | None) -> int:
+        query: Doc = {"agent_id": agent_id}
+        if since is not None:
+            query["at"] = {"$gt": since}
+        return await self.collection.count_documents(query)
+
+
+class MongoLedger:
+    """Handled event ids in ``events_seen``."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["events_seen"]
+
+    @guarded
+    async def seen(self, event_id: str) -> bool:
+        return await self.collection.count_documents({"_id": event_id}, limit=1) > 0
+
+    @guarded
+    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
+        try:
+            await self.collection.insert_one({"_id": event_id, "type": event_type, "at": at})
+        except DuplicateKeyError:
+            pass
+
+
+class MongoChangeLog:
+    """Audit trail and outbox in ``changes``, ``_id`` = change id."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["changes"]
+
+    @guarded
+    async def record(self, changes: Sequence[Change]) -> None:
+        if not changes:
+            return
+        docs = [{**_to_doc(c, c.change_id), "published": False} for c in changes]
+        ids = [d["_id"] for d in docs]
+        present = {d["_id"] async for d in self.collection.find({"_id": {"$in": ids}}, {"_id": 1})}
+        new = [d for d in docs if d["_id"] not in present]
+        for doc in new:
+            try:
+                await self.collection.insert_one(doc)
+            except DuplicateKeyError:
+                pass
+
+    async def _query(self, query: Doc, limit: int = 0) -> list[Change]:
+        cursor = self.collection.find(query).sort([("at", ASCENDING), ("_id", ASCENDING)])
+        if limit:
+            cursor = cursor.limit(limit)
+        out = []
+        async for d in cursor:
+            d.pop("_id")
+            d.pop("published", None)
+            out.append(Change(**d))
+        return out
+
+    @guarded
+    async def for_record(self, record_id: str) -> list[Change]:
+        return await self._query({"record_id": record_id})
+
+    @guarded
+    async def for_run(self, run_id: str) -> list[Change]:
+        return await self._query({"run_id": run_id})
+
+    @guarded
+    async def unpublished(self, limit: int) -> list[Change]:
+        return await self._query({"published": False}, limit)
+
+    @guarded
+    async def mark_published(self, change_ids: Sequence[str]) -> None:
+        if change_ids:
+            await self.collection.update_many(
+                {"_id": {"$in": list(change_ids)}}, {"$set": {"published": True}}
+            )

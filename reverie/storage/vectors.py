@@ -1,0 +1,182 @@
+"""Qdrant behind the :class:`~reverie.handlers.ports.VectorIndex` port.
+
+Embedded local mode (a path on disk, one process per path, brute force: fine to
+about 20,000 points) by default; ``REVERIE_QDRANT_URL`` switches to a server or
+cluster. Point ids are UUIDv5 of the note id; the payload carries the note id,
+agent, tenant, user, status and type so every search is scoped and
+status-filtered inside Qdrant.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from qdrant_client import AsyncQdrantClient, models
+
+from reverie.domain.model import Status
+from reverie.errors import StorageUnavailable
+from reverie.handlers.ports import Hit, SearchScope, VectorPoint
+
+_NS = uuid.UUID("6f2b1c1e-9f7a-4c7e-8d38-2a6f0b7e51d1")
+NONE = "_"
+"""Payload value for an unset company or user, so "company-wide" is a plain match."""
+
+
+def point_id(note_id: str) -> str:
+    """Return the Qdrant point id of a note (stable across runs)."""
+    return str(uuid.uuid5(_NS, note_id))
+
+
+def _payload(p: VectorPoint) -> dict[str, Any]:
+    payload = dict(p.payload)
+    payload["note_id"] = p.note_id
+    payload["company_key"] = payload.get("company_id") or NONE
+    payload["user_key"] = payload.get("user_id") or NONE
+    return payload
+
+
+def _filter(scope: SearchScope) -> models.Filter:
+    must: list[models.Condition] = [
+        models.FieldCondition(key="agent_id", match=models.MatchValue(value=scope.agent_id))
+    ]
+    if scope.status is not None:
+        must.append(
+            models.FieldCondition(key="status", match=models.MatchValue(value=scope.status.value))
+        )
+    if scope.auto_only:
+        must.append(
+            models.FieldCondition(key="is_auto_generated", match=models.MatchValue(value=True))
+        )
+    if scope.exact_scope:
+        must.append(models.FieldCondition(
+            key="company_key", match=models.MatchValue(value=scope.company_id or NONE)))
+        must.append(models.FieldCondition(
+            key="user_key", match=models.MatchValue(value=scope.user_id or NONE)))
+    must_not: list[models.Condition] = []
+    if scope.exclude_ids:
+        must_not.append(models.HasIdCondition(has_id=[point_id(i) for i in scope.exclude_ids]))
+    return models.Filter(must=must, must_not=must_not or None)
+
+
+class QdrantIndex:
+    """A note-vector collection in Qdrant (embedded or server)."""
+
+    def __init__(
+        self,
+        *,
+        path: Path | None = None,
+        url: str | None = None,
+        api_key: str | None = None,
+        collection: str = "reverie_notes",
+        dimension: int = 384,
+    ) -> None:
+        self._path = path
+        self._url = url
+        self._api_key = api_key
+        self.collection = collection
+        self.dimension = dimension
+        self._client: AsyncQdrantClient | None = None
+
+    async def _c(self) -> AsyncQdrantClient:
+        if self._client is None:
+            if self._url:
+                client = AsyncQdrantClient(url=self._url, api_key=self._api_key, timeout=10)
+            else:
+                path = self._path or Path(".reverie/qdrant")
+                path.mkdir(parents=True, exist_ok=True)
+                client = AsyncQdrantClient(path=str(path))
+            try:
+                if not await client.collection_exists(self.collection):
+                    await client.create_collection(
+                        self.collection,
+                        vectors_config=models.VectorParams(
+                            size=self.dimension, distance=models.Distance.COSINE
+                        ),
+                    )
+                    for key in ("agent_id", "status", "company_key", "user_key") if self._url else ():
+                        await client.create_payload_index(
+                            self.collection, key, models.PayloadSchemaType.KEYWORD
+                        )
+            except Exception as exc:  # connection problems surface here first
+                raise StorageUnavailable(f"Qdrant unavailable: {type(exc).__name__}") from exc
+            self._client = client
+        return self._client
+
+    async def close(self) -> None:
+        """Release the client (and the embedded path's lock)."""
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+    async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        if not points:
+            return
+        client = await self._c()
+        await client.upsert(
+            self.collection,
+            points=[
+                models.PointStruct(id=point_id(p.note_id), vector=list(p.vector),
+                                   payload=_payload(p))
+                for p in points
+            ],
+            wait=True,
+        )
+
+    async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
+        if not note_ids:
+            return
+        client = await self._c()
+        await client.set_payload(
+            self.collection,
+            payload={"status": status.value},
+            points=[point_id(n) for n in note_ids],
+            wait=True,
+        )
+
+    async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
+        client = await self._c()
+        result = await client.query_points(
+            self.collection, query=list(vector), query_filter=_filter(scope), limit=k,
+            with_payload=["note_id"],
+        )
+        return [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in result.points]
+
+    async def search_many(
+        self, vectors: Sequence[Sequence[float]], scope: SearchScope, k: int
+    ) -> list[list[Hit]]:
+        if not vectors:
+            return []
+        client = await self._c()
+        flt = _filter(scope)
+        responses = await client.query_batch_points(
+            self.collection,
+            requests=[
+                models.QueryRequest(query=list(v), filter=flt, limit=k,
+                                    with_payload=["note_id"])
+                for v in vectors
+            ],
+        )
+        return [
+            [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in r.points]
+            for r in responses
+        ]
+
+    async def count(self, agent_id: str | None = None) -> int:
+        client = await self._c()
+        flt = None
+        if agent_id is not None:
+            flt = models.Filter(must=[models.FieldCondition(
+                key="agent_id", match=models.MatchValue(value=agent_id))])
+        return (await client.count(self.collection, count_filter=flt, exact=True)).count
+
+    async def drop_agent(self, agent_id: str) -> None:
+        client = await self._c()
+        await client.delete(
+            self.collection,
+            points_selector=models.FilterSelector(filter=models.Filter(must=[
+                models.FieldCondition(key="agent_id", match=models.MatchValue(value=agent_id))
+            ])),
+        )
