@@ -1,0 +1,175 @@
+"""The composition root: the one place that reads settings and builds adapters.
+
+``bootstrap(settings)`` returns a :class:`Reverie` with every port wired and a
+:class:`~reverie.bus.MessageBus` whose handlers have their dependencies bound.
+Nothing here runs at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from reverie.bus import MessageBus, RetryPolicy, inject
+from reverie.clock import Clock, SystemClock
+from reverie.config import Settings
+from reverie.errors import ConfigurationError
+from reverie.handlers import BATCH_HANDLERS, HANDLERS
+from reverie.handlers.ports import (
+    AgentRepository,
+    ChangeLog,
+    Embedder,
+    EntityRegistry,
+    EventLedger,
+    ExampleRepository,
+    NoteRepository,
+    SessionLedger,
+    VectorIndex,
+)
+
+
+@dataclass
+class Reverie:
+    """Every port of one Reverie process, plus its bus."""
+
+    settings: Settings
+    clock: Clock
+    notes: NoteRepository
+    examples: ExampleRepository
+    registry: EntityRegistry
+    agents: AgentRepository
+    sessions: SessionLedger
+    ledger: EventLedger
+    changes: ChangeLog
+    index: VectorIndex
+    embedder: Embedder
+    extras: dict[str, Any] = field(default_factory=dict)
+    bus: MessageBus | None = None
+    _closers: list[Any] = field(default_factory=list)
+
+    def deps(self) -> dict[str, object]:
+        """Return the name → port map handlers are injected from."""
+        return {
+            "notes": self.notes,
+            "examples": self.examples,
+            "registry": self.registry,
+            "agents": self.agents,
+            "sessions": self.sessions,
+            "changes": self.changes,
+            "index": self.index,
+            "embedder": self.embedder,
+            "clock": self.clock,
+            "settings": self.settings,
+            **self.extras,
+        }
+
+    async def close(self) -> None:
+        """Close clients (the embedded Qdrant releases its path lock)."""
+        for closer in reversed(self._closers):
+            result = closer()
+            if hasattr(result, "__await__"):
+                await result
+        self._closers.clear()
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """Return the configured embedder (the built-in local model by default)."""
+    if settings.embeddings_provider == "openai":
+        if not settings.embeddings_base_url:
+            raise ConfigurationError(
+                "REVERIE_EMBEDDINGS_PROVIDER=openai needs REVERIE_EMBEDDINGS_BASE_URL")
+        from reverie.embeddings.remote import OpenAIEmbedder
+
+        key = settings.embeddings_api_key.get_secret_value() if settings.embeddings_api_key else None
+        return OpenAIEmbedder(
+            base_url=settings.embeddings_base_url, model=settings.embeddings_model,
+            dimension=settings.embeddings_dimension, api_key=key,
+            batch_size=settings.embeddings_batch_size,
+        )
+    from reverie.embeddings.local import LocalMiniLMEmbedder
+
+    return LocalMiniLMEmbedder(batch_size=settings.embeddings_batch_size)
+
+
+def build_index(settings: Settings) -> VectorIndex:
+    """Return the configured vector index."""
+    if settings.vector_backend == "memory":
+        from reverie.storage.memory import MemoryVectorIndex
+
+        return MemoryVectorIndex()
+    from reverie.storage.vectors import QdrantIndex
+
+    return QdrantIndex(
+        path=settings.qdrant_path or settings.data_dir / "qdrant",
+        url=settings.qdrant_url,
+        api_key=settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None,
+        collection=settings.qdrant_collection,
+        dimension=settings.embeddings_dimension,
+    )
+
+
+def bootstrap(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    embedder: Embedder | None = None,
+    index: VectorIndex | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Reverie:
+    """Wire every adapter from ``settings``; explicit arguments replace the configured ones."""
+    settings = settings or Settings.load()
+    clock = clock or SystemClock()
+    closers: list[Any] = []
+    if settings.storage == "memory":
+        from reverie.storage import memory as m
+
+        ports: dict[str, Any] = {
+            "notes": m.MemoryNotes(), "examples": m.MemoryExamples(),
+            "registry": m.MemoryRegistry(), "agents": m.MemoryAgents(),
+            "sessions": m.MemorySessions(), "ledger": m.MemoryLedger(),
+            "changes": m.MemoryChangeLog(),
+        }
+    else:
+        from reverie.storage import mongo as mg
+
+        client = mg.connect(settings.mongo_url.get_secret_value(), settings.mongo_timeout_ms)
+        db = client[settings.mongo_database]
+        ports = {
+            "notes": mg.MongoNotes(db), "examples": mg.MongoExamples(db),
+            "registry": mg.MongoRegistry(db), "agents": mg.MongoAgents(db),
+            "sessions": mg.MongoSessions(db), "ledger": mg.MongoLedger(db),
+            "changes": mg.MongoChangeLog(db),
+        }
+        closers.append(client.close)
+        ports["_db"] = db
+    index = index or build_index(settings)
+    if hasattr(index, "close"):
+        closers.append(index.close)
+    app = Reverie(
+        settings=settings, clock=clock,
+        notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
+        agents=ports["agents"], sessions=ports["sessions"], ledger=ports["ledger"],
+        changes=ports["changes"], index=index,
+        embedder=embedder or build_embedder(settings),
+        extras={"db": ports.get("_db"), **(overrides or {})},
+    )
+    app._closers = closers
+    deps = app.deps()
+    app.bus = MessageBus(
+        handlers={t: inject(h, deps) for t, h in HANDLERS.items()},
+        batch_handlers={t: inject(h, deps) for t, h in BATCH_HANDLERS.items()},
+        ledger=app.ledger,
+        clock=clock,
+        retry=RetryPolicy(initial_s=settings.retry_initial_s, max_s=settings.retry_max_s),
+    )
+    return app
+
+
+async def prepare(app: Reverie) -> None:
+    """Create indexes and collections (idempotent); call once at start."""
+    db = app.extras.get("db")
+    if db is not None:
+        from reverie.storage.mongo import ensure_indexes
+
+        await ensure_indexes(db)

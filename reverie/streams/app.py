@@ -1,0 +1,135 @@
+"""The Faust app: topics, agents and timers. Thin: decode, validate, dispatch, dead-letter.
+
+Messages are consumed as raw bytes so that anything the contract rejects can be
+sent to ``reverie.dlq`` byte for byte. An agent moves to the next batch (and so
+lets Faust acknowledge this one) only after :func:`reverie.streams.pipeline.process`
+returned, i.e. after every effect is stored and every dead letter is written.
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Sequence
+from typing import Any
+
+import faust
+import structlog
+from faust.types import EventT
+
+from reverie.bootstrap import Reverie
+from reverie.config import Settings
+from reverie.domain.events import (
+    TOPIC_CHANGES,
+    TOPIC_COMMANDS,
+    TOPIC_DLQ,
+    TOPIC_ENTITIES,
+    TOPIC_NOTES,
+    TOPIC_RUN_STEPS,
+)
+from reverie.streams import deadletter, pipeline
+from reverie.streams.deadletter import RawMessage
+
+log = structlog.get_logger(__name__)
+
+
+def broker_credentials(settings: Settings) -> Any:
+    """Return Faust credentials for SASL/TLS, or None for PLAINTEXT."""
+    proto = settings.kafka_security_protocol
+    if proto == "PLAINTEXT":
+        return None
+    context = ssl.create_default_context(cafile=settings.kafka_ssl_cafile) if "SSL" in proto else None
+    if proto.startswith("SASL"):
+        password = settings.kafka_sasl_password.get_secret_value() if (
+            settings.kafka_sasl_password) else ""
+        return faust.SASLCredentials(
+            username=settings.kafka_sasl_username or "", password=password,
+            mechanism=settings.kafka_sasl_mechanism, ssl_context=context,
+        )
+    return faust.SSLCredentials(context)
+
+
+def create_app(settings: Settings, reverie: Reverie) -> faust.App:
+    """Build the Faust app around a bootstrapped :class:`Reverie`."""
+    app = faust.App(
+        settings.app_id,
+        broker=settings.kafka_broker,
+        broker_credentials=broker_credentials(settings),
+        store="memory://",
+        topic_partitions=settings.kafka_topic_partitions,
+        topic_allow_declare=True,
+        consumer_auto_offset_reset="earliest",
+        web_enabled=True,
+        web_host=settings.web_host,
+        web_port=settings.web_port,
+        web_bind=settings.web_host,
+        datadir=str(settings.data_dir / "faust"),
+        producer_acks=-1,
+        broker_commit_every=100,
+        broker_commit_interval=1.0,
+    )
+    raw = {"key_type": bytes, "value_type": bytes, "key_serializer": "raw",
+           "value_serializer": "raw"}
+    notes_topic = app.topic(TOPIC_NOTES, **raw)
+    entities_topic = app.topic(TOPIC_ENTITIES, **raw)
+    commands_topic = app.topic(TOPIC_COMMANDS, **raw)
+    dlq_topic = app.topic(TOPIC_DLQ, **raw)
+    changes_topic = app.topic(TOPIC_CHANGES, **raw)
+    app.topic(TOPIC_RUN_STEPS, **raw)
+    assert reverie.bus is not None
+    bus = reverie.bus
+
+    async def handle(events: Sequence[EventT]) -> None:
+        messages = [
+            RawMessage(e.message.topic, e.message.partition, e.message.offset,
+                       e.message.key, e.message.value)
+            for e in events
+        ]
+        structlog.contextvars.clear_contextvars()
+        for dead in await pipeline.process(messages, bus, reverie.clock):
+            fut = await dlq_topic.send(
+                key=dead.raw.key, value=deadletter.encode(dead.record), force=True,
+                headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},
+            )
+            await fut
+
+    @app.agent(notes_topic, name="reverie.ingest")
+    async def ingest(stream: faust.StreamT[bytes]) -> None:
+        async for batch in stream.take_events(settings.batch_size, within=settings.batch_within_s):
+            await handle(batch)
+
+    @app.agent(entities_topic, name="reverie.entities")
+    async def entities(stream: faust.StreamT[bytes]) -> None:
+        async for event in stream.events():
+            await handle([event])
+
+    @app.agent(commands_topic, name="reverie.commands")
+    async def commands(stream: faust.StreamT[bytes]) -> None:
+        async for event in stream.events():
+            await handle([event])
+
+    @app.timer(interval=0.5, on_leader=False)
+    async def publish_changes() -> None:
+        pending = await reverie.changes.unpublished(limit=500)
+        if not pending:
+            return
+        for change in pending:
+            fut = await changes_topic.send(
+                key=change.agent_id.encode(), value=_json(change.as_event()), force=True
+            )
+            await fut
+        await reverie.changes.mark_published([c.change_id for c in pending])
+
+    @app.task
+    async def on_start() -> None:
+        from reverie.bootstrap import prepare
+
+        await prepare(reverie)
+        log.info("worker.ready", broker=settings.kafka_broker, storage=settings.storage)
+
+    return app
+
+
+def _json(obj: Any) -> bytes:
+    import json
+
+    return json.dumps(obj, ensure_ascii=False, default=str).encode("utf-8")

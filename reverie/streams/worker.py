@@ -1,0 +1,23 @@
+"""Start the Faust worker for ``reverie worker``."""
+
+from __future__ import annotations
+
+import logging
+
+import faust
+
+from reverie.bootstrap import bootstrap
+from reverie.config import Settings
+from reverie.streams.app import create_app
+
+
+def run_worker(settings: Settings) -> int:
+    """Build the app and run a worker until it is stopped; return its exit code."""
+    app = create_app(settings, bootstrap(settings))
+    worker = faust.Worker(app, loglevel=logging.getLevelName(settings.log_level.upper()),
+                          quiet=True)
+    try:
+        worker.execute_from_commandline()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
