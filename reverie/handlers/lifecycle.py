@@ -95,3 +95,28 @@ def _change(
         run_id=run_id,
         consolidated_into_note_id=t.consolidated_into_note_id,
     )
+
+
+async def restore_note(
+    note_id: str,
+    *,
+    notes: NoteRepository,
+    index: VectorIndex,
+    changes: ChangeLog,
+    at: datetime,
+    reason: str = "Restored by hand",
+) -> bool:
+    """Put an Archived or Revoked note back to Active and into search; False if already Active."""
+    note = await notes.get(note_id)
+    if note is None:
+        from reverie.errors import UnknownEntity
+
+        raise UnknownEntity(f"note '{note_id}' does not exist")
+    if note.status == Status.ACTIVE:
+        return False
+    moved = await move_notes(
+        [Transition(note_id, note.status, Status.ACTIVE, reason)],
+        agent_id=note.agent_id, cause=f"restore@{at.isoformat()}", at=at,
+        notes=notes, index=index, changes=changes,
+    )
+    return bool(moved)

@@ -1,0 +1,124 @@
+"""Ingest handlers over in-memory fakes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from reverie.domain.model import Status
+from reverie.handlers.ports import SearchScope
+from tests.fakes import T0, event, memory_app, note_data
+
+
+async def handle(app, *events):
+    return await app.bus.handle(list(events))
+
+
+async def test_note_created_is_stored_with_vector_and_payload():
+    app = memory_app()
+    await handle(app, event("note.created", note_data("n1", user_id="u1", company_id="c1")))
+    note = await app.notes.get("n1")
+    assert note is not None and note.status == Status.ACTIVE
+    assert note.embedding is not None and note.embedding_model == "fake-words"
+    hits = await app.index.search(note.embedding, SearchScope("a-1", "c1", "u1"), 5)
+    assert [h.note_id for h in hits] == ["n1"]
+
+
+async def test_redelivered_event_changes_nothing():
+    app = memory_app()
+    ev = event("note.accessed", {"note_id": "n1", "agent_id": "a-1", "count": 2})
+    await handle(app, event("note.created", note_data("n1")))
+    await handle(app, ev)
+    await handle(app, ev)
+    note = await app.notes.get("n1")
+    assert note is not None and note.access_count == 2
+
+
+async def test_replayed_note_id_with_new_event_id_keeps_first_version():
+    app = memory_app()
+    await handle(app, event("note.created", note_data("n1", "first text")))
+    await handle(app, event("note.created", note_data("n1", "second text")))
+    note = await app.notes.get("n1")
+    assert note is not None and note.text == "first text"
+    assert await app.index.count("a-1") == 1
+
+
+async def test_access_is_applied_once_per_event_even_without_the_ledger():
+    app = memory_app()
+    await handle(app, event("note.created", note_data("n1", access_count=3)))
+    later = T0 + timedelta(days=2)
+    assert await app.notes.record_access("n1", "e-1", 1, later)
+    assert await app.notes.record_access("n1", "e-1", 1, later)
+    note = await app.notes.get("n1")
+    assert note is not None and note.access_count == 4 and note.last_accessed_at == later
+
+
+async def test_access_to_unknown_note_is_a_permanent_failure_with_reason():
+    app = memory_app()
+    failures = await handle(app, event("note.accessed", {"note_id": "nope", "agent_id": "a-1"}))
+    assert len(failures) == 1
+    assert "note 'nope' is not known" in failures[0].reason
+
+
+async def test_consecutive_notes_are_embedded_in_one_batch():
+    app = memory_app()
+    await handle(app, *[event("note.created", note_data(f"n{i}", f"fact number {i}"))
+                        for i in range(5)])
+    assert len(app.embedder.calls) == 1 and len(app.embedder.calls[0]) == 5
+
+
+async def test_precomputed_embedding_is_used_when_model_matches():
+    app = memory_app()
+    vec = [0.0] * 64
+    vec[3] = 1.0
+    await handle(app, event("note.created", note_data(
+        "n1", embedding=vec, embedding_model="fake-words")))
+    await handle(app, event("note.created", note_data(
+        "n2", embedding=vec, embedding_model="other-model")))
+    assert app.embedder.calls == [["The user prefers concise answers."]]
+    n1 = await app.notes.get("n1")
+    assert n1 is not None and n1.embedding == vec
+
+
+async def test_precomputed_embedding_of_wrong_dimension_is_recomputed():
+    app = memory_app()
+    await handle(app, event("note.created", note_data(
+        "n1", embedding=[1.0, 0.0], embedding_model="fake-words")))
+    assert len(app.embedder.calls) == 1
+
+
+async def test_example_and_access_and_session_and_configuration_are_stored():
+    app = memory_app()
+    await handle(
+        app,
+        event("example.created", {"example_id": "x1", "agent_id": "a-1", "input": "q",
+                                   "output": "a", "success_score": 70,
+                                   "created_at": "2026-03-01T09:00:00Z"}),
+        event("example.accessed", {"example_id": "x1", "agent_id": "a-1", "count": 3}),
+        event("session.ended", {"agent_id": "a-1"}),
+        event("agent.configured", {"agent_id": "a-1", "note_retention_days": 30,
+                                    "example_retention_days": None,
+                                    "auto_archive_enabled": None}),
+    )
+    ex = await app.examples.get("x1")
+    assert ex is not None and ex.access_count == 3
+    assert await app.sessions.count_since("a-1", None) == 1
+    settings = await app.agents.get("a-1")
+    assert (settings.note_retention_days, settings.example_retention_days,
+            settings.auto_archive_enabled) == (30, 180, True)
+
+
+async def test_access_to_unknown_example_fails_permanently():
+    app = memory_app()
+    failures = await handle(app, event("example.accessed", {"example_id": "x", "agent_id": "a"}))
+    assert "example 'x' is not known" in failures[0].reason
+
+
+@pytest.mark.parametrize("count", [1, 4])
+async def test_session_counted_once_per_event(count):
+    app = memory_app()
+    ev = event("session.ended", {"agent_id": "a-1"})
+    for _ in range(count):
+        await handle(app, ev)
+    assert await app.sessions.count_since("a-1", None) == 1
