@@ -28,6 +28,7 @@ from reverie.domain.events import (
 )
 from reverie.streams import deadletter, pipeline
 from reverie.streams.deadletter import RawMessage
+from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
 
@@ -118,6 +119,8 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             )
             await fut
         await reverie.changes.mark_published([c.change_id for c in pending])
+
+    register_api(app, reverie)
 
     @app.task
     async def on_start() -> None:

@@ -13,6 +13,7 @@ from reverie.streams.app import create_app
 
 def run_worker(settings: Settings) -> int:
     """Build the app and run a worker until it is stopped; return its exit code."""
+    (settings.data_dir / "faust").mkdir(parents=True, exist_ok=True)
     app = create_app(settings, bootstrap(settings))
     worker = faust.Worker(app, loglevel=logging.getLevelName(settings.log_level.upper()),
                           quiet=True)

