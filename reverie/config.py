@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     kafka_sasl_password: SecretStr | None = None
     kafka_ssl_cafile: str | None = None
     kafka_topic_partitions: int = 4
+    kafka_offset_reset: Literal["earliest", "latest"] = "earliest"
     worker_id: str = "reverie"
     app_id: str = "reverie"
     data_dir: Path = Path(".reverie")

@@ -58,7 +58,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         store="memory://",
         topic_partitions=settings.kafka_topic_partitions,
         topic_allow_declare=True,
-        consumer_auto_offset_reset="earliest",
+        consumer_auto_offset_reset=settings.kafka_offset_reset,
         web_enabled=True,
         web_host=settings.web_host,
         web_port=settings.web_port,

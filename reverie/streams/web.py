@@ -17,7 +17,8 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
     @app.page("/health")
     class Health(View):
         async def get(self, request: Request) -> Response:
-            return self.json({"status": "ok"})
+            assigned = app.consumer.assignment() if app.consumer else set()
+            return self.json({"status": "ok", "assigned_partitions": len(assigned)})
 
     @app.page("/api/notes/{note_id}")
     class NoteView(View):

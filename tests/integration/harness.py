@@ -1,0 +1,211 @@
+"""Helpers for integration tests against the real local Kafka, FerretDB and embedded Qdrant.
+
+The services are started once per session by ``deploy/local/up`` (``make test`` does
+it); tests read the URLs it wrote. Workers run as real ``reverie worker``
+subprocesses, each with its own database, Qdrant path and consumer group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def state_env() -> dict[str, str]:
+    """Return the KEY=value pairs ``deploy/local/up`` wrote."""
+    state = Path(os.environ.get("REVERIE_STATE_DIR", ROOT / "deploy/local/.state"))
+    path = state / "env"
+    if not path.is_file():
+        raise RuntimeError(f"{path} not found: start the services with deploy/local/up")
+    pairs = {}
+    for line in path.read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def bootstrap_servers(env: dict[str, str]) -> str:
+    return env["REVERIE_KAFKA_BROKER"].split("://", 1)[-1]
+
+
+async def wait_for(
+    check: Callable[[], Awaitable[Any]], timeout: float = 30.0, every: float = 0.1,
+    what: str = "condition",
+) -> Any:
+    """Poll ``check`` until it returns something truthy; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = await check()
+        if last:
+            return last
+        await asyncio.sleep(every)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what} (last: {last!r})")
+
+
+@dataclass
+class Worker:
+    """A ``reverie worker`` subprocess with its own database, index and consumer group."""
+
+    env: dict[str, str]
+    name: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+    tmp: Path = field(default_factory=lambda: Path("/tmp"))
+    database: str = ""
+    app_id: str = ""
+    port: int = 0
+    proc: subprocess.Popen[bytes] | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.database = self.database or f"it_{self.name}"
+        self.app_id = self.app_id or f"reverie-it-{self.name}"
+        self.port = self.port or free_port()
+        self.log_path = self.tmp / f"worker-{self.name}.log"
+
+    def process_env(self) -> dict[str, str]:
+        env = {**os.environ, **self.env}
+        env.update({
+            "REVERIE_MONGO_DATABASE": self.database,
+            "REVERIE_QDRANT_PATH": str(self.tmp / f"qdrant-{self.name}"),
+            "REVERIE_DATA_DIR": str(self.tmp / f"data-{self.name}"),
+            "REVERIE_APP_ID": self.app_id,
+            "REVERIE_WEB_PORT": str(self.port),
+            "REVERIE_KAFKA_OFFSET_RESET": "latest",
+            "REVERIE_LOG_FORMAT": "json",
+            "REVERIE_RETRY_MAX_S": "1",
+            **self.extra,
+        })
+        return env
+
+    def start(self) -> Worker:
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "reverie.cli.main", "worker"],
+            env=self.process_env(), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
+        )
+        return self
+
+    def health(self) -> dict[str, Any] | None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/health", timeout=1) as r:
+                return dict(json.load(r))
+        except OSError:
+            return None
+
+    async def ready(self, timeout: float = 90.0) -> None:
+        """Wait until the web server answers and partitions are assigned."""
+        async def check() -> bool:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise AssertionError(f"worker exited: {self.tail()}")
+            h = await asyncio.to_thread(self.health)
+            return bool(h and h.get("assigned_partitions", 0) > 0)
+
+        await wait_for(check, timeout, 0.5, f"worker {self.name} ready")
+
+    def get(self, path: str) -> Any:
+        url = f"http://127.0.0.1:{self.port}{path}"
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as exc:
+            return {"status": exc.code, **json.loads(exc.read() or b"{}")}
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def tail(self, n: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return ""
+
+
+class Kafka:
+    """A producer plus DLQ reading for tests."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.servers = bootstrap_servers(env)
+        self.producer = AIOKafkaProducer(bootstrap_servers=self.servers, acks="all")
+
+    async def start(self) -> None:
+        await self.producer.start()
+
+    async def stop(self) -> None:
+        await self.producer.stop()
+
+    async def send(self, topic: str, value: bytes | dict[str, Any], key: str | None) -> None:
+        raw = value if isinstance(value, bytes) else json.dumps(value).encode()
+        await self.producer.send_and_wait(topic, raw, key=key.encode() if key else None)
+
+    async def end_offsets(self, topic: str) -> dict[TopicPartition, int]:
+        consumer = AIOKafkaConsumer(bootstrap_servers=self.servers, enable_auto_commit=False)
+        await consumer.start()
+        try:
+            parts = consumer.partitions_for_topic(topic)
+            if parts is None:
+                await consumer.topics()
+                parts = consumer.partitions_for_topic(topic) or set()
+            tps = [TopicPartition(topic, p) for p in parts]
+            return dict(await consumer.end_offsets(tps)) if tps else {}
+        finally:
+            await consumer.stop()
+
+    async def read(self, topic: str, since: dict[TopicPartition, int],
+                   until: Callable[[list[Any]], bool], timeout: float = 30.0) -> list[Any]:
+        """Read records of ``topic`` after ``since`` until ``until(records)`` holds."""
+        consumer = AIOKafkaConsumer(bootstrap_servers=self.servers, enable_auto_commit=False,
+                                    auto_offset_reset="earliest")
+        await consumer.start()
+        records: list[Any] = []
+        try:
+            deadline = time.monotonic() + timeout
+            parts: set[int] = set()
+            while not parts and time.monotonic() < deadline:
+                await consumer.topics()
+                parts = consumer.partitions_for_topic(topic) or set()
+                if not parts:
+                    await asyncio.sleep(0.3)
+            tps = [TopicPartition(topic, p) for p in parts]
+            consumer.assign(tps)
+            for tp in tps:
+                consumer.seek(tp, since.get(tp, 0))
+            while time.monotonic() < deadline and not until(records):
+                batch = await consumer.getmany(timeout_ms=300)
+                for msgs in batch.values():
+                    records.extend(msgs)
+            return records
+        finally:
+            await consumer.stop()
