@@ -23,10 +23,17 @@ from reverie.handlers.ports import (
     EntityRegistry,
     EventLedger,
     ExampleRepository,
+    JudgmentCache,
+    LeaseStore,
     NoteRepository,
+    ReviewQueue,
+    RunStore,
     SessionLedger,
     VectorIndex,
 )
+from reverie.handlers.dream.clustering import thresholds_for
+from reverie.handlers.dream.context import DreamSettings
+from reverie.handlers.dream.judging import Judge
 
 
 @dataclass
@@ -44,6 +51,12 @@ class Reverie:
     changes: ChangeLog
     index: VectorIndex
     embedder: Embedder
+    runs: RunStore
+    leases: LeaseStore
+    reviews: ReviewQueue
+    judgments: JudgmentCache
+    judge: Judge
+    dream_settings: DreamSettings
     extras: dict[str, Any] = field(default_factory=dict)
     bus: MessageBus | None = None
     _closers: list[Any] = field(default_factory=list)
@@ -61,6 +74,12 @@ class Reverie:
             "embedder": self.embedder,
             "clock": self.clock,
             "settings": self.settings,
+            "runs": self.runs,
+            "leases": self.leases,
+            "reviews": self.reviews,
+            "judgments": self.judgments,
+            "judge": self.judge,
+            "dream_settings": self.dream_settings,
             **self.extras,
         }
 
@@ -92,6 +111,28 @@ def build_embedder(settings: Settings) -> Embedder:
     return LocalMiniLMEmbedder(batch_size=settings.embeddings_batch_size)
 
 
+def build_judge(settings: Settings, clock: Clock) -> Judge:
+    """Return the configured judge (the offline judge unless REVERIE_JUDGE=llm)."""
+    if settings.judge == "llm":
+        from reverie.judges.llm import LLMJudge
+
+        return LLMJudge.from_settings(settings, clock=clock)
+    from reverie.judges.offline import OfflineJudge
+
+    return OfflineJudge()
+
+
+def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
+    """Resolve the dream's thresholds for the embedding model in use."""
+    cluster, contradiction = thresholds_for(
+        model, settings.cluster_similarity, settings.contradiction_similarity)
+    return DreamSettings(
+        cluster_similarity=cluster, contradiction_similarity=contradiction,
+        min_cluster_size=settings.min_cluster_size, neighbours=settings.cluster_neighbours,
+        max_pairs=settings.max_contradiction_pairs, sweep_limit=settings.sweep_limit,
+    )
+
+
 def build_index(settings: Settings) -> VectorIndex:
     """Return the configured vector index."""
     if settings.vector_backend == "memory":
@@ -115,6 +156,7 @@ def bootstrap(
     clock: Clock | None = None,
     embedder: Embedder | None = None,
     index: VectorIndex | None = None,
+    judge: Judge | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Reverie:
     """Wire every adapter from ``settings``; explicit arguments replace the configured ones."""
@@ -128,7 +170,9 @@ def bootstrap(
             "notes": m.MemoryNotes(), "examples": m.MemoryExamples(),
             "registry": m.MemoryRegistry(), "agents": m.MemoryAgents(),
             "sessions": m.MemorySessions(), "ledger": m.MemoryLedger(),
-            "changes": m.MemoryChangeLog(),
+            "changes": m.MemoryChangeLog(), "runs": m.MemoryRuns(),
+            "leases": m.MemoryLeases(), "reviews": m.MemoryReviews(),
+            "judgments": m.MemoryJudgments(),
         }
     else:
         from reverie.storage import mongo as mg
@@ -139,19 +183,27 @@ def bootstrap(
             "notes": mg.MongoNotes(db), "examples": mg.MongoExamples(db),
             "registry": mg.MongoRegistry(db), "agents": mg.MongoAgents(db),
             "sessions": mg.MongoSessions(db), "ledger": mg.MongoLedger(db),
-            "changes": mg.MongoChangeLog(db),
+            "changes": mg.MongoChangeLog(db), "runs": mg.MongoRuns(db),
+            "leases": mg.MongoLeases(db), "reviews": mg.MongoReviews(db),
+            "judgments": mg.MongoJudgments(db),
         }
         closers.append(client.close)
         ports["_db"] = db
     index = index or build_index(settings)
     if hasattr(index, "close"):
         closers.append(index.close)
+    embedder = embedder or build_embedder(settings)
+    judge = judge or build_judge(settings, clock)
+    if hasattr(judge, "aclose"):
+        closers.append(judge.aclose)
     app = Reverie(
         settings=settings, clock=clock,
         notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
         agents=ports["agents"], sessions=ports["sessions"], ledger=ports["ledger"],
-        changes=ports["changes"], index=index,
-        embedder=embedder or build_embedder(settings),
+        changes=ports["changes"], index=index, embedder=embedder,
+        runs=ports["runs"], leases=ports["leases"], reviews=ports["reviews"],
+        judgments=ports["judgments"], judge=judge,
+        dream_settings=dream_settings_for(settings, embedder.model_name),
         extras={"db": ports.get("_db"), **(overrides or {})},
     )
     app._closers = closers

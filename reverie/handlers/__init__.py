@@ -13,6 +13,8 @@ from typing import Any
 
 from reverie.domain.events import (
     AgentConfigured,
+    DreamRequested,
+    DreamRollback,
     EntityDeleted,
     EntityDisabled,
     Envelope,
@@ -30,6 +32,8 @@ from reverie.handlers.ingest import (
     store_example,
     store_notes,
 )
+from reverie.handlers.dream.rollback import rollback_requested
+from reverie.handlers.dream.runner import run_requested_dream
 from reverie.handlers.pruning import prune_entity
 
 Handler = Callable[..., Awaitable[Any]]
@@ -42,6 +46,8 @@ HANDLERS: dict[type[Envelope], Handler] = {
     EntityDeleted: prune_entity,
     EntityDisabled: prune_entity,
     AgentConfigured: configure_agent,
+    DreamRequested: run_requested_dream,
+    DreamRollback: rollback_requested,
 }
 
 BATCH_HANDLERS: dict[type[Envelope], Handler] = {

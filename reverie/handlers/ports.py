@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from reverie.domain.events import EntityType
+from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.domain.model import (
     AgentSettings,
     Change,
@@ -240,3 +241,68 @@ class Embedder(Protocol):
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Return one vector per text, in order."""
+
+
+class RunStore(Protocol):
+    """Dream runs and their steps (the steps are also an outbox for ``reverie.run-steps``)."""
+
+    async def save_run(self, run: DreamRun) -> None:
+        """Insert or replace a run."""
+
+    async def get_run(self, run_id: str) -> DreamRun | None:
+        """Return a run or ``None``."""
+
+    async def list_runs(self, agent_id: str | None = None, limit: int = 50) -> list[DreamRun]:
+        """Return runs, newest first."""
+
+    async def add_steps(self, steps: Sequence[RunStep]) -> None:
+        """Store steps idempotently (by step id)."""
+
+    async def steps(self, run_id: str) -> list[RunStep]:
+        """Return a run's steps in the order they were taken."""
+
+    async def unpublished_steps(self, limit: int) -> list[RunStep]:
+        """Return steps not yet published."""
+
+    async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
+        """Flag steps as published."""
+
+
+class LeaseStore(Protocol):
+    """One dream per agent at a time, across workers and manual runs."""
+
+    async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        """Take the agent's lease if free or expired (or already ours); return success."""
+
+    async def release(self, agent_id: str, owner: str) -> bool:
+        """Give the lease back; return whether a request arrived meanwhile (coalesced)."""
+
+    async def mark_pending(self, agent_id: str) -> None:
+        """Remember that a dream was requested while the lease was held."""
+
+
+class ReviewQueue(Protocol):
+    """Contradictions left to a person."""
+
+    async def add(self, pair: ReviewPair) -> bool:
+        """Queue a pair unless it is queued already; return whether it was new."""
+
+    async def get(self, pair_id: str) -> ReviewPair | None:
+        """Return a pair or ``None``."""
+
+    async def list(self, agent_id: str | None = None, status: str | None = "open"
+                   ) -> list[ReviewPair]:
+        """Return pairs, oldest first."""
+
+    async def resolve(self, pair_id: str, kept_note_id: str, at: datetime) -> bool:
+        """Close an open pair; return False if it was not open."""
+
+
+class JudgmentCache(Protocol):
+    """Verdicts on pairs, keyed by the pair's texts, so unchanged pairs are not judged twice."""
+
+    async def get(self, key: str) -> dict[str, Any] | None:
+        """Return a stored verdict."""
+
+    async def put(self, key: str, verdict: dict[str, Any]) -> None:
+        """Store a verdict."""

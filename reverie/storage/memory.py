@@ -26,6 +26,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.handlers.ports import Hit, SearchScope, Transition, VectorPoint
 
 R = TypeVar("R", bound=Record)
@@ -339,3 +340,109 @@ class MemoryVectorIndex:
         self._rows = [self._rows[i] for i in keep]
         self.pos = {n: i for i, n in enumerate(self.ids)}
         self._matrix = None
+
+
+@dataclass
+class MemoryRuns:
+    """Runs and steps in dicts."""
+
+    runs: dict[str, DreamRun] = field(default_factory=dict)
+    step_map: dict[str, RunStep] = field(default_factory=dict)
+    published: set[str] = field(default_factory=set)
+
+    async def save_run(self, run: DreamRun) -> None:
+        self.runs[run.run_id] = run.model_copy(deep=True)
+
+    async def get_run(self, run_id: str) -> DreamRun | None:
+        run = self.runs.get(run_id)
+        return run.model_copy(deep=True) if run else None
+
+    async def list_runs(self, agent_id: str | None = None, limit: int = 50) -> list[DreamRun]:
+        runs = [r for r in self.runs.values() if agent_id is None or r.agent_id == agent_id]
+        return sorted(runs, key=lambda r: (r.started_at, r.run_id), reverse=True)[:limit]
+
+    async def add_steps(self, steps: Sequence[RunStep]) -> None:
+        for s in steps:
+            self.step_map.setdefault(s.step_id, s)
+
+    async def steps(self, run_id: str) -> list[RunStep]:
+        return sorted((s for s in self.step_map.values() if s.run_id == run_id),
+                      key=lambda s: s.seq)
+
+    async def unpublished_steps(self, limit: int) -> list[RunStep]:
+        return [s for i, s in self.step_map.items() if i not in self.published][:limit]
+
+    async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
+        self.published.update(step_ids)
+
+
+@dataclass
+class MemoryLeases:
+    """Leases in a dict."""
+
+    leases: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        from datetime import timedelta
+
+        lease = self.leases.get(agent_id)
+        if lease and lease["owner"] != owner and lease["expires_at"] > now:
+            return False
+        self.leases[agent_id] = {"owner": owner, "expires_at": now + timedelta(seconds=ttl_s),
+                                 "pending": False}
+        return True
+
+    async def release(self, agent_id: str, owner: str) -> bool:
+        lease = self.leases.get(agent_id)
+        if not lease or lease["owner"] != owner:
+            return False
+        del self.leases[agent_id]
+        return bool(lease["pending"])
+
+    async def mark_pending(self, agent_id: str) -> None:
+        if agent_id in self.leases:
+            self.leases[agent_id]["pending"] = True
+
+
+@dataclass
+class MemoryReviews:
+    """Review pairs in a dict."""
+
+    pairs: dict[str, ReviewPair] = field(default_factory=dict)
+
+    async def add(self, pair: ReviewPair) -> bool:
+        if pair.pair_id in self.pairs:
+            return False
+        self.pairs[pair.pair_id] = pair
+        return True
+
+    async def get(self, pair_id: str) -> ReviewPair | None:
+        return self.pairs.get(pair_id)
+
+    async def list(self, agent_id: str | None = None, status: str | None = "open"
+                   ) -> list[ReviewPair]:
+        return sorted((p for p in self.pairs.values()
+                       if (agent_id is None or p.agent_id == agent_id)
+                       and (status is None or p.status == status)),
+                      key=lambda p: (p.created_at, p.pair_id))
+
+    async def resolve(self, pair_id: str, kept_note_id: str, at: datetime) -> bool:
+        pair = self.pairs.get(pair_id)
+        if pair is None or pair.status != "open":
+            return False
+        self.pairs[pair_id] = pair.model_copy(update={
+            "status": "resolved", "kept_note_id": kept_note_id, "resolved_at": at})
+        return True
+
+
+@dataclass
+class MemoryJudgments:
+    """Pair verdicts in a dict."""
+
+    verdicts: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    async def get(self, key: str) -> dict[str, Any] | None:
+        return self.verdicts.get(key)
+
+    async def put(self, key: str, verdict: dict[str, Any]) -> None:
+        self.verdicts[key] = verdict

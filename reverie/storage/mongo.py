@@ -38,6 +38,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.errors import StorageUnavailable
 from reverie.handlers.ports import Transition
 
@@ -483,3 +484,153 @@ class MongoChangeLog:
             await self.collection.update_many(
                 {"_id": {"$in": list(change_ids)}}, {"$set": {"published": True}}
             )
+
+
+class MongoRuns:
+    """Runs in ``runs`` and steps in ``run_steps`` (with a published flag)."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.runs = db["runs"]
+        self.step_coll = db["run_steps"]
+
+    @guarded
+    async def save_run(self, run: DreamRun) -> None:
+        await self.runs.replace_one({"_id": run.run_id},
+                                    {**run.model_dump(mode="python"), "_id": run.run_id},
+                                    upsert=True)
+
+    @guarded
+    async def get_run(self, run_id: str) -> DreamRun | None:
+        doc = await self.runs.find_one({"_id": run_id})
+        return DreamRun(**_strip(doc)) if doc else None
+
+    @guarded
+    async def list_runs(self, agent_id: str | None = None, limit: int = 50) -> list[DreamRun]:
+        query: Doc = {"agent_id": agent_id} if agent_id else {}
+        cursor = self.runs.find(query).sort([("started_at", -1), ("_id", -1)]).limit(limit)
+        return [DreamRun(**_strip(d)) async for d in cursor]
+
+    @guarded
+    async def add_steps(self, steps: Sequence[RunStep]) -> None:
+        for step in steps:
+            try:
+                await self.step_coll.insert_one(
+                    {**step.model_dump(mode="python"), "_id": step.step_id, "published": False})
+            except DuplicateKeyError:
+                pass
+
+    async def _steps(self, query: Doc, limit: int = 0) -> list[RunStep]:
+        cursor = self.step_coll.find(query).sort([("run_id", 1), ("seq", 1)])
+        if limit:
+            cursor = cursor.limit(limit)
+        out = []
+        async for d in cursor:
+            d.pop("published", None)
+            out.append(RunStep(**_strip(d)))
+        return out
+
+    @guarded
+    async def steps(self, run_id: str) -> list[RunStep]:
+        return await self._steps({"run_id": run_id})
+
+    @guarded
+    async def unpublished_steps(self, limit: int) -> list[RunStep]:
+        return await self._steps({"published": False}, limit)
+
+    @guarded
+    async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
+        if step_ids:
+            await self.step_coll.update_many({"_id": {"$in": list(step_ids)}},
+                                             {"$set": {"published": True}})
+
+
+class MongoLeases:
+    """Dream leases in ``leases``: one document per agent, taken by compare-and-set."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["leases"]
+
+    @guarded
+    async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        from datetime import timedelta
+
+        expires = now + timedelta(seconds=ttl_s)
+        result = await self.collection.update_one(
+            {"_id": agent_id, "$or": [{"owner": owner}, {"expires_at": {"$lte": now}}]},
+            {"$set": {"owner": owner, "expires_at": expires, "pending": False}},
+        )
+        if result.matched_count:
+            return True
+        try:
+            await self.collection.insert_one(
+                {"_id": agent_id, "owner": owner, "expires_at": expires, "pending": False})
+        except DuplicateKeyError:
+            return False
+        return True
+
+    @guarded
+    async def release(self, agent_id: str, owner: str) -> bool:
+        doc = await self.collection.find_one({"_id": agent_id, "owner": owner})
+        if doc is None:
+            return False
+        await self.collection.delete_one({"_id": agent_id, "owner": owner})
+        return bool(doc.get("pending"))
+
+    @guarded
+    async def mark_pending(self, agent_id: str) -> None:
+        await self.collection.update_one({"_id": agent_id}, {"$set": {"pending": True}})
+
+
+class MongoReviews:
+    """Review pairs in ``review_pairs``."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["review_pairs"]
+
+    @guarded
+    async def add(self, pair: ReviewPair) -> bool:
+        try:
+            await self.collection.insert_one({**pair.model_dump(mode="python"),
+                                              "_id": pair.pair_id})
+        except DuplicateKeyError:
+            return False
+        return True
+
+    @guarded
+    async def get(self, pair_id: str) -> ReviewPair | None:
+        doc = await self.collection.find_one({"_id": pair_id})
+        return ReviewPair(**_strip(doc)) if doc else None
+
+    @guarded
+    async def list(self, agent_id: str | None = None, status: str | None = "open"
+                   ) -> list[ReviewPair]:
+        query: Doc = {}
+        if agent_id:
+            query["agent_id"] = agent_id
+        if status:
+            query["status"] = status
+        cursor = self.collection.find(query).sort([("created_at", 1), ("_id", 1)])
+        return [ReviewPair(**_strip(d)) async for d in cursor]
+
+    @guarded
+    async def resolve(self, pair_id: str, kept_note_id: str, at: datetime) -> bool:
+        result = await self.collection.update_one(
+            {"_id": pair_id, "status": "open"},
+            {"$set": {"status": "resolved", "kept_note_id": kept_note_id, "resolved_at": at}})
+        return result.modified_count > 0
+
+
+class MongoJudgments:
+    """Pair verdicts in ``judgments``."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["judgments"]
+
+    @guarded
+    async def get(self, key: str) -> dict[str, Any] | None:
+        doc = await self.collection.find_one({"_id": key})
+        return _strip(doc) if doc else None
+
+    @guarded
+    async def put(self, key: str, verdict: dict[str, Any]) -> None:
+        await self.collection.replace_one({"_id": key}, {**verdict, "_id": key}, upsert=True)

@@ -1,0 +1,267 @@
+"""Consolidation: merge clusters of redundant notes into authoritative notes, non-destructively.
+
+Writes are ordered so a crash at any instruction is repaired by the next run:
+the merged note (id derived from its sources) is stored and indexed first, then
+each source is revoked with ``consolidated_into_note_id``. :func:`repair` finishes
+what an interrupted run left: sources still Active behind an Active merged note.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from reverie.domain.model import Change, Note, Status, vector_payload
+from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.handlers.dream.clustering import (
+    Cluster,
+    centroid_similarity,
+    group,
+    neighbours,
+)
+from reverie.handlers.dream.context import DreamContext, judged
+from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote
+from reverie.handlers.dream.temporal import normalize_dates
+from reverie.handlers.lifecycle import change_id, move_notes
+from reverie.handlers.ports import SearchScope, Transition, VectorPoint
+
+Scope = tuple[str | None, str | None]
+
+
+def merged_id(source_ids: Sequence[str]) -> str:
+    """Return the id of the note merging ``source_ids`` (same sources → same id)."""
+    digest = hashlib.sha256("\x1f".join(sorted(source_ids)).encode()).hexdigest()
+    return f"m-{digest[:20]}"
+
+
+def brief(note: Note) -> dict[str, Any]:
+    """Return what a run step shows of a note."""
+    return {"note_id": note.note_id, "text": note.text, "access_count": note.access_count,
+            "created_at": note.created_at.isoformat(), "user_id": note.user_id,
+            "company_id": note.company_id}
+
+
+async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
+    """Revoke sources still Active behind an Active merged note (a run died half-way)."""
+    repaired: list[str] = []
+    for merged in active:
+        if not merged.source_note_ids:
+            continue
+        sources = await ctx.notes.get_many(merged.source_note_ids)
+        left = [s for s in sources if s.status == Status.ACTIVE]
+        if not left:
+            continue
+        if merged.embedding is not None:
+            await ctx.index.upsert([VectorPoint(merged.note_id, merged.embedding,
+                                                vector_payload(merged))])
+        if ctx.dry_run:
+            repaired += [s.note_id for s in left]
+            continue
+        repaired += await move_notes(
+            [Transition(s.note_id, Status.ACTIVE, Status.REVOKED,
+                        f"Consolidated into {merged.note_id}: finishing an interrupted run",
+                        merged.note_id) for s in left],
+            agent_id=ctx.agent_id, cause=merged.created_by_run_id or ctx.run_id,
+            at=ctx.clock.now(), notes=ctx.notes, index=ctx.index, changes=ctx.changes,
+            run_id=merged.created_by_run_id,
+        )
+    return repaired
+
+
+async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: str
+                        ) -> list[tuple[Cluster, bool]]:
+    """Return (cluster, mixed) pairs ready for the judge, honouring the privacy rule."""
+    by_scope: dict[Scope, list[Note]] = defaultdict(list)
+    for note in candidates:
+        if note.embedding is not None:
+            by_scope[(note.company_id, note.user_id)].append(note)
+    groups: dict[Scope, list[Cluster]] = {}
+    for (company, user), notes in sorted(by_scope.items(), key=lambda kv: str(kv[0])):
+        scope = SearchScope(ctx.agent_id, company, user, auto_only=True)
+        hits = await neighbours(notes, ctx.index, scope, ctx.settings.neighbours)
+        groups[(company, user)] = group(notes, hits, ctx.settings.cluster_similarity)
+    result: list[tuple[Cluster, bool]] = []
+    absorbed: set[str] = set()
+    for (company, user), company_groups in groups.items():
+        if user is not None:
+            continue
+        for cg in company_groups:
+            members = list(cg.notes)
+            mixed = False
+            for (c2, u2), user_groups in groups.items():
+                if c2 != company or u2 is None:
+                    continue
+                for ug in user_groups:
+                    if set(ug.ids) & absorbed:
+                        continue
+                    if centroid_similarity(cg.notes, ug.notes) < ctx.settings.cluster_similarity:
+                        continue
+                    if await _adds_nothing(ctx, cg, ug, parent):
+                        members += list(ug.notes)
+                        absorbed.update(ug.ids)
+                        mixed = True
+            if len(members) >= ctx.settings.min_cluster_size:
+                result.append((Cluster(tuple(members), cg.similarity), mixed))
+    for (_, user), user_groups in groups.items():
+        if user is None:
+            continue
+        for ug in user_groups:
+            if len(ug.notes) >= ctx.settings.min_cluster_size and not set(ug.ids) & absorbed:
+                result.append((ug, False))
+    return result
+
+
+async def _adds_nothing(ctx: DreamContext, company: Cluster, user: Cluster, parent: str
+                        ) -> bool:
+    general = [judged(n) for n in company.notes]
+    async with ctx.recorder.step("consolidation", "privacy-check", parent,
+                                 company_notes=[brief(n) for n in company.notes],
+                                 user_notes=[brief(n) for n in user.notes]) as step:
+        step.judge = ctx.judge.name
+        for note in user.notes:
+            verdict, usage = await ctx.judge.covers(general, judged(note))
+            step.usage.add(usage)
+            ctx.usage.add(usage)
+            if not verdict.adds_nothing:
+                step.output = {"merge_into_company_note": False, "reason": verdict.reason,
+                               "note_id": note.note_id}
+                return False
+        step.output = {"merge_into_company_note": True,
+                       "reason": "the user's notes add nothing beyond the company-wide notes"}
+        return True
+
+
+def _validate(verdict: ConsolidationVerdict, ids: set[str]) -> list[MergedNote]:
+    seen: set[str] = set()
+    for merged in verdict.merged:
+        unknown = set(merged.source_ids) - ids
+        if unknown:
+            raise JudgeAnswerInvalid(f"judge referred to unknown note ids {sorted(unknown)}")
+        if seen & set(merged.source_ids):
+            raise JudgeAnswerInvalid("judge used a note in two merged notes")
+        seen.update(merged.source_ids)
+    return [m for m in verdict.merged if len(m.source_ids) >= 1]
+
+
+async def consolidate_cluster(
+    ctx: DreamContext, cluster: Cluster, mixed: bool, parent: str
+) -> dict[str, int]:
+    """Judge one cluster and write its merged note(s); return counts."""
+    counts = {"merged_notes": 0, "revoked": 0}
+    async with ctx.recorder.step(
+        "consolidation", "cluster", parent, notes=[brief(n) for n in cluster.notes],
+        similarity=round(cluster.similarity, 4), mixed_scope=mixed,
+    ) as step:
+        step.judge = ctx.judge.name
+        verdict, usage = await ctx.judge.consolidate([judged(n) for n in cluster.notes],
+                                                    ctx.clock.now())
+        step.usage.add(usage)
+        ctx.usage.add(usage)
+        if not verdict.consolidate:
+            step.status = "skipped"
+            step.output = {"decision": "keep", "reason": verdict.reason}
+            return counts
+        by_id = {n.note_id: n for n in cluster.notes}
+        planned = _validate(verdict, set(by_id))
+        # A merged note made of a single source would only rename it: skip those.
+        planned = [m for m in planned if len(m.source_ids) >= 2]
+        outputs = []
+        for merged in planned:
+            note = _merged_note(ctx, merged, [by_id[i] for i in merged.source_ids], mixed)
+            outputs.append({"note_id": note.note_id, "text": note.text,
+                            "source_ids": merged.source_ids,
+                            "access_count": note.access_count, "user_id": note.user_id})
+            if not ctx.dry_run:
+                counts["revoked"] += await _write(ctx, note, verdict.reason)
+            counts["merged_notes"] += 1
+            ctx.merged_this_run.add(note.note_id)
+        step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
+                       "merged": outputs}
+        if not planned:
+            step.status = "skipped"
+    return counts
+
+
+def _merged_note(ctx: DreamContext, merged: MergedNote, sources: list[Note], mixed: bool
+                 ) -> Note:
+    now = ctx.clock.now()
+    users = {s.user_id for s in sources}
+    last = [s.last_accessed_at for s in sources if s.last_accessed_at]
+    return Note(
+        note_id=merged_id(merged.source_ids),
+        text=normalize_dates(merged.text, now),
+        note_type=merged.note_type if merged.note_type in (
+            "Preference", "Constraint", "Context", "Example", "Issue") else sources[0].note_type,
+        agent_id=ctx.agent_id,
+        company_id=sources[0].company_id,
+        user_id=None if mixed or len(users) > 1 else sources[0].user_id,
+        is_auto_generated=True,
+        created_at=now,
+        access_count=sum(s.access_count for s in sources),
+        last_accessed_at=max(last) if last else None,
+        source_note_ids=sorted(merged.source_ids),
+        created_by_run_id=ctx.run_id,
+    )
+
+
+async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
+    [vector] = await ctx.embedder.embed([note.text])
+    note.embedding = vector
+    note.embedding_model = ctx.embedder.model_name
+    await ctx.notes.add(note)
+    stored = await ctx.notes.get(note.note_id) or note
+    await ctx.index.upsert([VectorPoint(stored.note_id, vector, vector_payload(stored))])
+    await ctx.changes.record([Change(
+        change_id=change_id(note.note_id, Status.ACTIVE, ctx.run_id),
+        change_type="note.consolidated", kind="note", record_id=note.note_id,
+        agent_id=ctx.agent_id, from_status=None, to_status=Status.ACTIVE,
+        reason=f"Merged {len(note.source_note_ids)} notes: {reason}", at=ctx.clock.now(),
+        run_id=ctx.run_id, source_note_ids=note.source_note_ids,
+    )])
+    moved = await move_notes(
+        [Transition(s, Status.ACTIVE, Status.REVOKED,
+                    f"Consolidated into {note.note_id}: {reason}", note.note_id)
+         for s in note.source_note_ids],
+        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.notes,
+        index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
+    )
+    return len(moved)
+
+
+async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
+    """Run the consolidation phase; return its counts (raises only on storage failure)."""
+    candidates = [n async for n in ctx.notes.iter_notes(
+        agent_id=ctx.agent_id, status=Status.ACTIVE, auto_only=True)]
+    repaired = await repair(ctx, candidates)
+    if repaired:
+        candidates = [n for n in candidates if n.note_id not in set(repaired)]
+    clusters = await find_clusters(ctx, candidates, parent)
+    totals: dict[str, Any] = {"candidates": len(candidates), "clusters": len(clusters),
+                              "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
+                              "skipped_clusters": 0, "failed_clusters": 0}
+    outages = 0
+    for cluster, mixed in clusters:
+        try:
+            counts = await consolidate_cluster(ctx, cluster, mixed, parent)
+        except JudgeAnswerInvalid as exc:
+            totals["failed_clusters"] += 1
+            totals.setdefault("errors", []).append(str(exc))
+            continue
+        except JudgeUnavailable as exc:
+            totals["failed_clusters"] += 1
+            totals.setdefault("errors", []).append(str(exc))
+            outages += 1
+            if outages >= ctx.settings.max_judge_outages:
+                totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+                break
+            continue
+        except BudgetExhausted as exc:
+            totals["stopped"] = f"LLM budget exhausted: {exc}"
+            break
+        totals["merged_notes"] += counts["merged_notes"]
+        totals["revoked"] += counts["revoked"]
+        if not counts["merged_notes"]:
+            totals["skipped_clusters"] += 1
+    return totals

@@ -1,0 +1,75 @@
+"""What every phase of one dream shares: the ports, the run, the judge and the budget of errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reverie.clock import Clock
+from reverie.domain.model import Note
+from reverie.handlers.dream.judging import Judge, JudgedNote, Usage
+from reverie.handlers.dream.steps import StepRecorder
+from reverie.handlers.dream.temporal import normalize_dates
+from reverie.handlers.ports import (
+    AgentRepository,
+    ChangeLog,
+    Embedder,
+    EntityRegistry,
+    ExampleRepository,
+    JudgmentCache,
+    NoteRepository,
+    ReviewQueue,
+    RunStore,
+    VectorIndex,
+)
+
+
+@dataclass(frozen=True)
+class DreamSettings:
+    """The dream's knobs, resolved for the agent's embedding model."""
+
+    cluster_similarity: float
+    contradiction_similarity: float
+    min_cluster_size: int = 3
+    neighbours: int = 10
+    max_pairs: int = 50
+    sweep_limit: int = 200
+    newer_wins_after_days: int = 7
+    max_judge_outages: int = 3
+
+
+@dataclass
+class DreamContext:
+    """Ports and state of one running dream."""
+
+    agent_id: str
+    run_id: str
+    dry_run: bool
+    notes: NoteRepository
+    examples: ExampleRepository
+    registry: EntityRegistry
+    agents: AgentRepository
+    index: VectorIndex
+    embedder: Embedder
+    changes: ChangeLog
+    runs: RunStore
+    reviews: ReviewQueue
+    judgments: JudgmentCache
+    judge: Judge
+    clock: Clock
+    settings: DreamSettings
+    recorder: StepRecorder
+    usage: Usage = field(default_factory=Usage)
+    merged_this_run: set[str] = field(default_factory=set)
+
+
+def judged(note: Note) -> JudgedNote:
+    """Return what the judge sees of a note: relative dates made absolute from its creation."""
+    return JudgedNote(
+        note_id=note.note_id,
+        text=normalize_dates(note.text, note.created_at),
+        note_type=note.note_type,
+        created_at=note.created_at,
+        access_count=note.access_count,
+        user_id=note.user_id,
+        company_id=note.company_id,
+    )

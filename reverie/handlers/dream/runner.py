@@ -1,0 +1,255 @@
+"""Running a dream: lease, phases in order (each isolated), run record, coalescing.
+
+Phases: consolidation → contradiction → stale-reference sweep → retention. A
+failure in one phase is recorded on its step and the next phase still runs.
+Only one dream per agent runs at a time: a lease in the store guards it, and a
+request that arrives meanwhile is remembered on the lease and run right after.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+import structlog
+
+from reverie.clock import Clock
+from reverie.domain.events import DreamRequested
+from reverie.domain.runs import PHASES, DreamRun, Phase
+from reverie.errors import ReverieError
+from reverie.handlers.dream.consolidation import consolidate
+from reverie.handlers.dream.context import DreamContext, DreamSettings
+from reverie.handlers.dream.contradiction import resolve_contradictions
+from reverie.handlers.dream.judging import Judge
+from reverie.handlers.dream.steps import StepRecorder
+from reverie.handlers.ports import (
+    AgentRepository,
+    ChangeLog,
+    Embedder,
+    EntityRegistry,
+    ExampleRepository,
+    JudgmentCache,
+    LeaseStore,
+    NoteRepository,
+    ReviewQueue,
+    RunStore,
+    VectorIndex,
+)
+from reverie.handlers.pruning import sweep_stale
+from reverie.handlers.retention import archive_by_retention
+
+log = structlog.get_logger(__name__)
+OWNER = f"{socket.gethostname()}:{os.getpid()}"
+FaultHook = Callable[[str], Awaitable[None]]
+
+
+def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
+    """Return a run id: time-ordered and unique per agent."""
+    digest = hashlib.sha256(f"{agent_id}\x1f{at.isoformat()}\x1f{salt}".encode()).hexdigest()
+    return f"run-{at.strftime('%Y%m%dT%H%M%S')}-{digest[:8]}"
+
+
+async def _phase_consolidation(ctx: DreamContext, parent: str) -> dict[str, Any]:
+    return await consolidate(ctx, parent)
+
+
+async def _phase_contradiction(ctx: DreamContext, parent: str) -> dict[str, Any]:
+    return await resolve_contradictions(ctx, parent)
+
+
+async def _phase_sweep(ctx: DreamContext, parent: str) -> dict[str, Any]:
+    counts = await sweep_stale(
+        notes=ctx.notes, registry=ctx.registry, index=ctx.index, changes=ctx.changes,
+        clock=ctx.clock, agent_id=ctx.agent_id, limit=ctx.settings.sweep_limit,
+        run_id=ctx.run_id, dry_run=ctx.dry_run,
+    )
+    return {**counts.as_dict(), "archived_ids": counts.archived_ids}
+
+
+async def _phase_retention(ctx: DreamContext, parent: str) -> dict[str, Any]:
+    counts = await archive_by_retention(
+        ctx.agent_id, notes=ctx.notes, examples=ctx.examples, agents=ctx.agents,
+        index=ctx.index, changes=ctx.changes, clock=ctx.clock, run_id=ctx.run_id,
+        dry_run=ctx.dry_run,
+    )
+    out: dict[str, Any] = {**counts.as_dict(), "archived_ids": counts.archived_ids}
+    if counts.skipped_reason:
+        out["skipped_reason"] = counts.skipped_reason
+    return out
+
+
+PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any]]]] = {
+    "consolidation": _phase_consolidation,
+    "contradiction": _phase_contradiction,
+    "stale_pruning": _phase_sweep,
+    "retention": _phase_retention,
+}
+
+
+def _did_nothing(phase: Phase, out: dict[str, Any]) -> str | None:
+    if out.get("skipped_reason"):
+        return str(out["skipped_reason"])
+    if phase == "consolidation" and not out.get("clusters") and not out.get("repaired"):
+        return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
+    if phase == "contradiction" and not out.get("pairs_above_threshold"):
+        return "no pair of notes similar enough to contradict"
+    if phase == "stale_pruning" and not out.get("notes_archived"):
+        return f"no stale reference among {out.get('notes_checked', 0)} notes"
+    if phase == "retention" and not out.get("archived_ids"):
+        return "nothing expired or unused past retention"
+    return None
+
+
+async def dream(
+    agent_id: str,
+    *,
+    trigger: str,
+    dry_run: bool,
+    reason: str | None,
+    notes: NoteRepository,
+    examples: ExampleRepository,
+    registry: EntityRegistry,
+    agents: AgentRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    changes: ChangeLog,
+    runs: RunStore,
+    reviews: ReviewQueue,
+    judgments: JudgmentCache,
+    leases: LeaseStore,
+    judge: Judge,
+    clock: Clock,
+    dream_settings: DreamSettings,
+    lease_s: float = 900.0,
+    fault: FaultHook | None = None,
+    run_id: str | None = None,
+) -> DreamRun | None:
+    """Run one dream for ``agent_id``; None if another holds the lease (request coalesced)."""
+    if not await leases.acquire(agent_id, OWNER, clock.now(), lease_s):
+        await leases.mark_pending(agent_id)
+        log.info("dream.coalesced", agent_id=agent_id, why="a dream is already running")
+        return None
+    try:
+        while True:
+            run = await _dream_once(
+                agent_id, trigger, dry_run, reason, run_id, notes=notes, examples=examples,
+                registry=registry, agents=agents, index=index, embedder=embedder,
+                changes=changes, runs=runs, reviews=reviews, judgments=judgments,
+                judge=judge, clock=clock, dream_settings=dream_settings, fault=fault,
+            )
+            if not await leases.release(agent_id, OWNER):
+                return run
+            # a request arrived while we dreamt: take the lease again and run once more
+            if not await leases.acquire(agent_id, OWNER, clock.now(), lease_s):
+                return run
+            trigger, reason, run_id = "coalesced", "requested during the previous dream", None
+    except BaseException:
+        await leases.release(agent_id, OWNER)
+        raise
+
+
+async def _dream_once(
+    agent_id: str, trigger: str, dry_run: bool, reason: str | None, run_id: str | None, *,
+    notes: NoteRepository, examples: ExampleRepository, registry: EntityRegistry,
+    agents: AgentRepository, index: VectorIndex, embedder: Embedder, changes: ChangeLog,
+    runs: RunStore, reviews: ReviewQueue, judgments: JudgmentCache, judge: Judge,
+    clock: Clock, dream_settings: DreamSettings, fault: FaultHook | None,
+) -> DreamRun:
+    started = clock.now()
+    run = DreamRun(run_id=run_id or new_run_id(agent_id, started, trigger + str(dry_run)),
+                   agent_id=agent_id, trigger=trigger, reason=reason, dry_run=dry_run,
+                   started_at=started, judge=judge.name)
+    await runs.save_run(run)
+    recorder = StepRecorder(run, runs, clock)
+    start_run = getattr(judge, "start_run", None)
+    if callable(start_run):
+        start_run()
+    ctx = DreamContext(
+        agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=notes, examples=examples,
+        registry=registry, agents=agents, index=index, embedder=embedder, changes=changes,
+        runs=runs, reviews=reviews, judgments=judgments, judge=judge, clock=clock,
+        settings=dream_settings, recorder=recorder,
+    )
+    structlog.contextvars.bind_contextvars(run_id=run.run_id, agent_id=agent_id)
+    failed: list[str] = []
+    partial: list[str] = []
+    async with recorder.step("dream", "dream", None, trigger=trigger, reason=reason,
+                             dry_run=dry_run) as root:
+        root.judge = judge.name
+        for phase in PHASES:
+            if fault:
+                await fault(f"before:{phase}")
+            try:
+                async with recorder.step(phase, phase, root.step_id) as step:
+                    step.judge = judge.name if phase in ("consolidation", "contradiction") \
+                        else None
+                    calls_before, tokens_before = ctx.usage.calls, ctx.usage.tokens
+                    out = await PHASE_RUNNERS[phase](ctx, step.step_id)
+                    step.usage.calls = ctx.usage.calls - calls_before
+                    step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
+                    step.output = out
+                    if out.get("stopped") or out.get("failed_clusters") or out.get(
+                            "failed_pairs"):
+                        step.status = "partial"
+                        partial.append(phase)
+                    elif (why := _did_nothing(phase, out)) is not None:
+                        step.status = "skipped"
+                        step.output["why"] = why
+            except (ReverieError, Exception) as exc:  # isolate the phase; the next one runs
+                failed.append(phase)
+                log.warning("dream.phase_failed", phase=phase, error=type(exc).__name__,
+                            reason=str(exc))
+                run.phases[phase] = {"status": "failed", "error": f"{type(exc).__name__}: {exc}"}
+                continue
+            run.phases[phase] = {"status": step.status, **{
+                k: v for k, v in step.output.items() if isinstance(v, int | float | str)}}
+        root.usage.calls = ctx.usage.calls
+        root.usage.prompt_tokens = ctx.usage.tokens
+        run.status = "failed" if len(failed) == len(PHASES) else (
+            "partial" if failed or partial else "completed")
+        root.status = "failed" if run.status == "failed" else (
+            "partial" if run.status == "partial" else "completed")
+        root.output = {"status": run.status, "phases": run.phases}
+    run.finished_at = clock.now()
+    run.llm_calls = ctx.usage.calls
+    run.tokens = ctx.usage.tokens
+    await runs.save_run(run)
+    if not dry_run:
+        await agents.mark_dreamed(agent_id, run.finished_at)
+    log.info("dream.finished", status=run.status, llm_calls=run.llm_calls, tokens=run.tokens,
+             **{p: v.get("status") for p, v in run.phases.items()})
+    return run
+
+
+async def run_requested_dream(
+    event: DreamRequested,
+    *,
+    notes: NoteRepository,
+    examples: ExampleRepository,
+    registry: EntityRegistry,
+    agents: AgentRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    changes: ChangeLog,
+    runs: RunStore,
+    reviews: ReviewQueue,
+    judgments: JudgmentCache,
+    leases: LeaseStore,
+    judge: Judge,
+    clock: Clock,
+    dream_settings: DreamSettings,
+) -> DreamRun | None:
+    """Handle ``dream.requested``: run a dream now, whatever the schedule says."""
+    reason = event.data.reason or "requested"
+    trigger = "schedule" if reason == "schedule" else "request"
+    return await dream(
+        event.data.agent_id, trigger=trigger, dry_run=event.data.dry_run, reason=reason,
+        notes=notes, examples=examples, registry=registry, agents=agents, index=index,
+        embedder=embedder, changes=changes, runs=runs, reviews=reviews, judgments=judgments,
+        leases=leases, judge=judge, clock=clock, dream_settings=dream_settings,
+        run_id=new_run_id(event.data.agent_id, event.occurred_at, event.event_id),
+    )
