@@ -75,6 +75,8 @@ class Settings(BaseSettings):
     dream_min_interval_s: float = 86_400.0
     dream_min_sessions: int = 5
     dream_lease_s: float = 900.0
+    dream_window_expires_s: float = 60.0
+    table_cleanup_s: float = 30.0
     cluster_similarity: float | None = None
     min_cluster_size: int = 3
     cluster_neighbours: int = 10

@@ -8,6 +8,7 @@ returned, i.e. after every effect is stored and every dead letter is written.
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import Sequence
 from typing import Any
@@ -17,8 +18,11 @@ import structlog
 from faust.types import EventT
 
 from reverie.bootstrap import Reverie
-from reverie.config import Settings
+from reverie.config import Settings, redact
 from reverie.domain.events import (
+    Envelope,
+    NoteCreated,
+    SessionEnded,
     TOPIC_CHANGES,
     TOPIC_COMMANDS,
     TOPIC_DLQ,
@@ -26,6 +30,7 @@ from reverie.domain.events import (
     TOPIC_NOTES,
     TOPIC_RUN_STEPS,
 )
+from reverie.handlers.dream.gate import check_gate
 from reverie.streams import deadletter, pipeline
 from reverie.streams.deadletter import RawMessage
 from reverie.streams.web import register_api
@@ -67,6 +72,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         producer_acks=-1,
         broker_commit_every=100,
         broker_commit_interval=1.0,
+        table_cleanup_interval=settings.table_cleanup_s,
     )
     raw = {"key_type": bytes, "value_type": bytes, "key_serializer": "raw",
            "value_serializer": "raw"}
@@ -75,28 +81,61 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     commands_topic = app.topic(TOPIC_COMMANDS, **raw)
     dlq_topic = app.topic(TOPIC_DLQ, **raw)
     changes_topic = app.topic(TOPIC_CHANGES, **raw)
-    app.topic(TOPIC_RUN_STEPS, **raw)
+    steps_topic = app.topic(TOPIC_RUN_STEPS, **raw)
     assert reverie.bus is not None
     bus = reverie.bus
 
-    async def handle(events: Sequence[EventT]) -> None:
+    async def request_dream_if_due(agent_id: str, why: str) -> None:
+        decision = await check_gate(
+            agent_id, agents=reverie.agents, sessions=reverie.sessions, clock=reverie.clock,
+            min_interval_s=settings.dream_min_interval_s, min_sessions=settings.dream_min_sessions,
+        )
+        if not decision.due:
+            log.info("dream.not_due", agent_id=agent_id, trigger=why, reason=decision.reason)
+            return
+        now = reverie.clock.now()
+        envelope = {
+            "event_id": f"schedule:{agent_id}:{int(now.timestamp() // settings.dream_window_s)}",
+            "event_type": "dream.requested",
+            "occurred_at": now.isoformat().replace("+00:00", "Z"),
+            "schema_version": 1,
+            "data": {"agent_id": agent_id, "dry_run": False, "reason": "schedule"},
+        }
+        log.info("dream.scheduled", agent_id=agent_id, trigger=why, reason=decision.reason)
+        fut = await commands_topic.send(key=agent_id.encode(), value=_json(envelope), force=True)
+        await fut
+
+    async def on_window_close(key: Any, value: Any) -> None:
+        agent_id, (start, end) = key
+        await request_dream_if_due(agent_id, f"window {start:.0f}-{end:.0f} closed ({value})")
+
+    activity = app.Table(
+        "reverie-activity", default=int, key_type=str, value_type=int,
+        partitions=settings.kafka_topic_partitions, on_window_close=on_window_close,
+    ).tumbling(settings.dream_window_s, expires=settings.dream_window_expires_s)
+
+    async def handle(events: Sequence[EventT]) -> list[Envelope]:
         messages = [
             RawMessage(e.message.topic, e.message.partition, e.message.offset,
                        e.message.key, e.message.value)
             for e in events
         ]
         structlog.contextvars.clear_contextvars()
-        for dead in await pipeline.process(messages, bus, reverie.clock):
+        handled: list[Envelope] = []
+        for dead in await pipeline.process(messages, bus, reverie.clock, handled):
             fut = await dlq_topic.send(
                 key=dead.raw.key, value=deadletter.encode(dead.record), force=True,
                 headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},
             )
             await fut
+        return handled
 
     @app.agent(notes_topic, name="reverie.ingest")
     async def ingest(stream: faust.StreamT[bytes]) -> None:
         async for batch in stream.take_events(settings.batch_size, within=settings.batch_within_s):
-            await handle(batch)
+            for event in await handle(batch):
+                if isinstance(event, SessionEnded | NoteCreated):
+                    activity[event.data.agent_id] += 1
 
     @app.agent(entities_topic, name="reverie.entities")
     async def entities(stream: faust.StreamT[bytes]) -> None:
@@ -120,6 +159,27 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             await fut
         await reverie.changes.mark_published([c.change_id for c in pending])
 
+    @app.timer(interval=0.5, on_leader=False)
+    async def publish_run_steps() -> None:
+        pending = await reverie.runs.unpublished_steps(limit=500)
+        if not pending:
+            return
+        for step in pending:
+            fut = await steps_topic.send(
+                key=step.run_id.encode(), value=_json(step.as_event()), force=True
+            )
+            await fut
+        await reverie.runs.mark_steps_published([s.step_id for s in pending])
+
+    async def catch_up() -> None:
+        """Evaluate the gate for every agent: covers windows closed while no worker ran."""
+        for agent_id in await reverie.notes.agent_ids():
+            await request_dream_if_due(agent_id, "catch-up")
+
+    @app.timer(interval=settings.dream_window_s, on_leader=True)
+    async def periodic_catch_up() -> None:
+        await catch_up()
+
     register_api(app, reverie)
 
     @app.task
@@ -127,7 +187,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         from reverie.bootstrap import prepare
 
         await prepare(reverie)
-        log.info("worker.ready", broker=settings.kafka_broker, storage=settings.storage)
+        log.info("worker.ready", broker=redact(settings.kafka_broker), storage=settings.storage)
+        await asyncio.sleep(min(30.0, settings.dream_window_s))
+        await catch_up()
 
     return app
 

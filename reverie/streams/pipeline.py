@@ -43,9 +43,10 @@ def decode(raw: RawMessage) -> Envelope:
 
 
 async def process(
-    messages: Sequence[RawMessage], bus: MessageBus, clock: Clock
+    messages: Sequence[RawMessage], bus: MessageBus, clock: Clock,
+    handled: list[Envelope] | None = None,
 ) -> list[DeadLetter]:
-    """Handle a batch of messages; return the dead letters (bad input and permanent failures)."""
+    """Handle a batch; return the dead letters. Valid events are appended to ``handled``."""
     dead: list[DeadLetter] = []
     events: list[Envelope] = []
     origin: dict[int, RawMessage] = {}
@@ -59,7 +60,11 @@ async def process(
             continue
         origin[id(event)] = raw
         events.append(event)
-    for failure in await bus.handle(events):
+    failures = await bus.handle(events)
+    if handled is not None:
+        bad = {id(f.event) for f in failures}
+        handled.extend(e for e in events if id(e) not in bad)
+    for failure in failures:
         raw = origin[id(failure.event)]
         log.warning("event.failed", event_id=failure.event.event_id, reason=failure.reason)
         dead.append(DeadLetter(raw, dead_letter(raw, failure.reason, failure.error, clock.now())))
