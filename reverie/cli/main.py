@@ -59,6 +59,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export", type=Path, required=True, help="where to write the final state")
     p.add_argument("--keep", action="store_true", help="keep the replay database and index")
 
+    p = sub.add_parser("dream", help="run a dream for one agent now")
+    p.add_argument("--agent", required=True)
+    p.add_argument("--dry-run", action="store_true", help="compute and publish the plan only")
+    p.add_argument("--wait", action="store_true", help="wait for the run and show progress")
+    p.add_argument("--local", action="store_true",
+                   help="run in this process instead of through the worker")
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds to wait (--wait)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("rollback", help="undo a dream run (through the worker)")
+    p.add_argument("run_id")
+
+    p = sub.add_parser("restore", help="put an archived or revoked note back to Active")
+    p.add_argument("note_id")
+
+    p = sub.add_parser("review", help="list contradictions left to a person, or resolve one")
+    p.add_argument("--agent")
+    p.add_argument("--json", action="store_true")
+    review_sub = p.add_subparsers(dest="review_command", parser_class=_Parser)
+    r = review_sub.add_parser("resolve", help="keep one note of a pair, revoke the other")
+    r.add_argument("pair_id")
+    r.add_argument("--keep", required=True, metavar="NOTE_ID")
+
+    p = sub.add_parser("runs", help="list dream runs, or show one")
+    p.add_argument("--agent")
+    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--json", action="store_true")
+    runs_sub = p.add_subparsers(dest="runs_command", parser_class=_Parser)
+    r = runs_sub.add_parser("show", help="a run's phases and decisions")
+    r.add_argument("run_id")
+    r.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("notes", help="inspect notes")
+    notes_sub = p.add_subparsers(dest="notes_command", required=True, parser_class=_Parser)
+    r = notes_sub.add_parser("show", help="a note and its history")
+    r.add_argument("note_id")
+    r.add_argument("--json", action="store_true")
+
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
     p.add_argument("--out", type=Path, help="write one file per event type into this folder")
@@ -138,7 +176,156 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_dream(args: argparse.Namespace, settings: Settings) -> int:
+    """Run a dream now (through the worker unless --local)."""
+    from reverie.cli import ops, views
+
+    show = None
+    if args.wait and not args.json:
+        progress = views.DreamProgress()
+        show = progress.update
+    result = run(lambda: _dream(ops, settings, args, show))
+    if isinstance(result, str):
+        print(f"dream requested for {args.agent}: run {result} (follow it with "
+              f"'reverie runs show {result}')")
+        return 0
+    if args.json:
+        views.dump(result.model_dump(mode="json"))
+    else:
+        print(f"run {result.run_id}: {result.status}; {views.counts(result)}")
+    return 0 if result.status in ("completed", "partial") else 1
+
+
+async def _dream(ops: Any, settings: Settings, args: argparse.Namespace, show: Any) -> Any:
+    return await ops.run_dream_command(settings, args.agent, dry_run=args.dry_run,
+                                       wait=args.wait, local=args.local,
+                                       timeout_s=args.timeout, show=show)
+
+
+def cmd_rollback(args: argparse.Namespace, settings: Settings) -> int:
+    """Ask the worker to undo a run."""
+    from reverie.cli import ops
+
+    run(lambda: _rollback(ops, settings, args.run_id))
+    print(f"rollback of {args.run_id} requested; 'reverie runs show {args.run_id}' shows it")
+    return 0
+
+
+async def _rollback(ops: Any, settings: Settings, run_id: str) -> int:
+    await ops.rollback_command(settings, run_id)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, settings: Settings) -> int:
+    """Restore a note through the worker's API."""
+    from reverie.cli import ops
+
+    answer = ops.call_worker(settings, f"/api/notes/{args.note_id}/restore", {})
+    print(f"note {args.note_id}: {answer.get('result', 'restored')}")
+    return 0
+
+
+def cmd_review(args: argparse.Namespace, settings: Settings) -> int:
+    """List open review pairs, or resolve one."""
+    from reverie.cli import ops, views
+
+    if args.review_command == "resolve":
+        answer = ops.call_worker(settings, f"/api/review/{args.pair_id}/resolve",
+                                 {"keep": args.keep})
+        print(f"pair {args.pair_id}: kept {args.keep}, revoked {answer.get('revoked')}")
+        return 0
+
+    async def pairs() -> Any:
+        app = ops.reader(settings)
+        try:
+            return await app.reviews.list(args.agent)
+        finally:
+            await app.close()
+
+    found = asyncio.run(pairs())
+    if args.json:
+        views.dump([p.model_dump(mode="json") for p in found])
+    elif not found:
+        print("no contradictions waiting for a person")
+    else:
+        for p in found:
+            print(f"{p.pair_id}\t{p.agent_id}\t{p.note_ids[0]}: {p.texts[0]}\t"
+                  f"{p.note_ids[1]}: {p.texts[1]}\t{p.reason}")
+    return 0
+
+
+def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
+    """List runs or show one."""
+    from reverie.cli import ops, views
+
+    async def load() -> Any:
+        app = ops.reader(settings)
+        try:
+            if args.runs_command == "show":
+                found = await app.runs.get_run(args.run_id)
+                if found is None:
+                    raise CliError(f"no run {args.run_id!r} (see 'reverie runs')")
+                return found, await app.runs.steps(args.run_id)
+            return await app.runs.list_runs(args.agent, args.limit)
+        finally:
+            await app.close()
+
+    result = asyncio.run(load())
+    if args.runs_command == "show":
+        found, steps = result
+        if args.json:
+            views.dump({"run": found.model_dump(mode="json"),
+                        "steps": [s.model_dump(mode="json") for s in steps]})
+        else:
+            views.print_run(found, steps)
+    elif args.json:
+        views.dump([r.model_dump(mode="json") for r in result])
+    else:
+        views.print_runs(result)
+    return 0
+
+
+def cmd_notes(args: argparse.Namespace, settings: Settings) -> int:
+    """Show a note and its history."""
+    from reverie.cli import ops, views
+
+    async def load() -> Any:
+        app = ops.reader(settings)
+        try:
+            note = await app.notes.get(args.note_id)
+            if note is None:
+                raise CliError(f"no note {args.note_id!r}")
+            return note, await app.changes.for_record(args.note_id)
+        finally:
+            await app.close()
+
+    note, history = asyncio.run(load())
+    if args.json:
+        views.dump({"note": note.model_dump(mode="json", exclude={"embedding"}),
+                    "history": [c.model_dump(mode="json") for c in history]})
+        return 0
+    print(f"{note.note_id} [{note.status.value}] {note.text}")
+    print(f"  agent {note.agent_id} company {note.company_id} user {note.user_id} "
+          f"type {note.note_type} accessed {note.access_count}x created "
+          f"{note.created_at:%Y-%m-%d}")
+    if note.source_note_ids:
+        print(f"  merged from: {', '.join(note.source_note_ids)}")
+    if note.consolidated_into_note_id:
+        print(f"  superseded by: {note.consolidated_into_note_id}")
+    for c in history:
+        print(f"  {c.at:%Y-%m-%d %H:%M} {c.change_type} "
+              f"{c.from_status.value if c.from_status else '-'} → {c.to_status.value}: "
+              f"{c.reason}" + (f" (run {c.run_id})" if c.run_id else ""))
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
+    "dream": cmd_dream,
+    "rollback": cmd_rollback,
+    "restore": cmd_restore,
+    "review": cmd_review,
+    "runs": cmd_runs,
+    "notes": cmd_notes,
     "worker": cmd_worker,
     "publish": cmd_publish,
     "replay": cmd_replay,

@@ -8,7 +8,11 @@ import faust
 from faust.web import Request, Response, View
 
 from reverie.bootstrap import Reverie
+from reverie.errors import PermanentError
+from reverie.handlers.dream.rollback import resolve_review, rollback
+from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
+from reverie.streams import auth
 
 
 def register_api(app: faust.App, reverie: Reverie) -> None:
@@ -46,3 +50,60 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
             [vector] = await reverie.embedder.embed([text])
             hits = await reverie.index.search(vector, scope, int(q.get("k", "10")))
             return self.json({"hits": [{"note_id": h.note_id, "score": h.score} for h in hits]})
+
+    async def authorized(view: View, request: Request) -> tuple[dict[str, str], str | None]:
+        """Read the form or JSON body and check the access and CSRF tokens."""
+        form: dict[str, str] = {}
+        ctype = request.headers.get("Content-Type", "")
+        if "json" in ctype:
+            body = await request.json()
+            form = {k: str(v) for k, v in (body or {}).items()}
+        elif "form" in ctype:
+            form = {k: str(v) for k, v in (await request.post()).items()}
+        problem = auth.check(
+            reverie.settings.dashboard_token,
+            authorization=request.headers.get("Authorization"),
+            form_token=form.get("token"), form_csrf=form.get("csrf"),
+            cookie_csrf=request.cookies.get(auth.CSRF_COOKIE),
+        )
+        return form, problem
+
+    async def act(view: View, request: Request, action: Any) -> Response:
+        form, problem = await authorized(view, request)
+        if problem:
+            return view.json({"error": problem}, status=403)
+        try:
+            result = await action(form)
+        except PermanentError as exc:
+            return view.json({"error": str(exc)}, status=409)
+        if form.get("next"):
+            return view.redirect(form["next"])
+        return view.json(result)
+
+    @app.page("/api/notes/{note_id}/restore")
+    class Restore(View):
+        async def post(self, request: Request, note_id: str) -> Response:
+            async def do(form: dict[str, str]) -> dict[str, Any]:
+                done = await restore_note(note_id, notes=reverie.notes, index=reverie.index,
+                                          changes=reverie.changes, at=reverie.clock.now())
+                return {"note_id": note_id, "result": "restored" if done else "already active"}
+            return await act(self, request, do)
+
+    @app.page("/api/review/{pair_id}/resolve")
+    class Resolve(View):
+        async def post(self, request: Request, pair_id: str) -> Response:
+            async def do(form: dict[str, str]) -> dict[str, Any]:
+                revoked = await resolve_review(
+                    pair_id, form.get("keep", ""), notes=reverie.notes, index=reverie.index,
+                    changes=reverie.changes, reviews=reverie.reviews, clock=reverie.clock)
+                return {"pair_id": pair_id, "kept": form.get("keep"), "revoked": revoked}
+            return await act(self, request, do)
+
+    @app.page("/api/runs/{run_id}/rollback")
+    class Rollback(View):
+        async def post(self, request: Request, run_id: str) -> Response:
+            async def do(form: dict[str, str]) -> dict[str, Any]:
+                return await rollback(run_id, notes=reverie.notes, examples=reverie.examples,
+                                      index=reverie.index, changes=reverie.changes,
+                                      runs=reverie.runs, clock=reverie.clock)
+            return await act(self, request, do)

@@ -1,0 +1,145 @@
+"""Commands that change memory: ``dream``, ``rollback``, ``restore``, ``review resolve``.
+
+A running worker owns the vector index (the embedded Qdrant opens its path from
+one process only), so these commands go through it: ``dream`` and ``rollback``
+publish the contract's commands on ``reverie.commands``; ``restore`` and
+``review resolve`` call the worker's API with the access token. ``--local`` runs
+a dream in this process instead (for a Qdrant server or in-memory storage).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from reverie.bootstrap import Reverie, bootstrap, prepare
+from reverie.config import Settings
+from reverie.domain.events import TOPIC_COMMANDS
+from reverie.domain.runs import DreamRun
+from reverie.errors import BrokerUnavailable, ConfigurationError, UnknownEntity
+from reverie.handlers.dream.runner import dream, new_run_id
+
+
+def reader(settings: Settings) -> Reverie:
+    """Return a Reverie for reading the document store (no vector index opened)."""
+    return bootstrap(settings.model_copy(update={"vector_backend": "memory"}))
+
+
+async def send_command(settings: Settings, event_type: str, data: dict[str, Any]
+                       ) -> dict[str, Any]:
+    """Publish one command envelope on ``reverie.commands``; return it."""
+    from aiokafka.errors import KafkaConnectionError
+
+    from reverie.cli.publish import bootstrap_servers, producer_for
+
+    envelope = {"event_id": str(uuid.uuid4()), "event_type": event_type,
+                "occurred_at": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+                "schema_version": 1, "data": data}
+    producer = producer_for(settings)
+    try:
+        await producer.start()
+    except KafkaConnectionError as exc:
+        raise BrokerUnavailable(f"cannot reach Kafka at {bootstrap_servers(settings)}") from exc
+    try:
+        await producer.send_and_wait(TOPIC_COMMANDS, json.dumps(envelope).encode(),
+                                     key=data["agent_id"].encode())
+    finally:
+        await producer.stop()
+    return envelope
+
+
+async def wait_for_run(app: Reverie, run_id: str, timeout_s: float,
+                       show: Any = None) -> DreamRun:
+    """Poll the store until the run finishes; call ``show(run, steps)`` on each poll."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        run = await app.runs.get_run(run_id)
+        if run is not None:
+            steps = await app.runs.steps(run_id)
+            if show:
+                show(run, steps)
+            if run.finished_at is not None:
+                return run
+        await asyncio.sleep(0.3)
+    raise BrokerUnavailable(
+        f"run {run_id} did not finish within {timeout_s:.0f}s: is a worker running "
+        "('reverie worker')?")
+
+
+async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wait: bool,
+                            local: bool, timeout_s: float, show: Any = None) -> DreamRun | str:
+    """Start a dream (through the worker unless ``local``); return the run or its id."""
+    if local:
+        app = bootstrap(settings)
+        await prepare(app)
+        try:
+            run = await dream(
+                agent, trigger="manual", dry_run=dry_run, reason="reverie dream --local",
+                notes=app.notes, examples=app.examples, registry=app.registry,
+                agents=app.agents, index=app.index, embedder=app.embedder,
+                changes=app.changes, runs=app.runs, reviews=app.reviews,
+                judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
+                dream_settings=app.dream_settings,
+            )
+        finally:
+            await app.close()
+        if run is None:
+            raise ConfigurationError(f"agent {agent} is dreaming already; request coalesced")
+        return run
+    envelope = await send_command(settings, "dream.requested",
+                                  {"agent_id": agent, "dry_run": dry_run,
+                                   "reason": "reverie dream"})
+    occurred = datetime.fromisoformat(envelope["occurred_at"].replace("Z", "+00:00"))
+    run_id = new_run_id(agent, occurred, envelope["event_id"])
+    if not wait:
+        return run_id
+    app = reader(settings)
+    try:
+        return await wait_for_run(app, run_id, timeout_s, show)
+    finally:
+        await app.close()
+
+
+async def rollback_command(settings: Settings, run_id: str) -> dict[str, Any]:
+    """Ask the worker to roll a run back (``dream.rollback``)."""
+    app = reader(settings)
+    try:
+        run = await app.runs.get_run(run_id)
+    finally:
+        await app.close()
+    if run is None:
+        raise UnknownEntity(f"run '{run_id}' does not exist (see 'reverie runs')")
+    return await send_command(settings, "dream.rollback",
+                              {"agent_id": run.agent_id, "run_id": run_id})
+
+
+def call_worker(settings: Settings, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST to the worker's API with the access token; return its JSON answer."""
+    if settings.dashboard_token is None:
+        raise ConfigurationError(
+            "changing memory through the worker needs an access token: set "
+            "REVERIE_DASHBOARD_TOKEN for the worker and for this command")
+    url = f"http://{settings.web_host}:{settings.web_port}{path}"
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json",
+                 "Authorization": f"Bearer {settings.dashboard_token.get_secret_value()}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return dict(json.load(response))
+    except urllib.error.HTTPError as exc:
+        detail = json.loads(exc.read() or b"{}").get("error", exc.reason)
+        raise ConfigurationError(f"worker refused: {detail}") from None
+    except OSError as exc:
+        raise BrokerUnavailable(f"cannot reach the worker at {url}: {exc}") from None
+
+
+def eprint(*parts: Any) -> None:
+    print(*parts, file=sys.stderr)
