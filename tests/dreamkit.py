@@ -1,0 +1,79 @@
+"""Helpers for dream tests: an in-memory Reverie with the real local embedder and a judge spy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from reverie.bootstrap import Reverie, bootstrap
+from reverie.clock import FixedClock
+from reverie.config import Settings
+from reverie.domain.runs import DreamRun
+from reverie.embeddings.local import LocalMiniLMEmbedder
+from reverie.handlers.dream.judging import Judge, JudgedNote
+from reverie.handlers.dream.runner import dream
+from reverie.replay import export_state
+from reverie.storage.memory import MemoryVectorIndex
+from tests.fakes import T0, event, note_data
+
+
+@lru_cache(maxsize=1)
+def embedder() -> LocalMiniLMEmbedder:
+    return LocalMiniLMEmbedder()
+
+
+class SpyJudge:
+    """Wraps a judge and records what it was asked."""
+
+    def __init__(self, inner: Judge) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.clusters: list[list[str]] = []
+        self.pairs: list[tuple[str, str]] = []
+
+    async def consolidate(self, notes: Sequence[JudgedNote], now: datetime) -> Any:
+        self.clusters.append(sorted(n.note_id for n in notes))
+        return await self.inner.consolidate(notes, now)
+
+    async def contradicts(self, a: JudgedNote, b: JudgedNote) -> Any:
+        self.pairs.append((a.note_id, b.note_id))
+        return await self.inner.contradicts(a, b)
+
+    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote) -> Any:
+        return await self.inner.covers(general, specific)
+
+
+def dream_app(judge: Judge | None = None, clock: FixedClock | None = None,
+              **settings: Any) -> Reverie:
+    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001, **settings)
+    app = bootstrap(cfg, clock=clock or FixedClock(T0 + timedelta(days=30)),
+                    embedder=embedder(), index=MemoryVectorIndex(), judge=judge)
+    return app
+
+
+async def add_notes(app: Reverie, *notes: dict[str, Any]) -> None:
+    failures = await app.bus.handle([event("note.created", n) for n in notes])
+    assert not failures, failures
+
+
+def note(nid: str, text: str, day: float = 0, **extra: Any) -> dict[str, Any]:
+    return note_data(nid, text, at=T0 + timedelta(days=day), **extra)
+
+
+async def run_dream(app: Reverie, agent: str = "a-1", dry_run: bool = False,
+                    fault: Any = None) -> DreamRun:
+    run = await dream(
+        agent, trigger="test", dry_run=dry_run, reason=None, notes=app.notes,
+        examples=app.examples, registry=app.registry, agents=app.agents, index=app.index,
+        embedder=app.embedder, changes=app.changes, runs=app.runs, reviews=app.reviews,
+        judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
+        dream_settings=app.dream_settings, fault=fault,
+    )
+    assert run is not None
+    return run
+
+
+async def statuses(app: Reverie) -> dict[str, str]:
+    return {r["id"]: r["status"] for r in await export_state(app) if r["kind"] == "note"}
