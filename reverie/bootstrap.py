@@ -16,6 +16,9 @@ from reverie.clock import Clock, SystemClock
 from reverie.config import Settings
 from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS
+from reverie.handlers.dream.clustering import thresholds_for
+from reverie.handlers.dream.context import DreamSettings
+from reverie.handlers.dream.judging import Judge
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -31,9 +34,6 @@ from reverie.handlers.ports import (
     SessionLedger,
     VectorIndex,
 )
-from reverie.handlers.dream.clustering import thresholds_for
-from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import Judge
 
 
 @dataclass
@@ -100,7 +100,8 @@ def build_embedder(settings: Settings) -> Embedder:
                 "REVERIE_EMBEDDINGS_PROVIDER=openai needs REVERIE_EMBEDDINGS_BASE_URL")
         from reverie.embeddings.remote import OpenAIEmbedder
 
-        key = settings.embeddings_api_key.get_secret_value() if settings.embeddings_api_key else None
+        secret = settings.embeddings_api_key
+        key = secret.get_secret_value() if secret else None
         return OpenAIEmbedder(
             base_url=settings.embeddings_base_url, model=settings.embeddings_model,
             dimension=settings.embeddings_dimension, api_key=key,

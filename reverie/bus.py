@@ -24,7 +24,7 @@ from typing import Any
 import structlog
 
 from reverie.clock import Clock
-from reverie.domain.events import Envelope, NoteCreated
+from reverie.domain.events import Envelope
 from reverie.errors import PermanentError, RetryableError
 from reverie.handlers.ports import EventLedger
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -99,7 +99,7 @@ class Settings(BaseSettings):
     extra: dict[str, str] = Field(default_factory=dict)
 
     @classmethod
-    def load(cls, **overrides: object) -> Settings:
+    def load(cls, **overrides: Any) -> Settings:
         """Read the settings file(s) and the environment (environment wins)."""
         files = [p for p in (LOCAL_STATE_ENV, Path(os.environ.get(
             "REVERIE_ENV_FILE", "reverie.env"))) if p.is_file()]

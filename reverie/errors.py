@@ -6,7 +6,7 @@ Consumers act on the class, never on the message text::
     ├── PermanentError                the input itself is wrong; retrying cannot help
     │   ├── InvalidEvent              a message failed contract validation → DLQ
     │   ├── UnknownEntity             a command names a note/run/pair that does not exist
-    │   ├── InvalidState              a command conflicts with stored state (e.g. resolve a closed pair)
+    │   ├── InvalidState              a command conflicts with stored state (a closed pair)
     │   ├── JudgeAnswerInvalid        the LLM answered twice with JSON we cannot accept
     │   ├── BudgetExhausted           the run's LLM call/token budget is spent
     │   └── ConfigurationError        settings are wrong (bad URL, missing model files)

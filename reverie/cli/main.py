@@ -8,10 +8,12 @@ import json
 import sys
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
+
+T = TypeVar("T")
 
 
 class CliError(Exception):
@@ -110,7 +112,7 @@ def _settings() -> Settings:
         raise CliError(f"invalid configuration: {exc}".splitlines()[0]) from exc
 
 
-def run(coro_fn: Callable[[], Coroutine[Any, Any, int]]) -> int:
+def run(coro_fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run an async command."""
     return asyncio.run(coro_fn())
 

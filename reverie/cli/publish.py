@@ -35,7 +35,7 @@ def producer_for(settings: Settings) -> AIOKafkaProducer:
                 if settings.kafka_sasl_password else None)
     return AIOKafkaProducer(
         bootstrap_servers=bootstrap_servers(settings), acks="all", enable_idempotence=True,
-        linger_ms=5, **kwargs,  # type: ignore[arg-type]
+        linger_ms=5, **kwargs,
     )
 
 

@@ -143,7 +143,7 @@ class Envelope(BaseModel):
     event_id: Id
     event_type: str
     occurred_at: Timestamp
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[1] = 1
     data: Data
 
     @property

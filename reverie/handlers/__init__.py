@@ -24,6 +24,8 @@ from reverie.domain.events import (
     NoteCreated,
     SessionEnded,
 )
+from reverie.handlers.dream.rollback import rollback_requested
+from reverie.handlers.dream.runner import run_requested_dream
 from reverie.handlers.ingest import (
     configure_agent,
     count_session,
@@ -32,8 +34,6 @@ from reverie.handlers.ingest import (
     store_example,
     store_notes,
 )
-from reverie.handlers.dream.rollback import rollback_requested
-from reverie.handlers.dream.runner import run_requested_dream
 from reverie.handlers.pruning import prune_entity
 
 Handler = Callable[..., Awaitable[Any]]

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from reverie.domain.events import EntityType
-from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.domain.model import (
     AgentSettings,
     Change,
@@ -22,6 +21,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from typing import Literal
 
 import structlog
 
@@ -108,7 +108,8 @@ async def prune_entity(
     batch_size: int = 500,
 ) -> PruneCounts:
     """Record the tombstone, then archive every Active record that references the entity."""
-    action = "deleted" if event.event_type == "entity.deleted" else "disabled"
+    action: Literal["deleted", "disabled"] = (
+        "deleted" if event.event_type == "entity.deleted" else "disabled")
     tombstone = Tombstone(
         entity_type=event.data.entity_type,
         entity_id=event.data.entity_id,

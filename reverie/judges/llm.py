@@ -40,12 +40,6 @@ from typing import TYPE_CHECKING, Any, cast
 import openai
 import structlog
 from pydantic import BaseModel, SecretStr, ValidationError
-from reverie_prompts import (
-    check_coverage,
-    consolidate_notes,
-    detect_contradictions,
-    render_repair,
-)
 
 from reverie.clock import Clock, SystemClock
 from reverie.config import redact
@@ -62,6 +56,12 @@ from reverie.handlers.dream.judging import (
     CoverageVerdict,
     JudgedNote,
     Usage,
+)
+from reverie_prompts import (
+    check_coverage,
+    consolidate_notes,
+    detect_contradictions,
+    render_repair,
 )
 
 if TYPE_CHECKING:

@@ -96,7 +96,8 @@ class QdrantIndex:
                             size=self.dimension, distance=models.Distance.COSINE
                         ),
                     )
-                    for key in ("agent_id", "status", "company_key", "user_key") if self._url else ():
+                    indexed = ("agent_id", "status", "company_key", "user_key")
+                    for key in indexed if self._url else ():
                         await client.create_payload_index(
                             self.collection, key, models.PayloadSchemaType.KEYWORD
                         )

@@ -20,15 +20,15 @@ from faust.types import EventT
 from reverie.bootstrap import Reverie
 from reverie.config import Settings, redact
 from reverie.domain.events import (
-    Envelope,
-    NoteCreated,
-    SessionEnded,
     TOPIC_CHANGES,
     TOPIC_COMMANDS,
     TOPIC_DLQ,
     TOPIC_ENTITIES,
     TOPIC_NOTES,
     TOPIC_RUN_STEPS,
+    Envelope,
+    NoteCreated,
+    SessionEnded,
 )
 from reverie.handlers.dream.gate import check_gate
 from reverie.streams import deadletter, pipeline
@@ -43,7 +43,8 @@ def broker_credentials(settings: Settings) -> Any:
     proto = settings.kafka_security_protocol
     if proto == "PLAINTEXT":
         return None
-    context = ssl.create_default_context(cafile=settings.kafka_ssl_cafile) if "SSL" in proto else None
+    context = (ssl.create_default_context(cafile=settings.kafka_ssl_cafile)
+               if "SSL" in proto else None)
     if proto.startswith("SASL"):
         password = settings.kafka_sasl_password.get_secret_value() if (
             settings.kafka_sasl_password) else ""
@@ -74,14 +75,16 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         broker_commit_interval=1.0,
         table_cleanup_interval=settings.table_cleanup_s,
     )
-    raw = {"key_type": bytes, "value_type": bytes, "key_serializer": "raw",
-           "value_serializer": "raw"}
-    notes_topic = app.topic(TOPIC_NOTES, **raw)
-    entities_topic = app.topic(TOPIC_ENTITIES, **raw)
-    commands_topic = app.topic(TOPIC_COMMANDS, **raw)
-    dlq_topic = app.topic(TOPIC_DLQ, **raw)
-    changes_topic = app.topic(TOPIC_CHANGES, **raw)
-    steps_topic = app.topic(TOPIC_RUN_STEPS, **raw)
+    def raw(name: str) -> faust.TopicT:
+        return app.topic(name, key_type=bytes, value_type=bytes, key_serializer="raw",
+                         value_serializer="raw")
+
+    notes_topic = raw(TOPIC_NOTES)
+    entities_topic = raw(TOPIC_ENTITIES)
+    commands_topic = raw(TOPIC_COMMANDS)
+    dlq_topic = raw(TOPIC_DLQ)
+    changes_topic = raw(TOPIC_CHANGES)
+    steps_topic = raw(TOPIC_RUN_STEPS)
     assert reverie.bus is not None
     bus = reverie.bus
 
@@ -132,7 +135,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 
     @app.agent(notes_topic, name="reverie.ingest")
     async def ingest(stream: faust.StreamT[bytes]) -> None:
-        async for batch in stream.take_events(settings.batch_size, within=settings.batch_within_s):
+        batches = stream.take_events(  # type: ignore[attr-defined]
+            settings.batch_size, within=settings.batch_within_s)
+        async for batch in batches:
             for event in await handle(batch):
                 if isinstance(event, SessionEnded | NoteCreated):
                     activity[event.data.agent_id] += 1

@@ -76,8 +76,10 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
             result = await action(form)
         except PermanentError as exc:
             return view.json({"error": str(exc)}, status=409)
-        if form.get("next"):
-            return view.redirect(form["next"])
+        if form.get("next", "").startswith("/"):
+            response = view.text("", status=303)
+            response.headers["Location"] = form["next"]
+            return response
         return view.json(result)
 
     @app.page("/api/notes/{note_id}/restore")

@@ -6,7 +6,7 @@ import json
 
 from reverie.bus import MessageBus, RetryPolicy
 from reverie.clock import FixedClock
-from reverie.domain.events import NoteAccessed, NoteCreated, TOPIC_NOTES
+from reverie.domain.events import TOPIC_NOTES, NoteAccessed, NoteCreated
 from reverie.errors import StorageUnavailable, UnknownEntity
 from reverie.storage.memory import MemoryLedger
 from reverie.streams.deadletter import RawMessage

@@ -11,6 +11,13 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
+
+from reverie.handlers.dream.judging import (
+    ConsolidationVerdict,
+    ContradictionVerdict,
+    CoverageVerdict,
+    JudgedNote,
+)
 from reverie_prompts import (
     PROMPTS,
     check_coverage,
@@ -19,13 +26,6 @@ from reverie_prompts import (
     fence_note,
     neutralise,
     render_repair,
-)
-
-from reverie.handlers.dream.judging import (
-    ConsolidationVerdict,
-    ContradictionVerdict,
-    CoverageVerdict,
-    JudgedNote,
 )
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast, get_args
 
+from reverie.domain.events import NoteType
 from reverie.domain.model import Change, Note, Status, vector_payload
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.clustering import (
@@ -192,8 +193,8 @@ def _merged_note(ctx: DreamContext, merged: MergedNote, sources: list[Note], mix
     return Note(
         note_id=merged_id(merged.source_ids),
         text=normalize_dates(merged.text, now),
-        note_type=merged.note_type if merged.note_type in (
-            "Preference", "Constraint", "Context", "Example", "Issue") else sources[0].note_type,
+        note_type=cast(NoteType, merged.note_type) if merged.note_type in get_args(NoteType)
+        else sources[0].note_type,
         agent_id=ctx.agent_id,
         company_id=sources[0].company_id,
         user_id=None if mixed or len(users) > 1 else sources[0].user_id,

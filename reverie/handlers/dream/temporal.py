@@ -375,7 +375,10 @@ def _weekday(m: re.Match[str], w: datetime, tense: Tense | None) -> _Anchor:
 
 _MONTH_START = "|".join(name[:3] for name in MONTH_NAMES)
 # "Monday, March 9", "Monday 9th", "Monday the 9th", "Monday 2026-03-09" are already dated
-_DAY_OF_MONTH = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![\w-])(?![ \t]+(?:minute|hour|day|week|month|year)s?\b)"
+_DAY_OF_MONTH = (
+    r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![\w-])"
+    r"(?![ \t]+(?:minute|hour|day|week|month|year)s?\b)"
+)
 _WEEKDAY_NOT_DATED = (
     r"(?!,?[ \t]+(?:\d{4}-\d{2}-\d{2}|" + _DAY_OF_MONTH + r"|the[ \t]+\d{1,2}(?:st|nd|rd|th)\b|"
     r"(?:" + _MONTH_START + r")[a-z]*\b)|\s+of\b)"
