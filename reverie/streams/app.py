@@ -29,9 +29,12 @@ from reverie.domain.events import (
     Envelope,
     NoteCreated,
     SessionEnded,
+    parse_event,
 )
+from reverie.errors import InvalidEvent
 from reverie.handlers.dream.gate import check_gate
 from reverie.streams import deadletter, pipeline
+from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
 from reverie.streams.web import register_api
 
@@ -138,9 +141,18 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         batches = stream.take_events(  # type: ignore[attr-defined]
             settings.batch_size, within=settings.batch_within_s)
         async for batch in batches:
-            for event in await handle(batch):
-                if isinstance(event, SessionEnded | NoteCreated):
-                    activity[event.data.agent_id] += 1
+            await handle(batch)
+
+    @app.agent(notes_topic, name="reverie.activity")
+    async def count_activity(stream: faust.StreamT[bytes]) -> None:
+        """Count sessions and new notes per agent in the tumbling window (the dream trigger)."""
+        async for value in stream:
+            try:
+                event = parse_event(value)
+            except InvalidEvent:
+                continue  # the ingest agent dead-letters it
+            if isinstance(event, SessionEnded | NoteCreated):
+                activity[event.data.agent_id] += 1
 
     @app.agent(entities_topic, name="reverie.entities")
     async def entities(stream: faust.StreamT[bytes]) -> None:
@@ -186,6 +198,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         await catch_up()
 
     register_api(app, reverie)
+    register_dashboard(app, reverie)
 
     @app.task
     async def on_start() -> None:

@@ -153,6 +153,12 @@ class Worker:
             return ""
 
 
+async def partitions(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
+    """Return the topic's partitions from fresh cluster metadata (empty if it does not exist)."""
+    metadata = await consumer._client.fetch_all_metadata()
+    return set(metadata.partitions_for_topic(topic) or ())
+
+
 class Kafka:
     """A producer plus DLQ reading for tests."""
 
@@ -174,10 +180,7 @@ class Kafka:
         consumer = AIOKafkaConsumer(bootstrap_servers=self.servers, enable_auto_commit=False)
         await consumer.start()
         try:
-            parts = consumer.partitions_for_topic(topic)
-            if parts is None:
-                await consumer.topics()
-                parts = consumer.partitions_for_topic(topic) or set()
+            parts = await partitions(consumer, topic)
             tps = [TopicPartition(topic, p) for p in parts]
             return dict(await consumer.end_offsets(tps)) if tps else {}
         finally:
@@ -194,8 +197,7 @@ class Kafka:
             deadline = time.monotonic() + timeout
             parts: set[int] = set()
             while not parts and time.monotonic() < deadline:
-                await consumer.topics()
-                parts = consumer.partitions_for_topic(topic) or set()
+                parts = await partitions(consumer, topic)
                 if not parts:
                     await asyncio.sleep(0.3)
             tps = [TopicPartition(topic, p) for p in parts]
