@@ -61,6 +61,11 @@ _INV_SQRT2 = np.float32(1.0 / math.sqrt(2.0))
 # Element-wise work is done this many rows at a time so the ~25 passes of the GELU
 # polynomial stay in the CPU cache instead of streaming the whole activation each time.
 _GELU_CHUNK_ROWS = 64
+# Memory bounds for long inputs: at most this many padded tokens per forward pass
+# (activations ~ tokens x 1536 floats), and attention score blocks of at most this many
+# floats (batch x heads x T x T), computed a few texts at a time.
+_MAX_BATCH_TOKENS = 8192
+_MAX_SCORE_ELEMENTS = 1 << 22
 
 
 class LocalModelUnavailable(ConfigurationError, RuntimeError):
@@ -189,9 +194,12 @@ class LocalMiniLMEmbedder:
         # Sort by token count (longest first) so each batch holds texts of similar length
         # and carries little padding; results are written back in the caller's order.
         order = np.argsort(-lengths, kind="stable")
-        for start in range(0, len(texts), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            seq_len = int(lengths[idx[0]])
+        start = 0
+        while start < len(texts):
+            seq_len = int(lengths[order[start]])  # the longest text of this batch
+            count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
+            idx = order[start : start + count]
+            start += count
             ids = np.zeros((len(idx), seq_len), dtype=np.int64)
             for row, i in enumerate(idx):
                 ids[row, : lengths[i]] = ids_list[i]
@@ -256,8 +264,8 @@ class LocalMiniLMEmbedder:
 
         def w(name: str) -> F32:
             for key in (name, f"bert.{name}"):
-                if key in raw:
-                    return np.ascontiguousarray(raw[key], dtype=np.float32)
+                if key in raw:  # pop: the file's copy is freed as soon as it is converted
+                    return np.ascontiguousarray(raw.pop(key), dtype=np.float32)
             raise LocalModelUnavailable(f"{weights_path} has no tensor {name!r}")
 
         def linear_t(name: str) -> F32:
@@ -339,6 +347,8 @@ class LocalMiniLMEmbedder:
         bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
         bias = bias[:, None, None, :]  # (B, 1, 1, T)
         qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
+        ctx4 = np.empty((batch, seq, heads, head_dim), dtype=np.float32)
+        texts_per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * seq * seq))
 
         for layer in model.layers:
             qkv: F32 = x @ layer.w_qkv
@@ -349,13 +359,16 @@ class LocalMiniLMEmbedder:
             # (B, T, 3, heads, d) -> (3, B, heads, T, d)
             qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
             q, k, v = qkv5[0], qkv5[1], qkv5[2]
-            scores = q @ k.transpose(0, 1, 3, 2)  # (B, heads, T, T); q is pre-scaled
-            if padded:
-                scores += bias
-            scores -= scores.max(axis=-1, keepdims=True)
-            np.exp(scores, out=scores)
-            scores /= scores.sum(axis=-1, keepdims=True)
-            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * seq, hidden)
+            for b0 in range(0, batch, texts_per_block):
+                b1 = b0 + texts_per_block
+                scores = q[b0:b1] @ k[b0:b1].transpose(0, 1, 3, 2)  # q is pre-scaled
+                if padded:
+                    scores += bias[b0:b1]
+                scores -= scores.max(axis=-1, keepdims=True)
+                np.exp(scores, out=scores)
+                scores /= scores.sum(axis=-1, keepdims=True)
+                ctx4[b0:b1] = (scores @ v[b0:b1]).transpose(0, 2, 1, 3)
+            ctx = ctx4.reshape(batch * seq, hidden)
             if flat is not None:
                 ctx = ctx[flat]
 

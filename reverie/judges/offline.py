@@ -124,20 +124,44 @@ def _values(values: frozenset[str], unit: str = "") -> str:
 
 
 def statement_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
-    """Explain why two statements contradict each other, or return None if they do not."""
+    """Explain why two statements contradict each other, or return None if they do not.
+
+    Each claim of one (its main claim and its asides) is compared with each claim of the
+    other; the first conflict found is explained.
+    """
+    for x in a.claims:
+        for y in b.claims:
+            reason = _claim_conflict(x, y)
+            if reason is not None:
+                return reason
+    return None
+
+
+def _claim_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
     if not a.words or not b.words or not same_subject(a, b):
         return None
-    conflicts = value_conflicts(a, b)
     if a.negated != b.negated:
-        if conflicts:  # "prefers Python" / "dislikes Java": consistent
-            return None
+        # a negation contradicts only a claim asserting what it negates: same subject, and
+        # every value of the negated claim asserted by the positive one ("prefers Python" /
+        # "dislikes Java" and "prefers email" / "no calls before 10am" are consistent)
         positive, negative = (a, b) if b.negated else (b, a)
+        if not _asserts(positive, negative):
+            return None
         return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+    conflicts = value_conflicts(a, b)
     if not conflicts:
         return None
     kind, x, y = conflicts[0]
     unit = kind.removeprefix("number of ") if kind.startswith("number of ") else ""
     return f"'{_values(x, unit)}' vs '{_values(y, unit)}' for the same subject ({kind})"
+
+
+def _asserts(positive: StatementFacts, negative: StatementFacts) -> bool:
+    """True iff every value the negated claim names is also given by the positive claim."""
+    return all(
+        kind in positive.values and values <= positive.values[kind]
+        for kind, values in negative.values.items()
+    )
 
 
 def _first_conflict(

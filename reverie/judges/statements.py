@@ -66,17 +66,27 @@ _STOPWORDS = frozenset(
         any some more most much many such there here now currently still only even too quite
         rather etc eg ie user users customer customers client clients buyer prospect
         someone everyone yes ok okay based located situated whether both either each anymore
-        again anyway"""
+        again anyway yet though although instead even one ones said says told mentioned noted
+        confirmed reported stated according"""
     )
 )
-_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing"))
+_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing nor insteadof"))
+# a clause starting with one of these after a comma (or "without"/"instead of" anywhere after
+# some content) negates only its own object: it is an aside, not the statement's predicate
+_ASIDE_CUES = frozenset(_words("no not never without nor insteadof"))
+_ANYWHERE_CUES = frozenset(_words("without insteadof"))
+_CONNECTORS = frozenset(_words("and but or yet also though although so"))
+# after a negated main clause, ", only X" / ", but X" / ", always X" is a positive aside
+_CONTRAST = frozenset(_words("only just always instead rather but"))
+_NOT_OWNERS = frozenset(_words("it that what here there he she let who where how everyone"))
 _NEGATION_STEMS = frozenset({"stop", "quit"})
 
 # canonical word -> surface words; every inflection is matched through the stemmer
 _SYNONYMS: Mapping[str, str] = {
     "prefer": "prefer like love want wish favor favour enjoy keep",
-    "use": "use utilize utilise rely run employ",
+    "use": "use used using utilize utilise rely run employ",
     "need": "need require requirement",
+    "manage": "manage handle",
     "answer": "answer response respond reply",
     "meet": "meet meeting sync standup",
     "timezone": "timezone tz",
@@ -175,6 +185,9 @@ _VALUE_SETS: Mapping[str, Mapping[str, str]] = {
         "clickhouse": "clickhouse",
     },
     "cache": {"redis": "redis", "memcached": "memcached", "valkey": "valkey"},
+    "package manager": {
+        name: name for name in _words("poetry pip pipenv conda uv npm yarn pnpm maven gradle cargo")
+    },
     "cloud": {"aws": "aws", "gcp": "gcp", "azure": "azure"},
     "currency": {
         "usd": "usd dollar dollars",
@@ -225,6 +238,9 @@ _VALUE_SETS: Mapping[str, Mapping[str, str]] = {
 # multi-word phrases rewritten before tokenizing (lowercased text)
 _PHRASES: tuple[tuple[str, str], ...] = (
     (r"\bno\s+longer\b", " not "),
+    (r"\bwith\s+no\b", " without "),
+    (r"\brather\s+than\b|\binstead\s+of\b", " insteadof "),
+    (r"\b(?:written|built|implemented|coded|developed)\s+(?:in|with)\b", " use "),
     (r"\b(?:straight\s+)?to[\s-]+the[\s-]+point\b", " concise "),
     (r"\b(?:without|no)\s+(?:fluff|filler|padding|rambling)\b", " concise "),
     (r"\bin[\s-]+depth\b", " indepth "),
@@ -271,7 +287,7 @@ _CASED_NAMES = (
 
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 _MONEY = re.compile(
-    r"([$€£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|bn|thousand|million)?(?![a-z])", re.IGNORECASE
+    r"([$€£¥])\s*(\d+(?:\.\d+)?)\s*(k|m|bn|thousand|million)?(?![a-z])", re.IGNORECASE
 )
 _MULTIPLIERS = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "million": 1_000_000}
 _MULTIPLIERS["bn"] = 1_000_000_000
@@ -280,8 +296,9 @@ _SUFFIXED = re.compile(r"\b(\d+(?:\.\d+)?)\s*(k|thousand|million)\b")
 _CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?=\W|$)")
 _OFFSET = re.compile(r"\b(?:utc|gmt)\s*([+\-])\s*(\d{1,2})(?::?(\d{2}))?\b")
 _PERCENT = re.compile(r"(\d)\s*%")
+_SEPARATORS = frozenset({",", "(", ")", "\u2014", "\u2013", "-", "--"})
 _TOKEN = re.compile(
-    r"\d{4}-\d{2}-\d{2}|utc[+-]\d{1,2}(?::\d{2})?|\d{1,2}:\d{2}|\d+(?:\.\d+)*|[a-z][a-z0-9]*"
+    r"[,()\u2014\u2013]|(?<=\s)--?(?=\s)|\d{4}-\d{2}-\d{2}|utc[+-]\d{1,2}(?::\d{2})?|\d{1,2}:\d{2}|\d+(?:\.\d+)*|[a-z][a-z0-9]*"
 )
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TIME = re.compile(r"\d{1,2}:\d{2}")
@@ -335,7 +352,12 @@ _VALUE_OF: dict[str, tuple[str, str]] = {
     for canonical, surfaces in values.items()
     for surface in _words(surfaces)
 }
-_LIGHT_WORDS = frozenset({"prefer", "use", "need"})
+_LIGHT_WORDS = frozenset({"prefer", "use", "need", "manage"})
+_VERB_WORDS = _LIGHT_WORDS | frozenset(_POSITIVE_VERBS.values())
+# a number right after one of these values is its version ("Python 3.12", "Postgres 16")
+_VERSIONED = frozenset(
+    {"programming language", "database", "cache", "package manager", "operating system", "editor"}
+)
 
 
 # ----------------------------------------------------------------------------- splitting
@@ -374,13 +396,22 @@ def _is_abbreviation(text: str, dot: int) -> bool:
 
 @dataclass(frozen=True)
 class StatementFacts:
-    """What the rules see of one statement."""
+    """What the rules see of one statement: its main claim, plus its asides.
+
+    ``words``, ``negated`` and ``values`` describe the main claim. ``asides`` are the
+    claims of clauses such as ", no long explanations", ", not MySQL", "without small
+    talk" or "instead of calls": each has its own polarity and values, and inherits the
+    main claim's words before its first value ("prefers", "Cleo's backend uses").
+    ``owners`` are the capitalized possessors ("Cleo's", "Dan's"), weak words.
+    """
 
     text: str
     words: tuple[str, ...]
     negated: bool
     values: Mapping[str, frozenset[str]]
     value_words: frozenset[str]
+    asides: tuple[StatementFacts, ...] = ()
+    owners: frozenset[str] = frozenset()
 
     @property
     def word_set(self) -> frozenset[str]:
@@ -391,6 +422,11 @@ class StatementFacts:
     def subject_words(self) -> frozenset[str]:
         """Content words once value words are removed: what the statement is about."""
         return self.word_set - self.value_words
+
+    @property
+    def claims(self) -> tuple[StatementFacts, ...]:
+        """The main claim (this object) followed by the asides."""
+        return (self, *self.asides)
 
 
 def _prepare(text: str) -> str:
@@ -443,71 +479,252 @@ def _offset(m: re.Match[str]) -> str:
     return f" utc{sign}{hours}{suffix} "
 
 
-@lru_cache(maxsize=4096)
-def analyze(statement: str) -> StatementFacts:
-    """Reduce a statement to its content words, polarity and values."""
-    tokens = _TOKEN.findall(_prepare(statement))
+@dataclass
+class _Clause:
+    """The tokens of one clause and the negations it starts with (a cue counts one)."""
+
+    tokens: list[str]
+    negations: int = 0
+
+
+@dataclass
+class _Parts:
+    """A clause reduced to words, polarity and values."""
+
+    words: list[str]
+    negated: bool
+    values: dict[str, set[str]]
+    value_words: set[str]
+    before_value: int  # how many words come before the first value word
+
+
+def _tokens(statement: str) -> list[str]:
+    found = _TOKEN.findall(_prepare(statement))
+    return ["," if t in _SEPARATORS else t for t in found]
+
+
+def _is_content(token: str) -> bool:
+    if token in _NEGATIONS or token in _STOPWORDS or token == ",":
+        return False
+    return not (len(token) == 1 and token.isalpha())
+
+
+def _negations(tokens: Iterable[str]) -> int:
+    count = 0
+    for token in tokens:
+        if token in _NEGATIONS:
+            count += 1
+        elif token[0].isalpha() and token not in _STOPWORDS and token not in _VALUE_OF:
+            stem = _stem(token)
+            count += stem in _NEGATION_STEMS or stem in _NEGATIVE_STEMS
+    return count
+
+
+def _same_kind_values(left: str, right: str) -> bool:
+    return left in _VALUE_OF and right in _VALUE_OF and _VALUE_OF[left][0] == _VALUE_OF[right][0]
+
+
+def _contrastive(prev: str, nxt: str) -> bool:
+    """"answers not verbose", "tea not coffee": a negation between a noun-like content word
+    and a word that does not look like a verb ("Slack not used" negates the predicate)."""
+    if not (prev and nxt and _is_content(prev) and _is_content(nxt)):
+        return False
+    if not (prev[0].isalpha() and nxt[0].isalpha()):
+        return False
+    verbs = _VERB_WORDS | _NEGATIVE_STEMS.keys() | _POSITIVE_STEMS.keys() | _NEGATION_STEMS
+    if _SYNONYM_STEMS.get(_stem(prev), _stem(prev)) in verbs or _stem(prev) in verbs:
+        return False
+    if nxt.endswith(("ed", "ing", "en")) or _stem(nxt) in verbs:
+        return False
+    return _SYNONYM_STEMS.get(_stem(nxt), _stem(nxt)) not in verbs
+
+
+def _segment(tokens: list[str], start: int) -> list[str]:
+    """The tokens from ``start`` up to the next comma."""
+    end = tokens.index(",", start) if "," in tokens[start:] else len(tokens)
+    return tokens[start:end]
+
+
+def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
+    """Split a statement's tokens into its main clause and its asides.
+
+    An aside starts at a comma (or "and"/"but"/"or") followed by a negation cue
+    ("no", "not", "never", "without", "nor", "instead of"), at "without" or
+    "instead of" after some content, at "not"/"never"/"no" between two values of
+    one kind ("Postgres not MySQL", "email over calls") or after a noun-like word and
+    before a non-verb ("tea not coffee"), and -- after a negated main clause -- at a
+    comma whose segment has a contrast word or starts with "but" (", only Postgres",
+    ", email only", ", but email" are positive asides). A comma followed by anything
+    else returns to the main clause.
+    """
+    main = _Clause([])
+    asides: list[_Clause] = []
+    current = main
+    i, n = 0, len(tokens)
+    while i < n:
+        token = tokens[i]
+        if token == ",":
+            j = i + 1
+            while j < n and (tokens[j] in _CONNECTORS or tokens[j] == ","):
+                j += 1
+            but = "but" in tokens[i + 1 : j]
+            nxt = tokens[j] if j < n else ""
+            if nxt in _ASIDE_CUES:
+                current = _Clause([], 1)
+                asides.append(current)
+                i = j + 1
+            elif (but or _CONTRAST & set(_segment(tokens, j))) and _negations(main.tokens) % 2:
+                current = _Clause([])
+                asides.append(current)
+                i = j
+            else:
+                current = main
+                i = j
+            continue
+        has_content = any(_is_content(t) for t in current.tokens)
+        nxt = tokens[i + 1] if i + 1 < n else ""
+        prev = tokens[i - 1] if i > 0 else ""
+        if (
+            (token in _ANYWHERE_CUES and has_content)
+            or (token in _CONNECTORS and nxt in _ASIDE_CUES and has_content)
+            or (token in {"not", "never", "no", "over"} and _same_kind_values(prev, nxt))
+            or (token in {"not", "never"} and _contrastive(prev, nxt))
+        ):
+            skip = 2 if token in _CONNECTORS else 1
+            current = _Clause([], 1)
+            asides.append(current)
+            i += skip
+            continue
+        current.tokens.append(token)
+        i += 1
+    return main, asides
+
+
+def _parts(clause: _Clause) -> _Parts:
+    tokens = clause.tokens
     words: list[str] = []
-    negated = False
+    negations = clause.negations
     values: dict[str, set[str]] = {}
     value_words: set[str] = set()
+    before_value: int | None = None
     numbers: list[tuple[int, str]] = []  # (index into tokens, number)
     for i, token in enumerate(tokens):
         if token in _NEGATIONS:
-            negated = not negated
+            negations += 1
             continue
         if len(token) == 1 and token.isalpha():
             continue
         if token in _VALUE_OF:
             kind, canonical = _VALUE_OF[token]
             values.setdefault(kind, set()).add(canonical)
+            if before_value is None:
+                before_value = len(words)
             words.append(canonical)
             value_words.add(canonical)
             continue
-        if token in _STOPWORDS:
+        if token in _STOPWORDS or token == ",":
             continue
+        is_value = True
         if _ISO_DATE.fullmatch(token):
             values.setdefault("date", set()).add(token)
-            value_words.add(token)
         elif _TIME.fullmatch(token):
             values.setdefault("time", set()).add(token)
-            value_words.add(token)
         elif token.startswith("utc") and len(token) > 3:
             values.setdefault("time zone", set()).add(token)
-            value_words.add(token)
         elif _NUMBER.fullmatch(token):
             token = _canonical_number(token)
             numbers.append((i, token))
-            value_words.add(token)
         else:
+            is_value = False
             stem = _stem(token)
             if stem in _NEGATION_STEMS:
-                negated = not negated
+                negations += 1
                 continue
             if stem in _NEGATIVE_STEMS:
-                negated = not negated
+                negations += 1
                 token = _NEGATIVE_STEMS[stem]
             elif stem in _POSITIVE_STEMS:
                 token = _POSITIVE_STEMS[stem]
             else:
                 token = _SYNONYM_STEMS.get(stem, stem)
+        if is_value:
+            value_words.add(token)
+            if before_value is None:
+                before_value = len(words)
         words.append(token)
     for i, number in numbers:
-        unit = _unit_after(tokens, i)
-        values.setdefault(f"number of {unit}" if unit else NUMBER, set()).add(number)
-    return StatementFacts(
-        text=statement,
-        words=tuple(words),
-        negated=negated,
-        values={kind: frozenset(v) for kind, v in sorted(values.items())},
-        value_words=frozenset(value_words),
+        values.setdefault(_number_kind(tokens, i), set()).add(number)
+    return _Parts(
+        words=words,
+        negated=negations % 2 == 1,
+        values=values,
+        value_words=value_words,
+        before_value=len(words) if before_value is None else before_value,
     )
+
+
+def _facts(
+    text: str,
+    parts: _Parts,
+    owners: frozenset[str],
+    asides: tuple[StatementFacts, ...] = (),
+    inherited: Iterable[str] = (),
+) -> StatementFacts:
+    return StatementFacts(
+        text=text,
+        words=(*inherited, *parts.words),
+        negated=parts.negated,
+        values={kind: frozenset(v) for kind, v in sorted(parts.values.items())},
+        value_words=frozenset(parts.value_words),
+        asides=asides,
+        owners=owners,
+    )
+
+
+def _owners(statement: str) -> frozenset[str]:
+    """Capitalized possessors ("Cleo's", "Acme's"), as normalized words."""
+    out: set[str] = set()
+    for name in re.findall(r"\b([A-Z][A-Za-z0-9]*)['\u2019]s\b", statement):
+        low = name.lower()
+        if low in _STOPWORDS or low in _NOT_OWNERS or low in _VALUE_OF:
+            continue
+        stem = _stem(low)
+        out.add(_SYNONYM_STEMS.get(stem, stem))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def analyze(statement: str) -> StatementFacts:
+    """Reduce a statement to its main claim (content words, polarity, values) and asides."""
+    owners = _owners(statement)
+    main_clause, aside_clauses = _clauses(_tokens(statement))
+    main = _parts(main_clause)
+    if main.before_value < len(main.words):
+        inherited = tuple(main.words[: main.before_value])
+    else:  # no value in the main clause: an aside inherits only its verbs
+        inherited = tuple(w for w in main.words if w in _VERB_WORDS)
+    asides = tuple(
+        _facts(statement, parts, owners, inherited=inherited)
+        for parts in map(_parts, aside_clauses)
+        if parts.words
+    )
+    return _facts(statement, main, owners, asides)
 
 
 def _canonical_number(token: str) -> str:
     if token.count(".") == 1:
         return _number_text(float(token))
     return token.lstrip("0") or "0"
+
+
+def _number_kind(tokens: list[str], i: int) -> str:
+    """The kind of a number: "<value> version" right after a tool, or what it counts."""
+    if i > 0 and tokens[i - 1] in _VALUE_OF:
+        kind, canonical = _VALUE_OF[tokens[i - 1]]
+        if kind in _VERSIONED:
+            return f"{canonical} version"
+    unit = _unit_after(tokens, i)
+    return f"number of {unit}" if unit else NUMBER
 
 
 def _unit_after(tokens: list[str], i: int) -> str:
@@ -524,13 +741,17 @@ def _unit_after(tokens: list[str], i: int) -> str:
 
 
 def content_words(statement: str) -> frozenset[str]:
-    """Return the distinct normalized content words of a statement."""
+    """Return the distinct normalized content words of a statement's main claim."""
     return analyze(statement).word_set
 
 
 def normalize_statement(statement: str) -> str:
-    """Return the normalized form: distinct content words in order, "not " first if negated."""
-    facts = analyze(statement)
+    """Return the normalized main claim: distinct content words in order, "not " first if
+    negated; each aside follows after " | " in the same form."""
+    return " | ".join(_normalized(c) for c in analyze(statement).claims)
+
+
+def _normalized(facts: StatementFacts) -> str:
     words = tuple(dict.fromkeys(facts.words))
     return " ".join((("not",) if facts.negated else ()) + words)
 
@@ -538,22 +759,36 @@ def normalize_statement(statement: str) -> str:
 # ----------------------------------------------------------------------------- comparing
 
 
-def weighted_jaccard(a: Iterable[str], b: Iterable[str]) -> float:
-    """Jaccard index of two word sets where light verbs (prefer/use/need) weigh 0.5."""
+def _weight(word: str, weak: frozenset[str] = frozenset()) -> float:
+    return LIGHT_WEIGHT if word in _LIGHT_WORDS or word in weak else 1.0
+
+
+def weighted_jaccard(
+    a: Iterable[str], b: Iterable[str], weak: frozenset[str] = frozenset()
+) -> float:
+    """Jaccard index of two word sets where light verbs (prefer/use/need/manage) and the
+    ``weak`` words (possessors) weigh 0.5, every other word 1."""
     sa, sb = frozenset(a), frozenset(b)
     union = sa | sb
     if not union:
         return 1.0
-    inter = sum(_weight(w) for w in sa & sb)
-    return inter / sum(_weight(w) for w in union)
-
-
-def _weight(word: str) -> float:
-    return LIGHT_WEIGHT if word in _LIGHT_WORDS else 1.0
+    inter = sum(_weight(w, weak) for w in sa & sb)
+    return inter / sum(_weight(w, weak) for w in union)
 
 
 def _as_facts(statement: str | StatementFacts) -> StatementFacts:
     return statement if isinstance(statement, StatementFacts) else analyze(statement)
+
+
+def _weak(a: StatementFacts, b: StatementFacts) -> frozenset[str]:
+    return a.owners | b.owners
+
+
+def owners_compatible(a: str | StatementFacts, b: str | StatementFacts) -> bool:
+    """False iff both statements name possessors and they share none ("Dana's budget" vs
+    "Bob's budget"): such statements are about different things."""
+    oa, ob = _as_facts(a).owners, _as_facts(b).owners
+    return not (oa and ob and oa.isdisjoint(ob))
 
 
 def value_conflicts(
@@ -584,34 +819,63 @@ def _fold_numbers(values: Mapping[str, frozenset[str]], fold: bool) -> dict[str,
 
 
 def similarity(a: str | StatementFacts, b: str | StatementFacts) -> float:
-    """Weighted Jaccard of the two statements' content words (0..1)."""
-    return weighted_jaccard(_as_facts(a).words, _as_facts(b).words)
+    """Weighted Jaccard of the two main claims' content words (0..1)."""
+    fa, fb = _as_facts(a), _as_facts(b)
+    return weighted_jaccard(fa.words, fb.words, _weak(fa, fb))
+
+
+def _compatible(a: StatementFacts, b: StatementFacts) -> bool:
+    return a.negated == b.negated and owners_compatible(a, b) and not value_conflicts(a, b)
 
 
 def similar_statements(a: str | StatementFacts, b: str | StatementFacts) -> bool:
-    """True iff a and b are near-duplicates: same polarity, no value conflict, similarity ≥ 0.6."""
+    """True iff the main claims are near-duplicates: same polarity, compatible owners, no
+    value conflict, similarity at least 0.6 (asides are not compared)."""
     fa, fb = _as_facts(a), _as_facts(b)
-    if fa.negated != fb.negated or value_conflicts(fa, fb):
+    if not _compatible(fa, fb):
         return False
     if not fa.words or not fb.words:
         return fa.words == fb.words and _plain(fa.text) == _plain(fb.text)
     return similarity(fa, fb) >= SIMILARITY_THRESHOLD
 
 
-def restates(statement: str | StatementFacts, other: str | StatementFacts) -> bool:
-    """True iff ``other`` says ``statement`` already: similar, and not less specific."""
-    fs, fo = _as_facts(statement), _as_facts(other)
-    if not similar_statements(fs, fo):
+def _claim_restates(claim: StatementFacts, other: StatementFacts) -> bool:
+    """``other`` says ``claim``: similar and not less specific, or it holds every full-weight
+    word of ``claim``, including at least one value, with the same polarity."""
+    if claim.word_set > other.word_set:
         return False
-    return not fs.word_set > fo.word_set
+    if similar_statements(claim, other):
+        return True
+    if not claim.value_words or not _compatible(claim, other):
+        return False
+    weak = _weak(claim, other)
+    missing = claim.word_set - other.word_set
+    return claim.value_words <= other.word_set and all(_weight(w, weak) < 1 for w in missing)
+
+
+def restates(statement: str | StatementFacts, other: str | StatementFacts) -> bool:
+    """True iff ``other`` says ``statement`` already: each claim of ``statement`` (its main
+    claim and its asides) is restated by some claim of ``other``."""
+    fs, fo = _as_facts(statement), _as_facts(other)
+    return all(any(_claim_restates(c, d) for d in fo.claims) for c in fs.claims)
 
 
 def same_subject(a: str | StatementFacts, b: str | StatementFacts) -> bool:
-    """True iff the statements talk about the same thing once their value words are removed."""
-    sa, sb = _as_facts(a).subject_words, _as_facts(b).subject_words
+    """True iff the claims talk about the same thing once their value words are removed:
+    compatible owners, and a weighted Jaccard of at least 0.5 or the smaller subject's
+    full-weight words (two at least) all found in the larger one."""
+    fa, fb = _as_facts(a), _as_facts(b)
+    if not owners_compatible(fa, fb):
+        return False
+    sa, sb = fa.subject_words, fb.subject_words
     if not sa and not sb:
         return True
-    return weighted_jaccard(sa, sb) >= SUBJECT_THRESHOLD
+    weak = _weak(fa, fb)
+    if weighted_jaccard(sa, sb, weak) >= SUBJECT_THRESHOLD:
+        return True
+    small, large = sorted((sa, sb), key=lambda s: (sum(_weight(w, weak) for w in s), sorted(s)))
+    full = {w for w in small if _weight(w, weak) == 1.0}
+    return len(full) >= 2 and full <= large
 
 
 def _plain(text: str) -> str:
@@ -625,6 +889,7 @@ __all__ = [
     "analyze",
     "content_words",
     "normalize_statement",
+    "owners_compatible",
     "restates",
     "same_subject",
     "similar_statements",

@@ -20,6 +20,7 @@ from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import (
     AutoReconnect,
+    BulkWriteError,
     ConnectionFailure,
     DuplicateKeyError,
     ExecutionTimeout,
@@ -48,6 +49,7 @@ Doc = dict[str, Any]
 
 _TRANSIENT = (
     AutoReconnect,
+    BulkWriteError,
     ConnectionFailure,
     NetworkTimeout,
     ServerSelectionTimeoutError,
@@ -449,11 +451,12 @@ class MongoChangeLog:
         ids = [d["_id"] for d in docs]
         present = {d["_id"] async for d in self.collection.find({"_id": {"$in": ids}}, {"_id": 1})}
         new = [d for d in docs if d["_id"] not in present]
-        for doc in new:
+        if new:
             try:
-                await self.collection.insert_one(doc)
-            except DuplicateKeyError:
-                pass
+                await self.collection.insert_many(new, ordered=False)
+            except BulkWriteError as exc:  # a concurrent writer stored some: fine
+                if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
+                    raise
 
     async def _query(self, query: Doc, limit: int = 0) -> list[Change]:
         cursor = self.collection.find(query).sort([("at", ASCENDING), ("_id", ASCENDING)])

@@ -96,7 +96,7 @@ class QdrantIndex:
                             size=self.dimension, distance=models.Distance.COSINE
                         ),
                     )
-                    indexed = ("agent_id", "status", "company_key", "user_key")
+                    indexed = ("agent_id", "status", "company_key", "user_key", "note_id")
                     for key in indexed if self._url else ():
                         await client.create_payload_index(
                             self.collection, key, models.PayloadSchemaType.KEYWORD
@@ -130,10 +130,12 @@ class QdrantIndex:
         if not note_ids:
             return
         client = await self._c()
+        # A filter (not a list of ids) so notes without a vector are skipped, not an error.
         await client.set_payload(
             self.collection,
             payload={"status": status.value},
-            points=[point_id(n) for n in note_ids],
+            points=models.Filter(must=[models.FieldCondition(
+                key="note_id", match=models.MatchAny(any=list(note_ids)))]),
             wait=True,
         )
 
