@@ -10,6 +10,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
+from reverie.cli.digestcmd import add_digest_parser, cmd_digest
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
 
@@ -98,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = notes_sub.add_parser("show", help="a note and its history")
     r.add_argument("note_id")
     r.add_argument("--json", action="store_true")
+
+    add_digest_parser(sub)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
@@ -328,6 +331,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "review": cmd_review,
     "runs": cmd_runs,
     "notes": cmd_notes,
+    "digest": cmd_digest,
     "worker": cmd_worker,
     "publish": cmd_publish,
     "replay": cmd_replay,

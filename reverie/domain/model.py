@@ -64,8 +64,14 @@ class Record(BaseModel):
         return refs
 
     def last_access(self) -> datetime:
-        """Return when this record was last used: last access, else creation."""
-        return self.last_accessed_at or self.created_at
+        """Return when this record was last used or created, whichever is later.
+
+        A note Reverie merged today counts as fresh even if its sources were last
+        read months ago: the merge re-validated them.
+        """
+        if self.last_accessed_at is None:
+            return self.created_at
+        return max(self.last_accessed_at, self.created_at)
 
 
 class Note(Record):

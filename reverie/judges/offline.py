@@ -142,12 +142,14 @@ def _claim_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
         return None
     if a.negated != b.negated:
         # a negation contradicts only a claim asserting what it negates: same subject, and
-        # every value of the negated claim asserted by the positive one ("prefers Python" /
-        # "dislikes Java" and "prefers email" / "no calls before 10am" are consistent)
+        # every word and value of the negated claim in the positive one ("prefers Python" /
+        # "dislikes Java", "prefers email" / "no calls before 10am" are consistent)
         positive, negative = (a, b) if b.negated else (b, a)
         if not _asserts(positive, negative):
             return None
         return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+    if a.negated:  # denying two different values is consistent ("no MySQL", "no Oracle")
+        return None
     conflicts = value_conflicts(a, b)
     if not conflicts:
         return None
@@ -157,7 +159,11 @@ def _claim_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
 
 
 def _asserts(positive: StatementFacts, negative: StatementFacts) -> bool:
-    """True iff every value the negated claim names is also given by the positive claim."""
+    """True iff the positive claim states what the negated one denies: every content word
+    of the negated claim (possessors aside) and every value it names, kind by kind."""
+    denied = negative.word_set - negative.owners - positive.owners
+    if len(denied) < 2 or not denied <= positive.word_set:  # "never in production" names
+        return False  # no predicate of its own
     return all(
         kind in positive.values and values <= positive.values[kind]
         for kind, values in negative.values.items()

@@ -70,11 +70,11 @@ _STOPWORDS = frozenset(
         confirmed reported stated according"""
     )
 )
-_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing nor insteadof"))
+_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing nor"))
 # a clause starting with one of these after a comma (or "without"/"instead of" anywhere after
 # some content) negates only its own object: it is an aside, not the statement's predicate
-_ASIDE_CUES = frozenset(_words("no not never without nor insteadof"))
-_ANYWHERE_CUES = frozenset(_words("without insteadof"))
+_ASIDE_CUES = frozenset(_words("no not never without nor"))
+_ANYWHERE_CUES = frozenset(_words("without"))
 _CONNECTORS = frozenset(_words("and but or yet also though although so"))
 # after a negated main clause, ", only X" / ", but X" / ", always X" is a positive aside
 _CONTRAST = frozenset(_words("only just always instead rather but"))
@@ -239,7 +239,6 @@ _VALUE_SETS: Mapping[str, Mapping[str, str]] = {
 _PHRASES: tuple[tuple[str, str], ...] = (
     (r"\bno\s+longer\b", " not "),
     (r"\bwith\s+no\b", " without "),
-    (r"\brather\s+than\b|\binstead\s+of\b", " insteadof "),
     (r"\b(?:written|built|implemented|coded|developed)\s+(?:in|with)\b", " use "),
     (r"\b(?:straight\s+)?to[\s-]+the[\s-]+point\b", " concise "),
     (r"\b(?:without|no)\s+(?:fluff|filler|padding|rambling)\b", " concise "),
@@ -353,6 +352,7 @@ _VALUE_OF: dict[str, tuple[str, str]] = {
     for surface in _words(surfaces)
 }
 _LIGHT_WORDS = frozenset({"prefer", "use", "need", "manage"})
+_CONTAINED_VERBS = frozenset({"use", "manage"})
 _VERB_WORDS = _LIGHT_WORDS | frozenset(_POSITIVE_VERBS.values())
 # a number right after one of these values is its version ("Python 3.12", "Postgres 16")
 _VERSIONED = frozenset(
@@ -399,8 +399,8 @@ class StatementFacts:
     """What the rules see of one statement: its main claim, plus its asides.
 
     ``words``, ``negated`` and ``values`` describe the main claim. ``asides`` are the
-    claims of clauses such as ", no long explanations", ", not MySQL", "without small
-    talk" or "instead of calls": each has its own polarity and values, and inherits the
+    claims of clauses such as ", no long explanations", ", not MySQL" or "without small
+    talk": each has its own polarity and values, and inherits the
     main claim's words before its first value ("prefers", "Cleo's backend uses").
     ``owners`` are the capitalized possessors ("Cleo's", "Dan's"), weak words.
     """
@@ -549,9 +549,9 @@ def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
     """Split a statement's tokens into its main clause and its asides.
 
     An aside starts at a comma (or "and"/"but"/"or") followed by a negation cue
-    ("no", "not", "never", "without", "nor", "instead of"), at "without" or
-    "instead of" after some content, at "not"/"never"/"no" between two values of
-    one kind ("Postgres not MySQL", "email over calls") or after a noun-like word and
+    ("no", "not", "never", "without", "nor"), at "without" after some content, at
+    "not"/"never"/"no" between two values of
+    one kind ("Postgres not MySQL") or after a noun-like word and
     before a non-verb ("tea not coffee"), and -- after a negated main clause -- at a
     comma whose segment has a contrast word or starts with "but" (", only Postgres",
     ", email only", ", but email" are positive asides). A comma followed by anything
@@ -587,7 +587,7 @@ def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
         if (
             (token in _ANYWHERE_CUES and has_content)
             or (token in _CONNECTORS and nxt in _ASIDE_CUES and has_content)
-            or (token in {"not", "never", "no", "over"} and _same_kind_values(prev, nxt))
+            or (token in {"not", "never", "no"} and _same_kind_values(prev, nxt))
             or (token in {"not", "never"} and _contrastive(prev, nxt))
         ):
             skip = 2 if token in _CONNECTORS else 1
@@ -840,17 +840,22 @@ def similar_statements(a: str | StatementFacts, b: str | StatementFacts) -> bool
 
 
 def _claim_restates(claim: StatementFacts, other: StatementFacts) -> bool:
-    """``other`` says ``claim``: similar and not less specific, or it holds every full-weight
-    word of ``claim``, including at least one value, with the same polarity."""
+    """``other`` says ``claim``: similar and not less specific; or -- containment --
+    ``claim`` names a value, ``other`` holds every word of ``claim`` but possessors and the
+    verbs use/manage, and adds a value of its own, with the same polarity and no value
+    conflict. So "Cleo uses Python 3.12" and "dependencies are handled by Poetry" are said
+    by "Cleo's project uses Python 3.12 with Poetry for dependencies" (a conjunction of
+    facts), while "Prefers Python" is not said by "Prefers Python for backend services"
+    (a narrower scope, no new value) and "prefers" is never assumed."""
     if claim.word_set > other.word_set:
         return False
     if similar_statements(claim, other):
         return True
     if not claim.value_words or not _compatible(claim, other):
         return False
-    weak = _weak(claim, other)
-    missing = claim.word_set - other.word_set
-    return claim.value_words <= other.word_set and all(_weight(w, weak) < 1 for w in missing)
+    missing = claim.word_set - other.word_set - claim.owners - other.owners
+    adds_a_value = bool(other.value_words - claim.value_words)
+    return adds_a_value and claim.value_words <= other.word_set and missing <= _CONTAINED_VERBS
 
 
 def restates(statement: str | StatementFacts, other: str | StatementFacts) -> bool:

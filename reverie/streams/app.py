@@ -33,6 +33,7 @@ from reverie.domain.events import (
 )
 from reverie.errors import InvalidEvent
 from reverie.handlers.dream.gate import check_gate
+from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
@@ -90,6 +91,8 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     steps_topic = raw(TOPIC_RUN_STEPS)
     assert reverie.bus is not None
     bus = reverie.bus
+    metrics = metrics_for(reverie)
+    metrics.instrument(bus, reverie.runs)
 
     async def request_dream_if_due(agent_id: str, why: str) -> None:
         decision = await check_gate(
@@ -129,6 +132,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         structlog.contextvars.clear_contextvars()
         handled: list[Envelope] = []
         for dead in await pipeline.process(messages, bus, reverie.clock, handled):
+            metrics.observe_dead(dead.record)
             fut = await dlq_topic.send(
                 key=dead.raw.key, value=deadletter.encode(dead.record), force=True,
                 headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},

@@ -76,9 +76,10 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
             result = await action(form)
         except PermanentError as exc:
             return view.json({"error": str(exc)}, status=409)
-        if form.get("next", "").startswith("/"):
+        target = form.get("next", "")
+        if target.startswith("/") and not target.startswith("//"):
             response = view.text("", status=303)
-            response.headers["Location"] = form["next"]
+            response.headers["Location"] = target
             return response
         return view.json(result)
 

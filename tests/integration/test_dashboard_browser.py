@@ -20,9 +20,9 @@ from reverie.domain.events import TOPIC_COMMANDS, TOPIC_NOTES, TOPIC_OF, message
 from tests.fakes import envelope, iso, note_data
 from tests.integration.harness import ROOT, Kafka, Worker, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.browser]
-
 CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [pytest.mark.integration, pytest.mark.browser, pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="no /usr/bin/chromium: run deploy/local/install-chromium")]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TOKEN = "test-token"
@@ -96,8 +96,6 @@ async def warm_up(kafka: Kafka, db: Any) -> None:
 
 @pytest.fixture(scope="module")
 async def browser() -> AsyncIterator[Any]:
-    if not CHROMIUM.exists():  # noqa: ASYNC240 (one stat at set-up)
-        pytest.skip("no /usr/bin/chromium: run deploy/local/install-chromium")
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:

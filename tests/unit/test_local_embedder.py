@@ -151,6 +151,18 @@ def test_batching_and_order_do_not_change_vectors(embedder: LocalMiniLMEmbedder)
 
 
 @needs_model
+def test_memory_bounds_do_not_change_vectors(
+    embedder: LocalMiniLMEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = [LONG, CONCISE, f"{SHORT} {INVOICE}", LONG[:400], "", INVOICE, LONG[:900]]
+    expected = _vecs(embedder, texts)
+    # Force several forward passes per batch and attention computed one text at a time.
+    monkeypatch.setattr(local_mod, "_MAX_BATCH_TOKENS", 300)
+    monkeypatch.setattr(local_mod, "_MAX_SCORE_ELEMENTS", 1)
+    np.testing.assert_allclose(_vecs(embedder, texts), expected, atol=1e-5)
+
+
+@needs_model
 def test_duplicates_get_identical_vectors(embedder: LocalMiniLMEmbedder) -> None:
     a, _, c = _vecs(embedder, [CONCISE, INVOICE, CONCISE])
     np.testing.assert_allclose(a, c, atol=1e-6)

@@ -1,0 +1,190 @@
+"""Prometheus metrics of one worker, on a registry of its own (never the global one).
+
+Counters move when the hooks are called (``observe_handled`` from the bus,
+``observe_dead`` from the DLQ loop, ``observe_run`` after a dream); gauges
+(notes per status, consumer lag) are computed when ``/metrics`` is scraped.
+Label values come from small closed sets (event types, DLQ kinds, phases,
+statuses), never from ids or note text, so cardinality stays bounded.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from typing import Any
+
+import structlog
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from reverie.domain.model import Status
+from reverie.domain.runs import DreamRun, RunStep
+from reverie.handlers.ports import NoteRepository, RunStore
+
+log = structlog.get_logger(__name__)
+
+__all__ = ["CONTENT_TYPE", "Metrics", "dlq_kind", "metrics_for"]
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+LATENCY_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+PHASE_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0)
+JUDGE_ERRORS = ("JudgeUnavailable", "JudgeAnswerInvalid", "BudgetExhausted")
+_KNOWN_EVENT_PREFIXES = ("note.", "example.", "session.", "entity.", "agent.", "dream.")
+
+# (substring of the DLQ reason, kind), checked in order; see reverie.domain.events.parse_event
+_REASON_KINDS: tuple[tuple[str, str], ...] = (
+    ("is not JSON", "invalid_json"),
+    ("not valid UTF-8", "invalid_json"),
+    ("nested too deeply", "invalid_json"),
+    ("must be a JSON object", "invalid_json"),
+    ("bytes; the limit is", "too_large"),
+    ("newer than this consumer supports", "unsupported_version"),
+    ("unknown event_type", "unknown_type"),
+    ("belongs on topic", "wrong_topic"),
+    ("tombstone record", "no_value"),
+    ("is missing", "missing_field"),
+    ("is not allowed", "unexpected_field"),
+    ("field '", "wrong_type"),
+)
+
+
+def dlq_kind(reason: str, error: str | None = None) -> str:
+    """Return a short, closed-set kind for a DLQ record's reason and error class."""
+    if error == "UnknownEntity":
+        if reason.startswith("note '"):
+            return "unknown_note"
+        return "unknown_example" if reason.startswith("example '") else "unknown_entity"
+    if reason.startswith("internal error"):
+        return "internal"
+    if error in (None, "InvalidEvent"):
+        for needle, kind in _REASON_KINDS:
+            if needle in reason:
+                return kind
+        return "invalid_event"
+    if error == "InvalidState":
+        return "invalid_state"
+    if error in JUDGE_ERRORS:
+        return "judge"
+    return "rejected"
+
+
+class Metrics:
+    """The worker's metrics; ``render`` returns the Prometheus text exposition."""
+
+    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        self.registry = registry or CollectorRegistry()
+        r = self.registry
+        self.events = Counter("reverie_events_consumed", "Events handled, by type.",
+                              ["event_type"], registry=r)
+        self.dlq = Counter("reverie_dlq", "Messages sent to the DLQ, by reason kind.",
+                           ["reason_kind"], registry=r)
+        self.latency = Histogram("reverie_handler_seconds", "Time to handle one event.",
+                                 ["event_type"], buckets=LATENCY_BUCKETS, registry=r)
+        self.notes = Gauge("reverie_notes", "Notes per status (computed at scrape time).",
+                           ["status"], registry=r)
+        self.phase = Histogram("reverie_dream_phase_duration_seconds",
+                               "Duration of dream phases ('dream' is the whole run).",
+                               ["phase"], buckets=PHASE_BUCKETS, registry=r)
+        self.runs = Counter("reverie_dream_runs", "Dream runs finished, by status.",
+                            ["status"], registry=r)
+        self.llm_calls = Counter("reverie_llm_calls", "LLM calls made by dreams.", registry=r)
+        self.llm_tokens = Counter("reverie_llm_tokens", "LLM tokens used by dreams.", registry=r)
+        self.llm_errors = Counter("reverie_llm_errors", "Dream steps failed by the judge.",
+                                  ["error"], registry=r)
+        self.lag = Gauge("reverie_consumer_lag",
+                         "Messages behind the end of each assigned partition (at scrape time).",
+                         ["topic", "partition"], registry=r)
+        self._seen_runs: OrderedDict[str, None] = OrderedDict()
+
+    # -- hooks ---------------------------------------------------------------------------
+
+    def observe_handled(self, event: Any, seconds: float) -> None:
+        """``MessageBus.on_handled``: count the event and its handling time."""
+        event_type = str(getattr(event, "event_type", "unknown"))
+        if not event_type.startswith(_KNOWN_EVENT_PREFIXES):
+            event_type = "other"
+        self.events.labels(event_type=event_type).inc()
+        self.latency.labels(event_type=event_type).observe(max(0.0, seconds))
+
+    def observe_dead(self, record: dict[str, Any]) -> None:
+        """Count one DLQ record (as built by :func:`reverie.streams.deadletter.dead_letter`)."""
+        error = record.get("error")
+        kind = dlq_kind(str(record.get("reason", "")), str(error) if error else None)
+        self.dlq.labels(reason_kind=kind).inc()
+
+    def observe_run(self, run: DreamRun, steps: Sequence[RunStep]) -> None:
+        """Record a finished dream once: phase durations, LLM usage and judge errors."""
+        if run.run_id in self._seen_runs:
+            return
+        self._seen_runs[run.run_id] = None
+        while len(self._seen_runs) > 10_000:
+            self._seen_runs.popitem(last=False)
+        self.runs.labels(status=run.status).inc()
+        for step in steps:
+            if step.parent_step_id is None or step.name == step.phase:
+                self.phase.labels(phase=step.phase).observe(step.duration_ms / 1000)
+            error = str(step.output.get("error", "")) if step.status == "failed" else ""
+            for name in JUDGE_ERRORS:
+                if error.startswith(name):
+                    self.llm_errors.labels(error=name).inc()
+        self.llm_calls.inc(max(0, run.llm_calls))
+        self.llm_tokens.inc(max(0, run.tokens))
+
+    def instrument(self, bus: Any, runs: RunStore) -> None:
+        """Hook into a :class:`~reverie.bus.MessageBus`: ``on_handled`` and finished dreams."""
+        bus.on_handled = self.observe_handled
+        from reverie.domain.events import DreamRequested
+
+        handlers = bus.handlers
+        if not isinstance(handlers, MutableMapping) or DreamRequested not in handlers:
+            return
+        handlers[DreamRequested] = self._observing(handlers[DreamRequested], runs)
+
+    def _observing(self, handler: Callable[..., Awaitable[Any]], runs: RunStore
+                   ) -> Callable[..., Awaitable[Any]]:
+        async def observed(*args: Any, **kwargs: Any) -> Any:
+            run = await handler(*args, **kwargs)
+            if isinstance(run, DreamRun):
+                try:  # metrics must never fail (or retry) a dream
+                    self.observe_run(run, await runs.steps(run.run_id))
+                except Exception as exc:
+                    log.warning("metrics.observe_run_failed", error=type(exc).__name__)
+            return run
+
+        return observed
+
+    # -- scrape ---------------------------------------------------------------------------
+
+    async def refresh(self, notes: NoteRepository, app: Any = None) -> None:
+        """Recompute the scrape-time gauges: notes per status and, with ``app``, consumer lag."""
+        counts = await notes.count_by_status()
+        for status in Status:
+            self.notes.labels(status=status.value).set(counts.get(status.value, 0))
+        if app is not None:
+            self._refresh_lag(app)
+
+    def _refresh_lag(self, app: Any) -> None:
+        try:
+            from faust.sensors.metrics import performance_metrics
+
+            lag = performance_metrics(app)["consumer"]["lag_by_partition"]
+        except Exception:  # the sensor API is Faust-internal: no lag rather than no metrics
+            return
+        self.lag.clear()
+        for topic, partitions in lag.items():
+            for partition, behind in partitions.items():
+                self.lag.labels(topic=str(topic), partition=str(partition)).set(behind)
+
+    async def render(self, notes: NoteRepository, app: Any = None) -> bytes:
+        """Return the Prometheus text exposition, gauges refreshed."""
+        await self.refresh(notes, app)
+        return generate_latest(self.registry)
+
+
+def metrics_for(reverie: Any) -> Metrics:
+    """Return the process's :class:`Metrics`, kept in ``reverie.extras['metrics']``."""
+    found = reverie.extras.get("metrics")
+    if not isinstance(found, Metrics):
+        found = Metrics()
+        reverie.extras["metrics"] = found
+    return found
