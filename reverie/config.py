@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     storage: Literal["mongo", "memory"] = "mongo"
     mongo_url: SecretStr = SecretStr("mongodb://127.0.0.1:27017/")
     mongo_database: str = "reverie"
-    mongo_timeout_ms: int = 5000
+    mongo_timeout_ms: int = 30_000
     qdrant_url: str | None = None
     qdrant_api_key: SecretStr | None = None
     qdrant_path: Path | None = None

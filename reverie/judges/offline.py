@@ -18,14 +18,21 @@ before anything is compared.
   type of the most-used note). Otherwise ``consolidate=False``: "no redundant
   statements". Clusters whose notes contradict each other, or whose merged
   text would exceed 8000 characters, are left alone with a reason.
-* ``contradicts``: two statements conflict when they have the same subject
-  (:func:`same_subject`) and either the same values but opposite polarity
-  ("uses Slack" / "no longer uses Slack", "prefers" / "dislikes"), or the same
-  polarity and a value conflict ("metric" / "imperial", "Monday" /
-  "Thursday", "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java").
-  Opposite polarity *and* different values is consistent ("prefers Python",
-  "dislikes Java") and is not a contradiction. Two notes contradict when any
-  statement of one conflicts with any statement of the other.
+* ``contradicts``: two statements conflict when some claim of one (its main
+  claim or an aside, see :mod:`reverie.judges.statements`) conflicts with some
+  claim of the other. Two claims conflict when they have the same subject
+  (:func:`same_subject`, which also requires compatible owners) and either
+  opposite polarity where the negated claim names at least two words, all found
+  in the positive claim, with every value of it asserted there too ("uses Slack
+  for support" / "no longer uses Slack", "prefers" / "dislikes"), or are both
+  positive with a value conflict ("metric" / "imperial", "Monday" / "Thursday",
+  "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java"). So opposite polarity
+  with different values is consistent ("prefers Python", "dislikes Java"), a
+  negated aside about another object is consistent with the main claim ("prefers
+  concise answers, no long explanations", "uses Postgres, not MySQL", "prefers
+  email; no phone calls before 10am"), and denying two different values is
+  consistent ("no MySQL", "no Oracle"). Two notes contradict when any statement
+  of one conflicts with any statement of the other.
 * ``covers``: ``specific`` adds nothing iff each of its statements is restated
   by some statement of the ``general`` notes (the consolidation rule).
 
@@ -36,17 +43,27 @@ to ids it was given.
 Limits: the judge matches words, it does not understand them. Paraphrases
 sharing too few words (or synonyms outside the small table) are kept as
 separate statements, so consolidation under-merges rather than loses facts; a
-qualifier present only in a less-used phrasing is kept as its own statement
-("prefers dark mode" and "prefers dark mode in the IDE" both stay).
-Contradictions are found only between values of the known closed sets,
-numbers, dates, clock times and negation; "moved to Berlin" vs "lives in
-Paris" (open-ended values), implicit conflicts ("is vegetarian" vs "loves
-steak"), and conflicts whose subjects are worded differently are missed; two
-different values of one kind on the same subject are flagged even when both
-can hold ("uses AWS" and "uses Azure" for different workloads that a note does
-not name), and so are two mentions of one fact with different event dates.
-Negation applies to the whole statement. Statements are split on sentence ends
-and ";" only, so "uses Python and likes Go" is one statement.
+qualifier or an aside present only in a less-used phrasing is kept as its own
+statement ("prefers dark mode" and "prefers dark mode in the IDE" both stay, so
+do "prefers concise answers" and "prefers concise answers, no long
+explanations"), and the greedy most-used-first grouping never lets a later, more
+complete statement absorb an earlier kept one, so a merged note can restate a
+fact in two phrasings. Containment folds a statement into a longer one holding
+all its words and another value ("uses Postgres" into "production database is
+Postgres 16"), which can drop a general scope. Contradictions are found only
+between values of the known closed sets, numbers, dates, clock times and
+negation; "moved to Berlin" vs "lives in Paris" (open-ended values), implicit
+conflicts ("is vegetarian" vs "loves steak"), relative preferences ("prefers
+Python over Java" vs "prefers Java"), and conflicts whose subjects are worded
+differently are missed; two different values of one kind on the same subject
+are flagged even when both can hold ("uses AWS" and "uses Azure" for different
+workloads that a note does not name; "budget is $5,000" and "the Berlin budget is
+$8,000", since extra words of the longer subject are taken as context), and so
+are two mentions of one fact with different event dates. Negation scope is read
+from commas and cue words ("no", "not", "never", "without", "nor", "only"), not
+from a parse: "answers that are not verbose" negates the whole statement.
+Statements are split on sentence ends and ";" only, so "uses Python and likes
+Go" is one statement.
 """
 
 from __future__ import annotations

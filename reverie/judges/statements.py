@@ -1,39 +1,76 @@
 """Statements of memory notes: splitting, normalizing and comparing them by rule.
 
 A note is split into statements (sentences, and clauses joined by ";"). Each
-statement is reduced to :class:`StatementFacts`: its *content words* (lowercased,
-punctuation stripped, lightly stemmed, mapped through a small synonym table
-typical of agent memories -- "likes"/"wants"/"prefers" -> ``prefer``,
-"short"/"brief"/"to the point" -> ``concise``, "replies"/"responses" ->
-``answer`` -- with stopwords and the subject words "user"/"customer"/"client"
-dropped), its *polarity* (an odd number of "not", "never", "no longer",
-"without", or a negative verb such as "dislikes" = not prefer), and its
-*values*: words from small closed sets (units, themes, languages, databases,
-clouds, currencies, channels, weekdays, time zones, ...), numbers keyed by the
-word after them ("$5,000" -> 5000 usd, "12 engineers"), ISO dates and clock times.
+statement is reduced to :class:`StatementFacts`: a *main claim* and its *asides*.
+A claim has *content words* (lowercased, punctuation stripped, lightly stemmed,
+mapped through a small synonym table typical of agent memories --
+"likes"/"wants"/"prefers" -> ``prefer``, "short"/"brief"/"to the point" ->
+``concise``, "replies"/"responses" -> ``answer``, "written in" -> ``use``,
+"managed with"/"handled by" -> ``manage`` -- with stopwords, reporting verbs
+("said", "mentioned") and the subject words "user"/"customer"/"client" dropped),
+a *polarity* (an odd number of "not", "never", "no longer", "neither", "without",
+or a negative verb such as "dislikes" = not prefer) and *values*: words from
+small closed sets (units, themes, languages, databases, package managers, clouds,
+currencies, channels, weekdays, time zones, ...), numbers keyed by the word after
+them ("$5,000" -> 5000 usd, "12 engineers") or, right after a tool, as its
+version ("Python 3.12" -> python version 3.12), ISO dates and clock times.
 
-Similarity rule (:func:`similar_statements`): two statements are near-duplicates
-iff they have the same polarity, no value conflict (:func:`value_conflicts`:
-both give a value of the same kind and neither value set contains the other),
-and the weighted Jaccard index of their content words is at least
-``SIMILARITY_THRESHOLD`` (0.6); the light verbs ``prefer``/``use``/``need``
-weigh 0.5, every other word 1. Statements without content words are similar
-only when their plain texts are equal. :func:`restates` is the asymmetric
-form used to drop a duplicate: ``s`` is restated by ``t`` iff they are similar
-and ``s`` is not strictly more specific (its content words are not a strict
-superset of ``t``'s), so "prefers dark mode in the IDE" is never folded into
-"prefers dark mode". :func:`same_subject` compares the content words left once
-value words are removed: weighted Jaccard at least ``SUBJECT_THRESHOLD`` (0.5),
-or both empty.
+Negation scope (:func:`analyze`): a negation governs the main claim only when it
+sits in the main clause ("does not use X", "never uses X", "no longer uses X",
+"doesn't prefer X", "dislikes X"). A clause that negates another object is an
+*aside* with its own polarity: one starting after a comma with "no"/"not"/
+"never"/"without"/"nor" (", no long explanations", ", not MySQL"), "without" or
+"nor" after some content ("concise replies without long explanations"),
+"not"/"no"/"never" between two values of one kind ("Postgres not MySQL") or
+between a noun-like word and a non-verb ("answers not verbose"). After a negated
+main clause, ", only X" / ", X only" / ", but X" / ", always X" is a positive
+aside ("doesn't use MySQL, only Postgres"). An aside inherits the main claim's
+words before its first value ("prefers", "Cleo's backend uses"), so ", not MySQL"
+after "Uses Postgres" reads "does not use MySQL". Capitalized possessors
+("Cleo's", "Dan's") are the statement's *owners*: weak words, and two statements
+whose owners are both given and disjoint ("Dana's budget", "Bob's budget") are
+never similar nor about the same subject.
+
+Similarity rule (:func:`similar_statements`, main claims only): same polarity,
+compatible owners, no value conflict (:func:`value_conflicts`: both give a value
+of the same kind and neither value set contains the other), and a weighted
+Jaccard index of content words of at least ``SIMILARITY_THRESHOLD`` (0.6); the
+light verbs ``prefer``/``use``/``need``/``manage`` and owners weigh 0.5, every
+other word 1. Statements without content words are similar only when their plain
+texts are equal. :func:`restates` is the asymmetric form used to drop a
+duplicate: ``s`` is restated by ``t`` iff *every* claim of ``s`` (main and
+asides) is restated by some claim of ``t``; a claim ``c`` is restated by ``d``
+iff they are similar and ``c`` is not strictly more specific (its words are not a
+strict superset of ``d``'s), or by *containment*: ``c`` names a value, ``d`` holds
+all of ``c``'s words except owners and the verbs use/manage, adds a value of its
+own, with the same polarity and no value conflict ("dependencies are handled by
+Poetry" is restated by "Cleo's project uses Python 3.12 with Poetry for
+dependencies"). So "prefers dark mode in the IDE" is never folded into "prefers
+dark mode", and "prefers concise answers, no long explanations" is never folded
+into "prefers concise answers". :func:`same_subject` compares the words left once
+value words are removed: compatible owners, and weighted Jaccard at least
+``SUBJECT_THRESHOLD`` (0.5), or both empty, or every full-weight word of the
+smaller side (at least two) found in the larger ("Dan's budget for the pilot" and
+"Dan said the pilot budget ... after the finance review").
 
 Limits: this is word matching, not understanding. Paraphrases that share few
 words ("Customer measures in kilograms" vs "uses the metric system") or rely on
 synonyms outside the table are not recognized as duplicates; words the table
 maps together can be wrongly merged ("like" as a preposition reads as
-"prefer"); negation scope is the whole statement; values are recognized only
-from the closed sets listed below, so an unknown product name is an ordinary
-word; a number is keyed only by the word right after it; light stemming
-conflates some unrelated words.
+"prefer"). Negation scope comes from commas and a few cue words, not a parse:
+"answers that are not verbose" negates the whole main claim, "prefers Python
+over Java" and "email rather than calls" are not negations at all, and a
+negation after a word that looks like a noun ("Slack not used") is taken as the
+predicate's only when the next word looks like a verb. An aside inherits only
+the main claim's words before its first value. Containment can fold a general
+statement into a longer one that shares its words and adds a value ("uses
+Postgres" into "production database is Postgres 16"), and the subject
+containment rule can take a qualifier of the longer statement ("budget for
+Berlin") as mere context. Owners are recognized only as capitalized "X's".
+Values are recognized only from the closed sets listed below, so an unknown
+product name is an ordinary word; a number is keyed only by the word right
+after it or the tool right before it; light stemming conflates some unrelated
+words.
 """
 
 from __future__ import annotations
@@ -70,11 +107,11 @@ _STOPWORDS = frozenset(
         confirmed reported stated according"""
     )
 )
-_NEGATIONS = frozenset(_words("not no never without none cannot nobody nothing nor"))
+_NEGATIONS = frozenset(_words("not no never neither without none cannot nobody nothing nor"))
 # a clause starting with one of these after a comma (or "without"/"instead of" anywhere after
 # some content) negates only its own object: it is an aside, not the statement's predicate
 _ASIDE_CUES = frozenset(_words("no not never without nor"))
-_ANYWHERE_CUES = frozenset(_words("without"))
+_ANYWHERE_CUES = frozenset(_words("without nor"))
 _CONNECTORS = frozenset(_words("and but or yet also though although so"))
 # after a negated main clause, ", only X" / ", but X" / ", always X" is a positive aside
 _CONTRAST = frozenset(_words("only just always instead rather but"))
@@ -525,8 +562,9 @@ def _same_kind_values(left: str, right: str) -> bool:
 
 
 def _contrastive(prev: str, nxt: str) -> bool:
-    """"answers not verbose", "tea not coffee": a negation between a noun-like content word
-    and a word that does not look like a verb ("Slack not used" negates the predicate)."""
+    """Tell a contrastive negation ("answers not verbose", "tea not coffee"): between a
+    noun-like content word and a word that does not look like a verb ("Slack not used"
+    negates the predicate instead)."""
     if not (prev and nxt and _is_content(prev) and _is_content(nxt)):
         return False
     if not (prev[0].isalpha() and nxt[0].isalpha()):
@@ -549,13 +587,12 @@ def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
     """Split a statement's tokens into its main clause and its asides.
 
     An aside starts at a comma (or "and"/"but"/"or") followed by a negation cue
-    ("no", "not", "never", "without", "nor"), at "without" after some content, at
-    "not"/"never"/"no" between two values of
-    one kind ("Postgres not MySQL") or after a noun-like word and
-    before a non-verb ("tea not coffee"), and -- after a negated main clause -- at a
-    comma whose segment has a contrast word or starts with "but" (", only Postgres",
-    ", email only", ", but email" are positive asides). A comma followed by anything
-    else returns to the main clause.
+    ("no", "not", "never", "without", "nor"); at "without"/"nor" after some content; at
+    "not"/"never"/"no" between two values of one kind ("Postgres not MySQL"); at
+    "not"/"never" between a noun-like word and a non-verb ("tea not coffee"); and,
+    after a negated main clause, at a comma whose segment has a contrast word or
+    starts with "but" (", only Postgres", ", email only", ", but email" are positive
+    asides). A comma followed by anything else returns to the main clause.
     """
     main = _Clause([])
     asides: list[_Clause] = []

@@ -87,6 +87,7 @@ def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
     )
 
 
+@guarded
 async def ensure_indexes(db: AsyncDatabase[Doc]) -> None:
     """Create the indexes the queries rely on (idempotent)."""
     for name in ("notes", "examples"):

@@ -31,7 +31,7 @@ from reverie.domain.events import (
     SessionEnded,
     parse_event,
 )
-from reverie.errors import InvalidEvent
+from reverie.errors import InvalidEvent, RetryableError
 from reverie.handlers.dream.gate import check_gate
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
@@ -168,8 +168,15 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         async for event in stream.events():
             await handle([event])
 
-    @app.timer(interval=0.5, on_leader=False)
+    @app.timer(interval=1.0, on_leader=False)
     async def publish_changes() -> None:
+        """Relay the change outbox to ``reverie.changes`` (a failed tick retries next time)."""
+        try:
+            await relay_changes()
+        except RetryableError as exc:
+            log.warning("outbox.retry", outbox="changes", reason=str(exc))
+
+    async def relay_changes() -> None:
         pending = await reverie.changes.unpublished(limit=500)
         if not pending:
             return
@@ -180,8 +187,15 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             await fut
         await reverie.changes.mark_published([c.change_id for c in pending])
 
-    @app.timer(interval=0.5, on_leader=False)
+    @app.timer(interval=1.0, on_leader=False)
     async def publish_run_steps() -> None:
+        """Relay the run-step outbox to ``reverie.run-steps``."""
+        try:
+            await relay_steps()
+        except RetryableError as exc:
+            log.warning("outbox.retry", outbox="run-steps", reason=str(exc))
+
+    async def relay_steps() -> None:
         pending = await reverie.runs.unpublished_steps(limit=500)
         if not pending:
             return
@@ -199,7 +213,10 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 
     @app.timer(interval=settings.dream_window_s, on_leader=True)
     async def periodic_catch_up() -> None:
-        await catch_up()
+        try:
+            await catch_up()
+        except RetryableError as exc:
+            log.warning("dream.catch_up_retry", reason=str(exc))
 
     register_api(app, reverie)
     register_dashboard(app, reverie)
@@ -208,10 +225,18 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     async def on_start() -> None:
         from reverie.bootstrap import prepare
 
-        await prepare(reverie)
+        pause = settings.retry_initial_s
+        while True:
+            try:
+                await prepare(reverie)
+                break
+            except RetryableError as exc:
+                log.warning("worker.waiting_for_storage", reason=str(exc), pause_s=pause)
+                await asyncio.sleep(pause)
+                pause = min(settings.retry_max_s, pause * 2)
         log.info("worker.ready", broker=redact(settings.kafka_broker), storage=settings.storage)
         await asyncio.sleep(min(30.0, settings.dream_window_s))
-        await catch_up()
+        await periodic_catch_up()
 
     return app
 
