@@ -76,6 +76,7 @@ class MessageBus:
     clock: Clock
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     on_handled: Callable[[Envelope, float], None] | None = None
+    handled_total: int = 0
 
     async def handle(self, events: Sequence[Envelope]) -> list[Failure]:
         """Handle ``events`` in order; return the ones that failed permanently."""
@@ -130,6 +131,7 @@ class MessageBus:
             await self._with_retries(partial(self.ledger.mark, e.event_id, e.event_type,
                                              self.clock.now()))
         elapsed = time.perf_counter() - started
+        self.handled_total += len(fresh)
         for e in fresh:
             if self.on_handled:
                 self.on_handled(e, elapsed / len(fresh))

@@ -13,9 +13,11 @@
 #   REVERIE_KAFKA_CONTROLLER_PORT  KRaft controller port (same rule)
 #   REVERIE_MONGO_PORT   FerretDB port (same rule)
 #   REVERIE_KAFKA_HEAP   JVM heap flags for the broker; default "-Xms128m -Xmx512m"
-#   REVERIE_FERRETDB_SERIALIZE  1 (default): FerretDB runs one command at a time, which
-#                        makes single-document updates atomic as in MongoDB (see
-#                        ferretdb/main.go); 0: FerretDB's own, racy, concurrent behaviour
+#   REVERIE_FERRETDB_SERIALIZE  0 (default): FerretDB's own concurrent behaviour (Reverie
+#                        serializes its own writes per process, see reverie/storage/mongo.py);
+#                        1: run one command at a time across all clients (ferretdb/main.go).
+#                        Off by default: a client holding an open cursor while another
+#                        command waits on SQLite can stall every client.
 #
 # Sourced by the scripts; expects `set -euo pipefail` in the caller.
 
@@ -333,8 +335,8 @@ ferretdb_build() {
 
 ferretdb_cmd() { # <port>: print the command, one word per line
   if [[ -x "$FERRETDB_BIN" ]]; then
-    local serialize=true
-    case "${REVERIE_FERRETDB_SERIALIZE:-1}" in 0|false|no|off) serialize=false ;; esac
+    local serialize=false
+    case "${REVERIE_FERRETDB_SERIALIZE:-0}" in 1|true|yes|on) serialize=true ;; esac
     printf '%s\n' "$FERRETDB_BIN" -listen-addr "127.0.0.1:$1" -sqlite-dir "$MONGO_STATE/data" \
       -log-level info -serialize="$serialize"
   else

@@ -57,6 +57,8 @@ _ERF_BETA = (
     -7.37332916720468e-03,
     -1.42647390514189e-02,
 )
+_ERF_ALPHA_F32 = tuple(np.float32(c) for c in _ERF_ALPHA)
+_ERF_BETA_F32 = tuple(np.float32(c) for c in _ERF_BETA)
 _INV_SQRT2 = np.float32(1.0 / math.sqrt(2.0))
 # Element-wise work is done this many rows at a time so the ~25 passes of the GELU
 # polynomial stay in the CPU cache instead of streaming the whole activation each time.
@@ -130,21 +132,28 @@ def _layer_norm(x: F32, gamma: F32, beta: F32, eps: np.float32) -> F32:
 
 def _gelu_inplace(h: F32) -> None:
     """Exact (erf) GELU, ``0.5 * x * (1 + erf(x / sqrt(2)))``, written back into ``h`` (2-D)."""
-    rows = h.shape[0]
-    for start in range(0, rows, _GELU_CHUNK_ROWS):
-        x = h[start : start + _GELU_CHUNK_ROWS]
-        z = x * _INV_SQRT2
+    rows = max(1, min(_GELU_CHUNK_ROWS, h.shape[0]))
+    z_buf = np.empty((rows, h.shape[1]), dtype=np.float32)
+    z2_buf, p_buf, q_buf = np.empty_like(z_buf), np.empty_like(z_buf), np.empty_like(z_buf)
+    alpha, beta = _ERF_ALPHA_F32, _ERF_BETA_F32
+    for start in range(0, h.shape[0], rows):
+        x = h[start : start + rows]
+        n = x.shape[0]
+        z, z2, p, q = z_buf[:n], z2_buf[:n], p_buf[:n], q_buf[:n]
+        np.multiply(x, _INV_SQRT2, out=z)
         np.clip(z, -4.0, 4.0, out=z)
-        z2 = z * z
-        p = np.full_like(z2, _ERF_ALPHA[0])
-        for a in _ERF_ALPHA[1:]:
+        np.multiply(z, z, out=z2)
+        np.multiply(z2, alpha[0], out=p)  # Horner: p = P(z2)
+        p += alpha[1]
+        for a in alpha[2:]:
             p *= z2
-            p += np.float32(a)
-        p *= z
-        q = np.full_like(z2, _ERF_BETA[0])
-        for b in _ERF_BETA[1:]:
+            p += a
+        np.multiply(z2, beta[0], out=q)  # q = Q(z2)
+        q += beta[1]
+        for b in beta[2:]:
             q *= z2
-            q += np.float32(b)
+            q += b
+        p *= z
         p /= q  # erf(x / sqrt(2))
         p += np.float32(1.0)
         p *= np.float32(0.5)

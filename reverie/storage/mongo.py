@@ -10,6 +10,7 @@ Driver errors are translated: network and timeout failures become
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime
@@ -74,6 +75,36 @@ def guarded(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return wrapper
 
 
+class WriteLock:
+    """Serializes one collection's read-modify-write updates within this process.
+
+    FerretDB v1 applies an update as "read, modify in Go, write back", so two
+    concurrent updates of one document can lose one of them; MongoDB cannot. The
+    lock makes a single worker exact on both; across workers, use MongoDB.
+    """
+
+    def __init__(self) -> None:
+        self._lock: asyncio.Lock | None = None
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+
+def serialized(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Run an adapter method under its collection's write lock (``self.writes``)."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        writes: WriteLock = args[0].writes  # type: ignore[attr-defined]
+        async with writes.lock:
+            return await fn(*args, **kwargs)
+
+    return wrapper
+
+
 def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
     """Return a client (no I/O until first use) with UTC-aware datetimes."""
     return AsyncMongoClient(
@@ -122,6 +153,7 @@ class _MongoRecords:
 
     def __init__(self, db: AsyncDatabase[Doc], name: str) -> None:
         self.collection = db[name]
+        self.writes = WriteLock()
 
     @guarded
     async def _add(self, record: Note | Example) -> bool:
@@ -132,6 +164,7 @@ class _MongoRecords:
         return True
 
     @guarded
+    @serialized
     async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
         result = await self.collection.update_one(
             {"_id": record_id, "applied_access": {"$ne": event_id}},
@@ -146,6 +179,7 @@ class _MongoRecords:
         return await self.collection.count_documents({"_id": record_id}, limit=1) > 0
 
     @guarded
+    @serialized
     async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
         if not changes:
             return []
@@ -246,6 +280,7 @@ class MongoNotes(_MongoRecords):
         return [Note(**_strip(d)) async for d in cursor]
 
     @guarded
+    @serialized
     async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
         await self.collection.update_one(
             {"_id": note_id}, {"$set": {"text": text, "embedding": embedding}}
@@ -324,8 +359,10 @@ class MongoRegistry:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["tombstones"]
+        self.writes = WriteLock()
 
     @guarded
+    @serialized
     async def record(self, tombstone: Tombstone) -> None:
         doc = tombstone.model_dump(mode="python")
         key = _tomb_id(tombstone.entity_type, tombstone.entity_id)
@@ -369,6 +406,7 @@ class MongoAgents:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["agents"]
+        self.writes = WriteLock()
 
     @guarded
     async def get(self, agent_id: str) -> AgentSettings:
@@ -379,6 +417,7 @@ class MongoAgents:
         return AgentSettings(**doc)
 
     @guarded
+    @serialized
     async def configure(self, settings: AgentSettings) -> None:
         values = settings.model_dump(mode="python", exclude={"last_dream_at"})
         await self.collection.update_one(
@@ -386,6 +425,7 @@ class MongoAgents:
         )
 
     @guarded
+    @serialized
     async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
         await self.collection.update_one(
             {"_id": agent_id},
@@ -443,6 +483,7 @@ class MongoChangeLog:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["changes"]
+        self.writes = WriteLock()
 
     @guarded
     async def record(self, changes: Sequence[Change]) -> None:
@@ -483,6 +524,7 @@ class MongoChangeLog:
         return await self._query({"published": False}, limit)
 
     @guarded
+    @serialized
     async def mark_published(self, change_ids: Sequence[str]) -> None:
         if change_ids:
             await self.collection.update_many(
@@ -496,8 +538,10 @@ class MongoRuns:
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.runs = db["runs"]
         self.step_coll = db["run_steps"]
+        self.writes = WriteLock()
 
     @guarded
+    @serialized
     async def save_run(self, run: DreamRun) -> None:
         await self.runs.replace_one({"_id": run.run_id},
                                     {**run.model_dump(mode="python"), "_id": run.run_id},
@@ -542,6 +586,7 @@ class MongoRuns:
         return await self._steps({"published": False}, limit)
 
     @guarded
+    @serialized
     async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
         if step_ids:
             await self.step_coll.update_many({"_id": {"$in": list(step_ids)}},
@@ -553,8 +598,10 @@ class MongoLeases:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["leases"]
+        self.writes = WriteLock()
 
     @guarded
+    @serialized
     async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
         from datetime import timedelta
 
@@ -573,6 +620,7 @@ class MongoLeases:
         return True
 
     @guarded
+    @serialized
     async def release(self, agent_id: str, owner: str) -> bool:
         doc = await self.collection.find_one({"_id": agent_id, "owner": owner})
         if doc is None:
@@ -581,6 +629,7 @@ class MongoLeases:
         return bool(doc.get("pending"))
 
     @guarded
+    @serialized
     async def mark_pending(self, agent_id: str) -> None:
         await self.collection.update_one({"_id": agent_id}, {"$set": {"pending": True}})
 
@@ -590,6 +639,7 @@ class MongoReviews:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["review_pairs"]
+        self.writes = WriteLock()
 
     @guarded
     async def add(self, pair: ReviewPair) -> bool:
@@ -617,6 +667,7 @@ class MongoReviews:
         return [ReviewPair(**_strip(d)) async for d in cursor]
 
     @guarded
+    @serialized
     async def resolve(self, pair_id: str, kept_note_id: str, at: datetime) -> bool:
         result = await self.collection.update_one(
             {"_id": pair_id, "status": "open"},
@@ -629,6 +680,7 @@ class MongoJudgments:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["judgments"]
+        self.writes = WriteLock()
 
     @guarded
     async def get(self, key: str) -> dict[str, Any] | None:
@@ -636,5 +688,6 @@ class MongoJudgments:
         return _strip(doc) if doc else None
 
     @guarded
+    @serialized
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         await self.collection.replace_one({"_id": key}, {**verdict, "_id": key}, upsert=True)

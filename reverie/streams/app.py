@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,7 @@ from reverie.streams.deadletter import RawMessage
 from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
+OUTBOX_PAGE = 500
 
 
 def broker_credentials(settings: Settings) -> Any:
@@ -168,43 +170,49 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         async for event in stream.events():
             await handle([event])
 
+    polled = {"handled": -1, "at": 0.0}
+
+    def outbox_may_have_news() -> bool:
+        """Poll the outboxes after new work, and every 30 s (web actions, restarts)."""
+        now = time.monotonic()
+        if bus.handled_total != polled["handled"] or now - polled["at"] > 30:
+            polled["handled"], polled["at"] = bus.handled_total, now
+            return True
+        return False
+
     @app.timer(interval=1.0, on_leader=False)
-    async def publish_changes() -> None:
-        """Relay the change outbox to ``reverie.changes`` (a failed tick retries next time)."""
+    async def publish_outboxes() -> None:
+        """Relay changes and run steps to Kafka (a failed tick retries next time)."""
+        if not outbox_may_have_news():
+            return
         try:
             await relay_changes()
-        except RetryableError as exc:
-            log.warning("outbox.retry", outbox="changes", reason=str(exc))
-
-    async def relay_changes() -> None:
-        pending = await reverie.changes.unpublished(limit=500)
-        if not pending:
-            return
-        for change in pending:
-            fut = await changes_topic.send(
-                key=change.agent_id.encode(), value=_json(change.as_event()), force=True
-            )
-            await fut
-        await reverie.changes.mark_published([c.change_id for c in pending])
-
-    @app.timer(interval=1.0, on_leader=False)
-    async def publish_run_steps() -> None:
-        """Relay the run-step outbox to ``reverie.run-steps``."""
-        try:
             await relay_steps()
         except RetryableError as exc:
-            log.warning("outbox.retry", outbox="run-steps", reason=str(exc))
+            polled["handled"] = -1
+            log.warning("outbox.retry", reason=str(exc))
+
+    async def send_all(topic: faust.TopicT, records: list[tuple[str, dict[str, Any]]]) -> None:
+        """Send records and wait until the broker has every one."""
+        futures = [await topic.send(key=key.encode(), value=_json(value), force=True)
+                   for key, value in records]
+        await asyncio.gather(*futures)
+
+    async def relay_changes() -> None:
+        pending = await reverie.changes.unpublished(limit=OUTBOX_PAGE)
+        if pending:
+            await send_all(changes_topic, [(c.agent_id, c.as_event()) for c in pending])
+            await reverie.changes.mark_published([c.change_id for c in pending])
+        if len(pending) == OUTBOX_PAGE:
+            polled["handled"] = -1  # more to relay on the next tick
 
     async def relay_steps() -> None:
-        pending = await reverie.runs.unpublished_steps(limit=500)
-        if not pending:
-            return
-        for step in pending:
-            fut = await steps_topic.send(
-                key=step.run_id.encode(), value=_json(step.as_event()), force=True
-            )
-            await fut
-        await reverie.runs.mark_steps_published([s.step_id for s in pending])
+        pending = await reverie.runs.unpublished_steps(limit=OUTBOX_PAGE)
+        if pending:
+            await send_all(steps_topic, [(s.run_id, s.as_event()) for s in pending])
+            await reverie.runs.mark_steps_published([s.step_id for s in pending])
+        if len(pending) == OUTBOX_PAGE:
+            polled["handled"] = -1
 
     async def catch_up() -> None:
         """Evaluate the gate for every agent: covers windows closed while no worker ran."""

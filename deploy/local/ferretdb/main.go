@@ -5,7 +5,10 @@
 // because a binary built from the module proxy lacks the generated version files
 // and panics at start (FerretDB issue 2982). Built and started by deploy/local/lib.sh.
 //
-// Serialization (-serialize, on by default): FerretDB v1 implements update,
+// Indexes (idindex.go): _id lookups in updates get an index they can use.
+//
+// Serialization (-serialize, off by default; it can stall every client when one
+// holds an open cursor while another command waits on SQLite): FerretDB v1 implements update,
 // findAndModify and friends as "query, modify in Go, write back by _id" with no
 // lock or transaction around it, so concurrent updates of one document from
 // different connections lose writes (even $inc, and even compare-and-set
@@ -41,7 +44,7 @@ func main() {
 	listenAddr := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
 	sqliteDir := flag.String("sqlite-dir", "data", "directory for the SQLite databases (created if missing)")
 	logLevel := flag.String("log-level", "info", "log level: debug, info, warn or error")
-	serialize := flag.Bool("serialize", true, "execute commands one at a time (atomic single-document updates, as in MongoDB)")
+	serialize := flag.Bool("serialize", false, "execute commands one at a time (atomic single-document updates, as in MongoDB)")
 	flag.Parse()
 
 	var level slog.Level
@@ -108,6 +111,8 @@ func run(logger *slog.Logger, listenAddr, sqliteDir string, serialize bool) erro
 	defer stop()
 
 	logger.Info("reverie-ferretdb starting", "listen", listenAddr, "sqlite", sqliteURL, "serialize", serialize)
+
+	go fixIDIndexes(ctx, logger, dir, time.Second)
 
 	if !serialize {
 		return f.Run(ctx)
