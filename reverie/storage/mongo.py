@@ -105,6 +105,17 @@ def serialized(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return wrapper
 
 
+FIRST_BATCH = 1000
+"""Documents in a cursor's first reply: large enough that our queries never leave a
+cursor open for a getMore (FerretDB v1 holds an SQLite connection for an open cursor,
+and a client killed mid-cursor can block its database)."""
+
+
+def find_all(collection: AsyncCollection[Doc], *args: Any, **kwargs: Any) -> Any:
+    """``collection.find`` with a first batch big enough to return everything at once."""
+    return collection.find(*args, batch_size=FIRST_BATCH, **kwargs)
+
+
 def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
     """Return a client (no I/O until first use) with UTC-aware datetimes."""
     return AsyncMongoClient(
@@ -188,7 +199,7 @@ class _MongoRecords:
             ids_by_expect.setdefault(c.expect, []).append(c.record_id)
         eligible: set[str] = set()
         for expect, ids in ids_by_expect.items():
-            cursor = self.collection.find(
+            cursor = find_all(self.collection,
                 {"_id": {"$in": ids}, "status": expect.value}, {"_id": 1}
             )
             eligible.update([d["_id"] async for d in cursor])
@@ -223,7 +234,7 @@ class _MongoRecords:
         self, entity_type: EntityType, entity_id: str, limit: int
     ) -> list[Doc]:
         cursor = (
-            self.collection.find({_FIELD_OF[entity_type]: entity_id, "status": "Active"})
+            find_all(self.collection, {_FIELD_OF[entity_type]: entity_id, "status": "Active"})
             .sort("_id", ASCENDING)
             .limit(limit)
         )
@@ -240,7 +251,7 @@ class _MongoRecords:
                 page_query["_id"] = {"$gt": last}
             try:
                 cursor = (
-                    self.collection.find(page_query, {"applied_access": 0})
+                    find_all(self.collection, page_query, {"applied_access": 0})
                     .sort("_id", ASCENDING)
                     .limit(batch_size)
                 )
@@ -276,7 +287,7 @@ class MongoNotes(_MongoRecords):
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
         if not note_ids:
             return []
-        cursor = self.collection.find({"_id": {"$in": list(note_ids)}}, {"applied_access": 0})
+        cursor = find_all(self.collection, {"_id": {"$in": list(note_ids)}}, {"applied_access": 0})
         return [Note(**_strip(d)) async for d in cursor]
 
     @guarded
@@ -389,7 +400,7 @@ class MongoRegistry:
             return {}
         ids = [_tomb_id(t, i) for t, i in keys]
         found: dict[tuple[EntityType, str], Tombstone] = {}
-        async for d in self.collection.find({"_id": {"$in": ids}}):
+        async for d in find_all(self.collection, {"_id": {"$in": ids}}):
             d.pop("_id")
             t = Tombstone(**d)
             found[(t.entity_type, t.entity_id)] = t
@@ -435,7 +446,7 @@ class MongoAgents:
 
     @guarded
     async def list_agent_ids(self) -> list[str]:
-        return sorted([d["_id"] async for d in self.collection.find({}, {"_id": 1})])
+        return sorted([d["_id"] async for d in find_all(self.collection, {}, {"_id": 1})])
 
 
 class MongoSessions:
@@ -491,7 +502,8 @@ class MongoChangeLog:
             return
         docs = [{**_to_doc(c, c.change_id), "published": False} for c in changes]
         ids = [d["_id"] for d in docs]
-        present = {d["_id"] async for d in self.collection.find({"_id": {"$in": ids}}, {"_id": 1})}
+        found = find_all(self.collection, {"_id": {"$in": ids}}, {"_id": 1})
+        present = {d["_id"] async for d in found}
         new = [d for d in docs if d["_id"] not in present]
         if new:
             try:
@@ -501,7 +513,7 @@ class MongoChangeLog:
                     raise
 
     async def _query(self, query: Doc, limit: int = 0) -> list[Change]:
-        cursor = self.collection.find(query).sort([("at", ASCENDING), ("_id", ASCENDING)])
+        cursor = find_all(self.collection, query).sort([("at", ASCENDING), ("_id", ASCENDING)])
         if limit:
             cursor = cursor.limit(limit)
         out = []
@@ -555,7 +567,7 @@ class MongoRuns:
     @guarded
     async def list_runs(self, agent_id: str | None = None, limit: int = 50) -> list[DreamRun]:
         query: Doc = {"agent_id": agent_id} if agent_id else {}
-        cursor = self.runs.find(query).sort([("started_at", -1), ("_id", -1)]).limit(limit)
+        cursor = find_all(self.runs, query).sort([("started_at", -1), ("_id", -1)]).limit(limit)
         return [DreamRun(**_strip(d)) async for d in cursor]
 
     @guarded
@@ -568,7 +580,7 @@ class MongoRuns:
                 pass
 
     async def _steps(self, query: Doc, limit: int = 0) -> list[RunStep]:
-        cursor = self.step_coll.find(query).sort([("run_id", 1), ("seq", 1)])
+        cursor = find_all(self.step_coll, query).sort([("run_id", 1), ("seq", 1)])
         if limit:
             cursor = cursor.limit(limit)
         out = []
@@ -663,7 +675,7 @@ class MongoReviews:
             query["agent_id"] = agent_id
         if status:
             query["status"] = status
-        cursor = self.collection.find(query).sort([("created_at", 1), ("_id", 1)])
+        cursor = find_all(self.collection, query).sort([("created_at", 1), ("_id", 1)])
         return [ReviewPair(**_strip(d)) async for d in cursor]
 
     @guarded
