@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
+from reverie.cli.evalcmd import add_eval_parser, cmd_eval
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
 
@@ -101,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
 
     add_digest_parser(sub)
+    add_eval_parser(sub)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
@@ -332,6 +334,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "runs": cmd_runs,
     "notes": cmd_notes,
     "digest": cmd_digest,
+    "eval": cmd_eval,
     "worker": cmd_worker,
     "publish": cmd_publish,
     "replay": cmd_replay,

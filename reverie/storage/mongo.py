@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
-from pymongo import ASCENDING, AsyncMongoClient, UpdateOne
+from pymongo import ASCENDING, AsyncMongoClient
 from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import (
@@ -104,6 +104,9 @@ def serialized(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
 
     return wrapper
 
+
+WRITE_CHUNK = 100
+"""Documents per multi-document write (FerretDB v1 stalls on large ones)."""
 
 FIRST_BATCH = 1000
 """Documents in a cursor's first reply: large enough that our queries never leave a
@@ -203,21 +206,20 @@ class _MongoRecords:
                 {"_id": {"$in": ids}, "status": expect.value}, {"_id": 1}
             )
             eligible.update([d["_id"] async for d in cursor])
-        ops = [
-            UpdateOne(
-                {"_id": c.record_id, "status": c.expect.value},
-                {"$set": {
-                    "status": c.to.value,
-                    "comments": c.comments,
-                    "updated_at": at,
-                    "consolidated_into_note_id": c.consolidated_into_note_id,
-                }},
-            )
-            for c in changes
-            if c.record_id in eligible
-        ]
-        if ops:
-            await self.collection.bulk_write(ops, ordered=False)
+        # One update_many per distinct change, in small chunks: FerretDB v1 stalls on
+        # large multi-document writes (a bulk_write of 500 updates never returned).
+        groups: dict[tuple[str, str, str, str | None], list[str]] = {}
+        for c in changes:
+            if c.record_id in eligible:
+                key = (c.expect.value, c.to.value, c.comments, c.consolidated_into_note_id)
+                groups.setdefault(key, []).append(c.record_id)
+        for (expect_value, to, comments, into), ids in groups.items():
+            for start in range(0, len(ids), WRITE_CHUNK):
+                await self.collection.update_many(
+                    {"_id": {"$in": ids[start : start + WRITE_CHUNK]}, "status": expect_value},
+                    {"$set": {"status": to, "comments": comments, "updated_at": at,
+                              "consolidated_into_note_id": into}},
+                )
         return [c.record_id for c in changes if c.record_id in eligible]
 
     def _filter(self, agent_id: str | None, status: Status | None, auto_only: bool) -> Doc:
