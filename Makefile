@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra down demo test lint unit bench soak clean
+.PHONY: venv infra down demo test lint unit eval bench soak clean
 
 venv: $(STAMP)
 
@@ -26,7 +26,7 @@ down:
 	deploy/local/down
 
 demo: venv infra
-	@$(WITH_ENV) VENV=$(VENV) deploy/local/demo
+	@$(WITH_ENV) VENV=$(VENV) KEEP=$(KEEP) deploy/local/demo
 
 lint: venv
 	$(VENV)/bin/ruff check reverie tests prompts bench
@@ -34,6 +34,13 @@ lint: venv
 
 unit: venv
 	$(VENV)/bin/pytest -q tests/unit
+
+# quality gate: replay each labeled corpus split in memory and score it (eval/README.md)
+eval: venv
+	@rc=0; for split in main heldout; do \
+		$(VENV)/bin/reverie eval eval/corpus/$$split.events.jsonl \
+			eval/corpus/$$split.labels.json || rc=1; \
+	done; exit $$rc
 
 test: venv infra lint
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \

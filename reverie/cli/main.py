@@ -56,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-validate", action="store_true",
                    help="send lines even if they do not validate (to test the DLQ)")
     p.add_argument("--topic", help="send every line to this topic instead")
+    p.add_argument("--shift-to-now", action="store_true",
+                   help="move all timestamps so the file's last event happens now")
+    p.add_argument("--only", metavar="EVENT_TYPE", help="send only events of this type")
+    p.add_argument("--skip", metavar="EVENT_TYPE", help="leave out events of this type")
 
     p = sub.add_parser("replay", help="run a JSONL file through the handlers, no Kafka needed")
     p.add_argument("file", type=_existing_file)
@@ -154,7 +158,8 @@ def cmd_publish(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.cli.publish import publish_file
 
     return run(lambda: publish_file(args.file, settings, validate=not args.no_validate,
-                                    topic=args.topic))
+                                    topic=args.topic, shift=args.shift_to_now,
+                                    only=args.only, skip=args.skip))
 
 
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
