@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra down demo test lint unit eval bench soak clean
+.PHONY: venv infra browser down demo test lint unit eval bench soak clean
 
 venv: $(STAMP)
 
@@ -42,7 +42,10 @@ eval: venv
 			eval/corpus/$$split.labels.json || rc=1; \
 	done; exit $$rc
 
-test: venv infra lint
+browser:
+	deploy/local/install-chromium
+
+test: venv infra browser lint
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
 		--timeout=900 $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1
