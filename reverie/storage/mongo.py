@@ -235,11 +235,12 @@ class _MongoRecords:
     async def _find_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
     ) -> list[Doc]:
-        cursor = (
-            find_all(self.collection, {_FIELD_OF[entity_type]: entity_id, "status": "Active"})
-            .sort("_id", ASCENDING)
-            .limit(limit)
-        )
+        # No sort (resuming needs none: archived records leave the filter) and no vectors:
+        # both cost FerretDB a full read of every match.
+        cursor = find_all(
+            self.collection, {_FIELD_OF[entity_type]: entity_id, "status": "Active"},
+            {"embedding": 0, "applied_access": 0},
+        ).limit(limit)
         return [_strip(d) async for d in cursor]
 
     async def _iter(
