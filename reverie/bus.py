@@ -110,20 +110,16 @@ class MessageBus:
             call = partial(self.handlers[kind], fresh[0])
         try:
             await self._with_retries(call)
-        except PermanentError as exc:
+        except Exception as exc:
             if len(fresh) > 1:  # isolate the bad one; the others still get stored
                 out: list[Failure] = []
                 for e in fresh:
                     out += await self._run_group([e])
                 return out
-            return [Failure(fresh[0], exc, str(exc))]
-        except Exception as exc:  # a bug: dead-letter this message, keep the stream alive
+            if isinstance(exc, PermanentError):
+                return [Failure(fresh[0], exc, str(exc))]
+            # a bug: dead-letter this message and keep the stream alive
             log.exception("handler.crashed")
-            if len(fresh) > 1:
-                out = []
-                for e in fresh:
-                    out += await self._run_group([e])
-                return out
             return [Failure(fresh[0], exc, f"internal error ({type(exc).__name__}: {exc}); "
                             "this is a Reverie bug — report it and replay the message from "
                             "the DLQ once fixed")]

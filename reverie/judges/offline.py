@@ -86,15 +86,29 @@ from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges.statements import (
     StatementFacts,
     analyze,
+    owners_compatible,
     restates,
     same_subject,
+    similarity,
     split_statements,
     value_conflicts,
 )
 
-__all__ = ["MAX_MERGED_CHARS", "OfflineJudge", "statement_conflict"]
+__all__ = [
+    "MAX_MERGED_CHARS",
+    "SHARED_THRESHOLD",
+    "OfflineJudge",
+    "near_duplicates",
+    "statement_conflict",
+]
 
 MAX_MERGED_CHARS = 8000
+# two agreeing statements sharing this much of their words (weighted Jaccard) say a common
+# thing: their notes may be merged. Below the 0.6 of a restatement, so "Dmitri uses a screen
+# reader, so send plain-text emails" joins "Dmitri uses a screen reader" (0.48); above what
+# a different fact about the same person or company shares ("Lucia is the IT manager ..."
+# and "Lucia wants every ticket update CC'd to ...": 0.14; at most 0.24 on the corpus)
+SHARED_THRESHOLD = 0.4
 _QUOTE_MAX = 160
 
 
@@ -260,7 +274,15 @@ class OfflineJudge:
             return ConsolidationVerdict(consolidate=False, reason="the notes state nothing")
         if not any(len({s.note.note_id for s in group}) > 1 for group in groups):
             return ConsolidationVerdict(consolidate=False, reason="no redundant statements")
-        rank = {n.note_id: i for i, n in enumerate(ordered)}
+        # only notes sharing a statement with another note are merged; a note that shares
+        # nothing (a neighbour by embedding only) stays out of the merge, untouched
+        shared = _sharing(ordered, per_note)
+        sources = [n for n in ordered if n.note_id in shared]
+        left_out = [n.note_id for n in ordered if n.note_id not in shared]
+        if len(sources) < 2:
+            return ConsolidationVerdict(consolidate=False, reason="no redundant statements")
+        groups = _group([s for n in sorted(sources, key=_usage_rank) for s in per_note[n.note_id]])
+        rank = {n.note_id: i for i, n in enumerate(sources)}
         groups.sort(key=lambda g: min((rank[s.note.note_id], s.index) for s in g))
         text = " ".join(_sentence(group[0].text) for group in groups)
         if len(text) > MAX_MERGED_CHARS:
@@ -270,17 +292,20 @@ class OfflineJudge:
             )
         merged = MergedNote(
             text=text,
-            source_ids=[n.note_id for n in ordered],
-            note_type=_merged_type(ordered),
+            source_ids=[n.note_id for n in sources],
+            note_type=_merged_type(sources),
         )
-        return ConsolidationVerdict(
-            consolidate=True,
-            merged=[merged],
-            reason=(
-                f"{_plural(len(ordered), 'note')} state {_plural(len(groups), 'distinct fact')}; "
-                "kept the most-used phrasing of each"
-            ),
+        reason = (
+            f"{_plural(len(sources), 'note')} state {_plural(len(groups), 'distinct fact')}; "
+            "kept the most-used phrasing of each"
         )
+        if left_out:
+            one = len(left_out) == 1
+            reason += (
+                f"; {', '.join(left_out)} {'shares' if one else 'share'} no statement with "
+                f"the others and {'stays as it is' if one else 'stay as they are'}"
+            )
+        return ConsolidationVerdict(consolidate=True, merged=[merged], reason=reason[:2000])
 
     def contradicts_now(self, a: JudgedNote, b: JudgedNote) -> ContradictionVerdict:
         """The verdict of :meth:`contradicts`, computed synchronously."""
@@ -305,6 +330,34 @@ class OfflineJudge:
             adds_nothing=True,
             reason=f"every statement of {specific.note_id} is already stated by {ids}"[:2000],
         )
+
+
+def near_duplicates(a: StatementFacts, b: StatementFacts) -> bool:
+    """True iff one statement restates the other, or their main claims agree (same
+    polarity, compatible owners, no value conflict) and share at least
+    ``SHARED_THRESHOLD`` of their content words (weighted Jaccard): a statement the two
+    notes have in common, however differently worded around it."""
+    if restates(a, b) or restates(b, a):
+        return True
+    if a.negated != b.negated or not owners_compatible(a, b) or value_conflicts(a, b):
+        return False
+    return bool(a.words and b.words) and similarity(a, b) >= SHARED_THRESHOLD
+
+
+def _sharing(notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) -> set[str]:
+    """The ids of the notes with a statement that is a near-duplicate of a statement of
+    another of ``notes``."""
+    shared: set[str] = set()
+    for x, y in combinations(notes, 2):
+        if x.note_id in shared and y.note_id in shared:
+            continue
+        if any(
+            near_duplicates(s.facts, t.facts)
+            for s in per_note[x.note_id]
+            for t in per_note[y.note_id]
+        ):
+            shared.update((x.note_id, y.note_id))
+    return shared
 
 
 def _group(statements: Sequence[_Statement]) -> list[list[_Statement]]:

@@ -239,12 +239,40 @@ _VALUE_SETS: Mapping[str, Mapping[str, str]] = {
     "channel": {
         "email": "email emails",
         "phone": "phone calls telephone phonecall",
-        "slack": "slack",
         "sms": "sms texts",
-        "teams": "msteams",
         "whatsapp": "whatsapp",
-        "zoom": "zoom",
     },
+    # tools of different kinds coexist ("uses Slack" and "uses Zoom"): one kind each
+    "chat tool": {
+        "slack": "slack",
+        "teams": "msteams",
+        "discord": "discord",
+        "mattermost": "mattermost",
+        "google chat": "googlechat",
+    },
+    "video tool": {
+        "zoom": "zoom",
+        "google meet": "googlemeet",
+        "webex": "webex",
+        "gotomeeting": "gotomeeting",
+    },
+    "shipping carrier": {
+        "dhl": "dhl",
+        "ups": "upscarrier",
+        "fedex": "fedex",
+        "usps": "usps",
+        "dpd": "dpd",
+        "royal mail": "royalmail",
+        "canada post": "canadapost",
+    },
+    "crm": {
+        "salesforce": "salesforce",
+        "hubspot": "hubspot",
+        "pipedrive": "pipedrive",
+        "zoho": "zoho",
+    },
+    "issue tracker": {"jira": "jira", "linear": "lineartracker", "youtrack": "youtrack"},
+    "help desk": {"zendesk": "zendesk", "freshdesk": "freshdesk", "servicenow": "servicenow"},
     "operating system": {"windows": "windows", "macos": "macos mac osx", "linux": "linux"},
     "editor": {
         "vim": "vim neovim",
@@ -274,7 +302,7 @@ _VALUE_SETS: Mapping[str, Mapping[str, str]] = {
 
 # multi-word phrases rewritten before tokenizing (lowercased text)
 _PHRASES: tuple[tuple[str, str], ...] = (
-    (r"\bno\s+longer\b", " not "),
+    (r"\bno\s+longer\b", " never "),
     (r"\bwith\s+no\b", " without "),
     (r"\b(?:written|built|implemented|coded|developed)\s+(?:in|with)\b", " use "),
     (r"\b(?:straight\s+)?to[\s-]+the[\s-]+point\b", " concise "),
@@ -299,6 +327,14 @@ _PHRASES: tuple[tuple[str, str], ...] = (
     (r"\bgoogle\s+cloud(?:\s+platform)?\b", " gcp "),
     (r"\bsql\s+server\b", " mssql "),
     (r"\bms\s+teams\b|\bmicrosoft\s+teams\b", " msteams "),
+    (r"\bgoogle\s+meet\b|\bgoogle\s+hangouts\s+meet\b", " googlemeet "),
+    (r"\bgoogle\s+chat\b", " googlechat "),
+    (r"\bgo\s*to\s*meeting\b", " gotomeeting "),
+    (r"\bfed\s*ex\b", " fedex "),
+    (r"\broyal\s+mail\b", " royalmail "),
+    (r"\bcanada\s+post\b", " canadapost "),
+    (r"\bhub\s*spot\b", " hubspot "),
+    (r"\bservice\s*now\b", " servicenow "),
     (r"\bphone\s+calls?\b", " phonecall "),
     (r"\btext\s+messages?\b", " sms "),
     (r"\bvs\s*code\b|\bvisual\s+studio\s+code\b", " vscode "),
@@ -319,6 +355,8 @@ _CASED_NAMES = (
     (re.compile(r"(?<=[\s(/,])Swift\b"), "swiftlang"),
     (re.compile(r"(?<=[\s(/,])Teams\b"), "msteams"),
     (re.compile(r"(?<=[\s(/,])May\b"), "maymonth"),
+    (re.compile(r"\bUPS\b"), "upscarrier"),
+    (re.compile(r"(?<=[\s(/,])Linear\b"), "lineartracker"),
 )
 
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
@@ -625,7 +663,7 @@ def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
             (token in _ANYWHERE_CUES and has_content)
             or (token in _CONNECTORS and nxt in _ASIDE_CUES and has_content)
             or (token in {"not", "never", "no"} and _same_kind_values(prev, nxt))
-            or (token in {"not", "never"} and _contrastive(prev, nxt))
+            or (token == "not" and _contrastive(prev, nxt))
         ):
             skip = 2 if token in _CONNECTORS else 1
             current = _Clause([], 1)

@@ -115,6 +115,14 @@ _ED_ADJECTIVES = frozenset(
         worried concerned supposed red bed shed need speed embed seed feed indeed""",
     )
 )
+# a sentence with one of these states a standing rule or a duration ("tickets need a first
+# response within 4 hours", "always reply within 2 days"), not an event of the note's time
+_STANDING = re.compile(
+    r"\b(?:every|each|always|usually|typically|normally|generally|whenever|per|sla|slas|"
+    r"policy|must|should|response|responses|respond|responds|reply|replies|resolution|"
+    r"resolve|resolves|turnaround|acknowledge|acknowledges|acknowledgement)\b",
+    re.IGNORECASE,
+)
 _NOT_PAST_BEFORE = frozenset(
     re.findall(
         r"\S+",
@@ -260,23 +268,34 @@ def _vague_words(match: re.Match[str]) -> str:
 Resolver = Callable[[re.Match[str], datetime, "Tense | None"], _Anchor]
 
 
+When = Literal["always", "tensed", "not_past", "future"]
+
+
 @dataclass(frozen=True)
 class _Rule:
-    """A relative phrase: its pattern, when it counts as relative, and how it resolves."""
+    """A relative phrase: its pattern, when it counts as relative, and how it resolves.
+
+    ``when``: "always"; "tensed" (a past or future sentence); "not_past"; "future" (a
+    future marker in the sentence). ``event_only``: not in a sentence stating a standing
+    rule or a duration (:data:`_STANDING`)."""
 
     pattern: re.Pattern[str]
     resolve: Resolver
-    when: Literal["always", "tensed", "not_past"] = "always"
+    when: When = "always"
     not_after_the: bool = False
+    event_only: bool = False
 
 
 def _rule(
     pattern: str,
     resolve: Resolver,
-    when: Literal["always", "tensed", "not_past"] = "always",
+    when: When = "always",
     not_after_the: bool = False,
+    event_only: bool = False,
 ) -> _Rule:
-    return _Rule(re.compile(_B + pattern + _E, re.IGNORECASE), resolve, when, not_after_the)
+    return _Rule(
+        re.compile(_B + pattern + _E, re.IGNORECASE), resolve, when, not_after_the, event_only
+    )
 
 
 _DAY_OFFSETS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
@@ -359,6 +378,16 @@ def _within_vague(m: re.Match[str], w: datetime, _t: Tense | None) -> _Anchor:
     return _phrase(f"within {words} of {w.date().isoformat()}")
 
 
+def _before_written(m: re.Match[str], w: datetime, _t: Tense | None) -> _Anchor:
+    """Any other "... ago" ("years ago", "a decade ago"): "ago" is "before <the note>"."""
+    return _phrase(f"before {w.date().isoformat()}")
+
+
+def _from_written(m: re.Match[str], w: datetime, _t: Tense | None) -> _Anchor:
+    """Any other "from now" ("a fortnight from now", "from now on"): from the note's day."""
+    return _phrase(f"{m.group(0)[:4]} {w.date().isoformat()}")
+
+
 def _weekday(m: re.Match[str], w: datetime, tense: Tense | None) -> _Anchor:
     day = w.date()
     target = WEEKDAYS.index(m.group("wd").lower())
@@ -415,17 +444,28 @@ _RULES: tuple[_Rule, ...] = (
     _rule(r"(?:these\s+days|nowadays)", _as_of),
     _rule(r"(?<!as\s)(?<!how\s)soon(?!\s+as\b)", _soon),
     _rule(_NUM + r"\s+" + _UNIT + r"\s+from\s+now", _in_n),
-    _rule(r"in\s+" + _NUM + r"\s+" + _UNIT + _NOT_ANCHORED, _in_n, when="not_past"),
+    _rule(
+        r"in\s+" + _NUM + r"\s+" + _UNIT + _NOT_ANCHORED, _in_n, when="not_past", event_only=True
+    ),
     _rule(
         r"in\s+" + _VAGUE + r"\s+(?P<uw>(?:minute|hour|day|week|month|year)s?)" + _NOT_ANCHORED,
         _in_vague,
         when="not_past",
+        event_only=True,
     ),
-    _rule(r"within\s+" + _NUM + r"\s+" + _UNIT + _NOT_ANCHORED, _within_n, when="not_past"),
+    # "within N days" is a duration ("reply within 2 days", "first response within 4 hours")
+    # unless a future event is announced ("the vendor will ship the fix within 2 weeks")
+    _rule(
+        r"within\s+" + _NUM + r"\s+" + _UNIT + _NOT_ANCHORED,
+        _within_n,
+        when="future",
+        event_only=True,
+    ),
     _rule(
         r"within\s+" + _VAGUE + r"\s+(?P<uw>(?:minute|hour|day|week|month|year)s?)" + _NOT_ANCHORED,
         _within_vague,
-        when="not_past",
+        when="future",
+        event_only=True,
     ),
     _rule(
         r"(?P<mod>last|next|this\s+past|this\s+coming|this)\s+"
@@ -437,6 +477,9 @@ _RULES: tuple[_Rule, ...] = (
         not_after_the=True,
     ),
     _rule(r"(?P<mod>on)\s+" + _WD + _PART + _POSS + _WEEKDAY_NOT_DATED, _weekday, when="tensed"),
+    # last resorts, so that no "ago" or "from now" is left: "years ago", "a decade ago"
+    _rule(r"ago", _before_written),
+    _rule(r"from\s+now", _from_written),
 )
 _LEFTOVER = re.compile(_B + r"(?:ago|from\s+now)" + _E, re.IGNORECASE)
 _AFTER_THE = re.compile(r"(?:^|\W)the\s+$", re.IGNORECASE)
@@ -466,11 +509,16 @@ def _hits(text: str) -> list[_Hit]:
             if rule.not_after_the and _AFTER_THE.search(text, 0, m.start()):
                 continue
             tense: Tense | None = None
-            if rule.when != "always":
-                tense = sentence_tense(_sentence_around(text, m.start(), m.end()))
+            if rule.when != "always" or rule.event_only:
+                sentence = _sentence_around(text, m.start(), m.end())
+                if rule.event_only and _STANDING.search(sentence):
+                    continue
+                tense = sentence_tense(sentence)
                 if rule.when == "tensed" and tense is None:
                     continue
                 if rule.when == "not_past" and tense == "past":
+                    continue
+                if rule.when == "future" and tense != "future":
                     continue
             candidates.append(_Hit(m.start(), m.end(), order, m, rule, tense))
     candidates.sort(key=lambda h: (h.start, -(h.end - h.start), h.order))
