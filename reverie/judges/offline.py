@@ -11,13 +11,21 @@ before anything is compared.
   statement joins the first kept statement that :func:`restates` it, otherwise it
   is kept. So each group keeps the most-used phrasing and every distinct
   statement survives once. If at least one statement of one note restates a
-  statement of another note, the verdict is one merged note: the kept
-  statements, sentence-cased and ending with a period, in order of first
-  appearance (note ``created_at``, ``note_id``, position in the note); its
-  sources are all given notes and its type the most common type (ties: the
-  type of the most-used note). Otherwise ``consolidate=False``: "no redundant
-  statements". Clusters whose notes contradict each other, or whose merged
-  text would exceed 8000 characters, are left alone with a reason.
+  statement of another note, the verdict is one merged note whose sources are
+  the notes sharing a statement with another given note (:func:`near_duplicates`:
+  one statement restates the other, or their main claims agree -- same polarity,
+  compatible owners, no value conflict -- and share at least ``SHARED_THRESHOLD``
+  (0.4) of their words, weighted Jaccard). A note sharing nothing (a neighbour by
+  embedding only: "Lucia is the IT manager ..." next to notes about Lucia's
+  mailbox) is no source: it stays Active and untouched, and the reason names it.
+  The merged note holds the kept statements of the sources (grouped again among
+  the sources only), sentence-cased and ending with a period, in order of first
+  appearance (note ``created_at``, ``note_id``, position in the note); its type
+  is the sources' most common type (ties: the type of the most-used source). With
+  no restated statement, or fewer than two sources, ``consolidate=False``: "no
+  redundant statements". Clusters where any two given notes contradict each
+  other (sources or not), or whose merged text would exceed 8000 characters, are
+  left alone with a reason.
 * ``contradicts``: two statements conflict when some claim of one (its main
   claim or an aside, see :mod:`reverie.judges.statements`) conflicts with some
   claim of the other. Two claims conflict when they have the same subject
@@ -26,7 +34,8 @@ before anything is compared.
   in the positive claim, with every value of it asserted there too ("uses Slack
   for support" / "no longer uses Slack", "prefers" / "dislikes"), or are both
   positive with a value conflict ("metric" / "imperial", "Monday" / "Thursday",
-  "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java"). So opposite polarity
+  "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java", "Zoom" / "Google Meet",
+  "DHL" / "UPS", "Salesforce" / "HubSpot", "Jira" / "Linear"). So opposite polarity
   with different values is consistent ("prefers Python", "dislikes Java"), a
   negated aside about another object is consistent with the main claim ("prefers
   concise answers, no long explanations", "uses Postgres, not MySQL", "prefers
@@ -63,7 +72,13 @@ are two mentions of one fact with different event dates. Negation scope is read
 from commas and cue words ("no", "not", "never", "without", "nor", "only"), not
 from a parse: "answers that are not verbose" negates the whole statement.
 Statements are split on sentence ends and ";" only, so "uses Python and likes
-Go" is one statement.
+Go" is one statement. The sources of a merge come from word overlap too: a true
+paraphrase sharing under 40% of its words with every other note ("Northwind repos
+target Python 3.12" beside "Northwind's services are written in Python 3.12 and use
+Poetry") stays out of the merge, and an unrelated note sharing 40% of its words with
+one that agrees with it would be merged in (its statements are kept in the merged
+note, so no fact is lost either way). The given notes are merged into one note at
+most, even when they share statements in two disjoint groups.
 """
 
 from __future__ import annotations

@@ -11,9 +11,15 @@ mapped through a small synonym table typical of agent memories --
 a *polarity* (an odd number of "not", "never", "no longer", "neither", "without",
 or a negative verb such as "dislikes" = not prefer) and *values*: words from
 small closed sets (units, themes, languages, databases, package managers, clouds,
-currencies, channels, weekdays, time zones, ...), numbers keyed by the word after
+currencies, channels, chat tools, video tools, shipping carriers, CRMs, issue
+trackers, help desks, weekdays, time zones, ...), numbers keyed by the word after
 them ("$5,000" -> 5000 usd, "12 engineers") or, right after a tool, as its
-version ("Python 3.12" -> python version 3.12), ISO dates and clock times.
+version ("Python 3.12" -> python version 3.12), ISO dates and clock times. The
+date of a vague phrase anchored to its note ("years before 2026-03-15", "shortly
+before ...", "a few days after ...": "years ago", "recently", "in a few days" made
+absolute) says when the note was written, not when something happened: it is
+neither a value nor a word, so two notes saying "recently" a month apart restate
+each other (the merged note keeps one of the two anchors) instead of conflicting.
 
 Negation scope (:func:`analyze`): a negation governs the main claim only when it
 sits in the main clause ("does not use X", "never uses X", "no longer uses X",
@@ -22,7 +28,9 @@ sits in the main clause ("does not use X", "never uses X", "no longer uses X",
 "never"/"without"/"nor" (", no long explanations", ", not MySQL"), "without" or
 "nor" after some content ("concise replies without long explanations"),
 "not"/"no"/"never" between two values of one kind ("Postgres not MySQL") or
-between a noun-like word and a non-verb ("answers not verbose"). After a negated
+"not" between a noun-like word and a non-verb ("answers not verbose"); "never"
+and "no longer" after a noun negate the predicate ("the team never deploys on
+Fridays anymore", "the team no longer deploys ..."). After a negated
 main clause, ", only X" / ", X only" / ", but X" / ", always X" is a positive
 aside ("doesn't use MySQL, only Postgres"). An aside inherits the main claim's
 words before its first value ("prefers", "Cleo's backend uses"), so ", not MySQL"
@@ -68,7 +76,12 @@ Postgres" into "production database is Postgres 16"), and the subject
 containment rule can take a qualifier of the longer statement ("budget for
 Berlin") as mere context. Owners are recognized only as capitalized "X's".
 Values are recognized only from the closed sets listed below, so an unknown
-product name is an ordinary word; a number is keyed only by the word right
+product name is an ordinary word. Tools of different kinds are different kinds of
+value, so tools that coexist do not conflict ("uses Slack" / "uses Zoom", "Jira" /
+"Zendesk", "email" / "Slack"), but neither does a tool of two kinds with another
+("Teams" is a chat tool only: "Teams" / "Zoom" for calls is missed); "UPS" and
+"Linear" are values only as written so ("follow-ups", "linear pricing" are words,
+and "Linear" opening a sentence is missed). A number is keyed only by the word right
 after it or the tool right before it; light stemming conflates some unrelated
 words.
 """
@@ -378,6 +391,11 @@ _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 
+# the words before "before"/"after"/"of" <date> that make it a vague anchor to the note
+_VAGUE_AMOUNTS = frozenset(_words("shortly time years decade decades ages century centuries"))
+_VAGUE_UNITS = frozenset(_words("minutes hours days weeks months years"))
+_VAGUE_COUNTS = frozenset(_words("few couple of several many some"))
+
 # sentence splitting
 _ABBREVIATIONS = frozenset(
     _words("e.g i.e etc vs mr mrs ms dr prof approx inc ltd co corp jr sr st no fig u.s u.k")
@@ -627,7 +645,7 @@ def _clauses(tokens: list[str]) -> tuple[_Clause, list[_Clause]]:
     An aside starts at a comma (or "and"/"but"/"or") followed by a negation cue
     ("no", "not", "never", "without", "nor"); at "without"/"nor" after some content; at
     "not"/"never"/"no" between two values of one kind ("Postgres not MySQL"); at
-    "not"/"never" between a noun-like word and a non-verb ("tea not coffee"); and,
+    "not" between a noun-like word and a non-verb ("tea not coffee"); and,
     after a negated main clause, at a comma whose segment has a contrast word or
     starts with "but" (", only Postgres", ", email only", ", but email" are positive
     asides). A comma followed by anything else returns to the main clause.
@@ -700,6 +718,8 @@ def _parts(clause: _Clause) -> _Parts:
         if token in _STOPWORDS or token == ",":
             continue
         is_value = True
+        if _ISO_DATE.fullmatch(token) and _vague_anchor(tokens, i):
+            continue
         if _ISO_DATE.fullmatch(token):
             values.setdefault("date", set()).add(token)
         elif _TIME.fullmatch(token):
@@ -736,6 +756,21 @@ def _parts(clause: _Clause) -> _Parts:
         value_words=value_words,
         before_value=len(words) if before_value is None else before_value,
     )
+
+
+def _vague_anchor(tokens: list[str], i: int) -> bool:
+    """Tell the date of a vague phrase anchored to its note ("years before 2026-03-15",
+    "shortly before ...", "a few days after ...", "within a couple of weeks of ...", as
+    :mod:`~reverie.handlers.dream.temporal` writes "years ago", "recently", "in a few
+    days"): it says when the note was written, not when something happened, so it is no
+    value (two notes saying "recently" a month apart do not conflict) and no word."""
+    if i < 2 or tokens[i - 1] not in {"before", "after", "of"}:
+        return False
+    amount = tokens[i - 2]
+    earlier = tokens[i - 3] if i >= 3 else ""
+    if amount in _VAGUE_AMOUNTS:
+        return not (earlier and earlier[0].isdigit())
+    return amount in _VAGUE_UNITS and earlier in _VAGUE_COUNTS
 
 
 def _facts(

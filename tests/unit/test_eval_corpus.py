@@ -23,17 +23,7 @@ from tests.dreamkit import embedder
 
 CORPUS = Path(__file__).resolve().parents[2] / "eval" / "corpus"
 
-KNOWN_FAILURES: dict[str, set[str]] = {
-    # sd-126 ("Lucia is the IT manager at Umbrella's headquarters.") is a singleton whose
-    # embedding sits at 0.67 from the centroid of Lucia's CC-mailbox cluster: MiniLM puts
-    # short notes about one person that close (true members go as low as 0.50, see
-    # docs/calibration.md). The offline judge merges *every* note of a cluster as soon as two
-    # of them share a statement (OfflineJudge.consolidate_now: source_ids = all notes), so the
-    # singleton is revoked into the merged note. Only a cluster threshold above 0.67 keeps it
-    # out, and that stops the bundled sample's "concise answers" cluster (0.63) from merging.
-    # Remove this entry when the judge leaves notes that share no statement out of a merge.
-    "main": {"singleton_preservation"},
-}
+KNOWN_FAILURES: dict[str, set[str]] = {}
 
 
 def _split(name: str) -> tuple[Path, Path]:
@@ -84,7 +74,7 @@ def test_the_cli_names_the_failed_threshold_and_exits_one(tmp_path: Path) -> Non
         capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines()[-1].startswith(
-        "reverie eval: FAIL: cluster_reduction 0.302 (needs >= 0.9)")
+        "reverie eval: FAIL: cluster_reduction 0.256 (needs >= 0.9)")
     assert "fact recall" in done.stdout and "PASS" in done.stdout
 
 

@@ -103,7 +103,10 @@ def test_n_units_ago(text: str, expected: str) -> None:
         ("The trial ends in 3 days", "The trial ends on 2026-03-18"),
         ("Decision in two weeks", "Decision around 2026-03-29"),
         ("Renewal in 2 months", "Renewal in May 2026"),
-        ("Reply within 2 days", "Reply by 2026-03-17"),
+        ("They will send the signed contract within 2 days", "They will send the signed "
+         "contract by 2026-03-17"),
+        ("The vendor is going to ship the fix within a few weeks", "The vendor is going to "
+         "ship the fix within a few weeks of 2026-03-15"),
         ("Invoice due 5 days from now", "Invoice due on 2026-03-20"),
         ("Will decide in a few days", "Will decide a few days after 2026-03-15"),
     ],
@@ -116,6 +119,50 @@ def test_in_n_days_in_a_past_sentence_is_a_duration() -> None:
     text = "The ticket was resolved in 3 days"
     assert normalize_dates(text, WRITTEN) == text
     assert not has_relative_date(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # standing rules and SLAs: durations, not events of the note's time
+        "Initech's tickets need a first response within 4 hours.",
+        "Initech has a Premium support contract with first response within 4 hours.",
+        "Initech pays for Premium support, so their tickets need a first reply within four hours.",
+        "Reply within 2 days",
+        "Soylent FAQ: returns are accepted within 30 days.",
+        "Invoices are paid within 30 days",
+        "We will always answer within 2 days",
+        "Support will respond within 4 hours on the Premium tier",
+        "Every ticket gets a reply in 4 hours",
+        "Tickets get a first response in 2 hours",
+        "Outages must be escalated within 15 minutes",
+        "Quotes should go out in 2 days",
+        "Within a few days of signing, the customer gets a welcome call",
+    ],
+)
+def test_durations_and_standing_rules_are_left_alone(text: str) -> None:
+    assert normalize_dates(text, WRITTEN) == text
+    assert not has_relative_date(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("They moved off Maven years ago.", "They moved off Maven years before 2026-03-15."),
+        ("They switched vendors a decade ago", "They switched vendors a decade before 2026-03-15"),
+        ("Founded two decades ago", "Founded two decades before 2026-03-15"),
+        ("Migrated a year or two ago", "Migrated a year or two before 2026-03-15"),
+        ("Ages ago they used Perl", "Ages before 2026-03-15 they used Perl"),
+        ("Launch a fortnight from now", "Launch a fortnight from 2026-03-15"),
+        ("From now on, send invoices by email.", "From 2026-03-15 on, send invoices by email."),
+    ],
+)
+def test_any_other_ago_or_from_now_is_anchored_to_the_note(text: str, expected: str) -> None:
+    assert has_relative_date(text)
+    out = normalize_dates(text, WRITTEN)
+    assert out == expected
+    assert not has_relative_date(out)
+    assert normalize_dates(out, WRITTEN) == out
 
 
 @pytest.mark.parametrize(
@@ -246,6 +293,7 @@ def test_has_relative_date_detects_leftover_ago() -> None:
     assert has_relative_date("They switched vendors a decade ago")
     assert has_relative_date("two weeks ago")
     assert not has_relative_date("around 2026-03-01")
+    assert not has_relative_date("They switched vendors a decade before 2026-03-15")
 
 
 def test_sentence_tense_guesses() -> None:
@@ -377,3 +425,11 @@ def test_arbitrary_text_never_crashes_and_normalizing_twice_equals_once(
 ) -> None:
     once = normalize_dates(text, written)
     assert normalize_dates(once, written) == once
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(_text_with_relative_dates(), st.text(max_size=80)), _WRITTEN_DATES)
+def test_has_relative_date_flags_exactly_what_normalizing_rewrites(
+    text: str, written: datetime
+) -> None:
+    assert has_relative_date(text) == (normalize_dates(text, written) != text)

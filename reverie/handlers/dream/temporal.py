@@ -19,17 +19,30 @@ recent Monday strictly before the note) or a future one ("will", "going to",
 "scheduled": the next Monday strictly after); "meets on Monday" is a schedule
 and stays. "last Monday" is the most recent Monday before the note, "next
 Friday" the next Friday after it, "this Friday" the Friday of the note's ISO
-week. "in 3 days" / "within 2 weeks" count from the note unless the sentence is
-in the past tense ("resolved in 3 days" is a duration). The output contains no
-phrase either function recognizes, so normalizing is idempotent.
+week. Only phrases that place an event in time are rewritten; a duration or a
+standing rule is not: "in 3 days" counts from the note unless the sentence is in
+the past tense ("resolved in 3 days") or states a rule (a word such as "every",
+"always", "must", "should", "per", "SLA", "policy", "response", "reply",
+"resolution": "tickets get a reply in 4 hours"); "within 2 weeks" counts from the
+note only in a future sentence that states no rule ("they will send the contract
+within 2 days" -> "by <date>"), so "first response within 4 hours", "reply within
+2 days" and "returns are accepted within 30 days" stay. Any other "ago" or "from
+now" is anchored to the note word for word: "years ago" -> "years before
+2026-03-15", "a decade ago" -> "a decade before 2026-03-15", "from now on" ->
+"from 2026-03-15 on". :func:`has_relative_date` reports exactly the phrases
+:func:`normalize_dates` rewrites (durations and rules are not relative dates), and
+the output contains none of them, so normalizing is idempotent.
 
 Limits: tense is guessed from word forms (irregular past verbs, "-ed" words not
 after "is"/"very"..., future auxiliaries), so "Customer wants a call on Friday"
 (no tense marker) is left alone; bare weekdays ("we spoke Monday"), "now",
 "currently", "the previous week" and times of day ("at 3pm") are not
 rewritten; "next Friday" always means the first Friday after the note, not the
-Friday of next week; "N weeks ago" is rendered "around <date>"; "N decades ago"
-is not rewritten but :func:`has_relative_date` still reports any leftover "ago".
+Friday of next week; "N weeks ago" is rendered "around <date>". A rule is told
+from an event by cue words only: "the fix ships within 2 weeks" (no future
+marker) is left as a duration, "we will migrate every service within 2 weeks" is
+taken for a rule, and "refunds are processed in 5 days" (no cue) is rewritten as
+an event.
 """
 
 from __future__ import annotations
@@ -481,7 +494,6 @@ _RULES: tuple[_Rule, ...] = (
     _rule(r"ago", _before_written),
     _rule(r"from\s+now", _from_written),
 )
-_LEFTOVER = re.compile(_B + r"(?:ago|from\s+now)" + _E, re.IGNORECASE)
 _AFTER_THE = re.compile(r"(?:^|\W)the\s+$", re.IGNORECASE)
 
 
@@ -561,11 +573,9 @@ def normalize_dates(text: str, written_at: datetime) -> str:
 
 
 def has_relative_date(text: str) -> bool:
-    """Tell whether ``text`` still holds a relative date reference (including a stray "ago")."""
-    hits = _hits(text)
-    if hits:
-        return True
-    return _LEFTOVER.search(text) is not None
+    """Tell whether ``text`` holds a relative date reference that :func:`normalize_dates`
+    would rewrite (durations and standing rules such as "within 4 hours" are none)."""
+    return bool(_hits(text))
 
 
 __all__ = ["has_relative_date", "normalize_dates", "sentence_tense"]
