@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import subprocess
+import uuid
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from pymongo import AsyncMongoClient
 
-from tests.integration.harness import Kafka, Worker, state_env
+from reverie.domain.events import TOPIC_NOTES
+from tests.fakes import envelope, note_data
+from tests.integration.harness import Kafka, Worker, state_env, wait_for
 
 pytestmark = pytest.mark.integration
 
@@ -34,8 +37,14 @@ def worker(services: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="session")
-async def ready_worker(worker: Worker) -> Worker:
+async def ready_worker(worker: Worker, kafka: Kafka, mongo: AsyncMongoClient) -> Worker:
+    """The session worker, warmed up: it has stored one note (model loaded, topics made)."""
     await worker.ready()
+    warm = f"warm-up-{uuid.uuid4().hex[:8]}"
+    await kafka.send(TOPIC_NOTES, envelope("note.created", note_data(warm, agent_id=warm)),
+                     warm)
+    await wait_for(lambda: mongo[worker.database].notes.find_one({"_id": warm}), 240, 0.5,
+                   "the session worker's first note")
     return worker
 
 

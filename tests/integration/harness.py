@@ -115,7 +115,7 @@ class Worker:
         except OSError:
             return None
 
-    async def ready(self, timeout: float = 90.0) -> None:
+    async def ready(self, timeout: float = 240.0) -> None:
         """Wait until the web server answers and partitions are assigned."""
         async def check() -> bool:
             if self.proc is not None and self.proc.poll() is not None:
