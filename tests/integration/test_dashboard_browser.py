@@ -91,7 +91,7 @@ async def warm_up(kafka: Kafka, db: Any) -> None:
             f"w-{uid()}", "Warm-up note.", agent_id=agent)), agent)
         return await db.notes.count_documents({"agent_id": agent}) > 0
 
-    await wait_for(stored, 90, 2.0, "the worker consuming")
+    await wait_for(stored, 240, 2.0, "the worker consuming")
 
 
 @pytest.fixture(scope="module")
