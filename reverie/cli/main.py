@@ -106,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
 
     add_digest_parser(sub)
+
+    p = sub.add_parser("reindex", help="rebuild the vector index from the notes' stored "
+                       "embeddings (stop the worker first when Qdrant is embedded)")
+    p.add_argument("--agent", help="only this agent's notes")
     add_eval_parser(sub)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
@@ -331,7 +335,26 @@ def cmd_notes(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
+    """Rebuild the vector index from MongoDB."""
+    from reverie.bootstrap import bootstrap, prepare
+    from reverie.handlers.reindex import reindex
+
+    async def go() -> int:
+        app = bootstrap(settings)
+        await prepare(app)
+        try:
+            return await reindex(notes=app.notes, index=app.index, embedder=app.embedder,
+                                 agent_id=args.agent)
+        finally:
+            await app.close()
+
+    print(f"reindexed {run(go)} notes")
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
+    "reindex": cmd_reindex,
     "dream": cmd_dream,
     "rollback": cmd_rollback,
     "restore": cmd_restore,

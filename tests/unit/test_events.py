@@ -120,5 +120,6 @@ def test_deeply_nested_json_is_refused_without_crashing():
 
 def test_every_event_type_has_a_schema():
     schemas = all_schemas()
-    assert set(schemas) == set(EVENT_TYPES)
+    assert set(schemas) == {*EVENT_TYPES, "run.step"}
+    assert "parent_step_id" in json.dumps(schemas["run.step"])
     assert "note_id" in json.dumps(schemas["note.created"])

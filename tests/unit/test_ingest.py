@@ -122,3 +122,18 @@ async def test_session_counted_once_per_event(count):
     for _ in range(count):
         await handle(app, ev)
     assert await app.sessions.count_since("a-1", None) == 1
+
+
+async def test_reindex_rebuilds_search_from_the_stored_embeddings():
+    from reverie.handlers.reindex import reindex
+    from reverie.storage.memory import MemoryVectorIndex
+
+    app = memory_app()
+    await handle(app, *[event("note.created", note_data(f"n{i}", f"fact {i}")) for i in range(7)])
+    fresh = MemoryVectorIndex()
+    calls_before = len(app.embedder.calls)
+    assert await reindex(notes=app.notes, index=fresh, embedder=app.embedder) == 7
+    assert len(app.embedder.calls) == calls_before  # stored vectors reused, nothing embedded
+    note = await app.notes.get("n3")
+    hits = await fresh.search(note.embedding, SearchScope("a-1"), 1)
+    assert [h.note_id for h in hits] == ["n3"]

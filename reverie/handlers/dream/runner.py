@@ -207,6 +207,7 @@ async def _dream_once(
                 continue
             run.phases[phase] = {"status": step.status, **{
                 k: v for k, v in step.output.items() if isinstance(v, int | float | str)}}
+            log.info("dream.phase", phase=phase, **run.phases[phase])
         root.usage.calls = ctx.usage.calls
         root.usage.prompt_tokens = ctx.usage.tokens
         run.status = "failed" if len(failed) == len(PHASES) else (

@@ -1,0 +1,41 @@
+"""Rebuilding the vector index from the embeddings kept with each note in the document store."""
+
+from __future__ import annotations
+
+from reverie.domain.model import Note, vector_payload
+from reverie.handlers.ports import Embedder, NoteRepository, VectorIndex, VectorPoint
+
+
+async def reindex(
+    *,
+    notes: NoteRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    agent_id: str | None = None,
+    batch_size: int = 500,
+) -> int:
+    """Upsert every note's vector and payload (embedding the ones without a usable vector)."""
+    done = 0
+    page: list[Note] = []
+
+    async def flush() -> None:
+        nonlocal done
+        stale = [n for n in page if n.embedding is None
+                 or n.embedding_model != embedder.model_name
+                 or len(n.embedding) != embedder.dimension]
+        if stale:
+            vectors = await embedder.embed([n.text for n in stale])
+            for note, vector in zip(stale, vectors, strict=True):
+                note.embedding = vector
+        await index.upsert([VectorPoint(n.note_id, n.embedding or [], vector_payload(n))
+                            for n in page])
+        done += len(page)
+        page.clear()
+
+    async for note in notes.iter_notes(agent_id=agent_id, batch_size=batch_size):
+        page.append(note)
+        if len(page) >= batch_size:
+            await flush()
+    if page:
+        await flush()
+    return done
