@@ -298,6 +298,20 @@ kafka_start() { # <port> <controller-port>
 
 kafka_stop() { stop_pid "$KAFKA_PID" "$KAFKA_MARKER" kafka 60; }
 
+# The contract's topics, created before any worker subscribes: a consumer that
+# starts before its topics exist only sees them after a metadata refresh.
+REVERIE_TOPICS="reverie.notes reverie.entities reverie.commands reverie.run-steps reverie.changes reverie.dlq"
+
+kafka_create_topics() { # <port>
+  local topic
+  for topic in $REVERIE_TOPICS; do
+    kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$1" \
+      --create --if-not-exists --topic "$topic" \
+      --partitions "${REVERIE_KAFKA_PARTITIONS:-4}" --replication-factor 1 \
+      >/dev/null 2>>"$KAFKA_LOG" || die "cannot create topic $topic (see $KAFKA_LOG)"
+  done
+}
+
 # ------------------------------------------------------------------- ferretdb
 
 MONGO_MARKER="$MONGO_STATE/data"

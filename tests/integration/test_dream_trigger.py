@@ -44,7 +44,8 @@ async def test_a_closing_window_with_enough_sessions_requests_a_dream(
         await wait_for(lambda: db.runs.find_one({"agent_id": busy, "finished_at": {"$ne": None}}),
                        60, 0.5, "the run to finish")
         assert await db.runs.find_one({"agent_id": quiet}) is None
-        assert "only 1 sessions since the last dream" in worker.tail(400)
+        assert f'"agent_id": "{quiet}"' in worker.tail(2000)
+        assert "sessions since the last dream (needs 2)" in worker.tail(2000)
     finally:
         worker.stop()
 
