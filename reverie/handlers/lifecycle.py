@@ -39,10 +39,21 @@ async def move_notes(
     index: VectorIndex,
     changes: ChangeLog,
     run_id: str | None = None,
+    effects_first: bool = False,
 ) -> list[str]:
-    """Apply note transitions, sync the vector payloads and record one change per move."""
+    """Apply note transitions, sync the vector payloads and record one change per move.
+
+    ``effects_first``: for callers that find their work by status and retry with a stable
+    ``cause`` (reactive pruning re-queries the Active notes on redelivery): index status
+    and audit change are written before the status itself, so a crash in between leaves
+    the note Active and the retry redoes everything instead of skipping it.
+    """
     if not transitions:
         return []
+    if effects_first:
+        return await _move_notes_effects_first(
+            transitions, agent_id=agent_id, cause=cause, at=at, notes=notes, index=index,
+            changes=changes, run_id=run_id)
     moved = await notes.transition(transitions, at)
     by_id = {t.record_id: t for t in transitions}
     # Index and audit also cover transitions applied by an earlier, interrupted attempt.
@@ -56,6 +67,27 @@ async def move_notes(
     return moved
 
 
+async def _move_notes_effects_first(
+    transitions: Sequence[Transition], *, agent_id: str, cause: str, at: datetime,
+    notes: NoteRepository, index: VectorIndex, changes: ChangeLog, run_id: str | None,
+) -> list[str]:
+    by_id = {t.record_id: t for t in transitions}
+    current = {n.note_id: n for n in await notes.get_many(list(by_id))}
+    due = [t for rid, t in by_id.items()
+           if (n := current.get(rid)) is not None and n.status in (t.expect, t.to)]
+    for status in {t.to for t in due}:
+        await index.set_status([t.record_id for t in due if t.to == status], status)
+    await changes.record([_change("note", t, agent_id, cause, at, run_id) for t in due])
+    moved = await notes.transition(due, at)
+    lost = [t.record_id for t in due
+            if t.record_id not in moved and current[t.record_id].status == t.expect]
+    if lost:  # another writer moved these in between: index back to their real status
+        for n in await notes.get_many(lost):
+            if n.status != by_id[n.note_id].to:
+                await index.set_status([n.note_id], n.status)
+    return moved
+
+
 async def move_examples(
     transitions: Sequence[Transition],
     *,
@@ -65,10 +97,19 @@ async def move_examples(
     examples: ExampleRepository,
     changes: ChangeLog,
     run_id: str | None = None,
+    effects_first: bool = False,
 ) -> list[str]:
-    """Apply example transitions and record one change per move."""
+    """Apply example transitions and record one change per move (see :func:`move_notes`)."""
     if not transitions:
         return []
+    if effects_first:
+        due = []
+        for t in transitions:
+            current = await examples.get(t.record_id)
+            if current is not None and current.status in (t.expect, t.to):
+                due.append(t)
+        await changes.record([_change("example", t, agent_id, cause, at, run_id) for t in due])
+        return await examples.transition(due, at)
     moved = await examples.transition(transitions, at)
     settled = []
     for t in transitions:

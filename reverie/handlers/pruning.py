@@ -139,7 +139,7 @@ async def prune_entity(
         for agent_id, transitions in by_agent.items():
             moved = await move_notes(
                 transitions, agent_id=agent_id, cause=event.event_id, at=at,
-                notes=notes, index=index, changes=changes,
+                notes=notes, index=index, changes=changes, effects_first=True,
             )
             counts.notes_archived += len(moved)
             counts.archived_ids.extend(moved)
@@ -155,7 +155,7 @@ async def prune_entity(
         for agent_id, transitions in ex_by_agent.items():
             moved = await move_examples(
                 transitions, agent_id=agent_id, cause=event.event_id, at=at,
-                examples=examples, changes=changes,
+                examples=examples, changes=changes, effects_first=True,
             )
             counts.examples_archived += len(moved)
     log.info("entity.pruned", entity=tombstone.describe(), **counts.as_dict())
