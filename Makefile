@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra browser down demo test lint unit eval bench soak clean
+.PHONY: venv infra browser down demo test test-slow lint unit eval bench soak clean
 
 venv: $(STAMP)
 
@@ -49,6 +49,11 @@ test: venv infra browser lint
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
 		--timeout=900 $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1
+
+# the acceptance-size fan-out (10,000 notes killed half-way), minutes on FerretDB
+test-slow: venv infra
+	@$(WITH_ENV) REVERIE_TEST_FAN_OUT=10000 $(VENV)/bin/pytest -q --timeout=3600 \
+		tests/integration/test_pruning_kafka.py -k many_notes
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all
