@@ -47,13 +47,12 @@ browser:
 
 test: venv infra browser lint
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
-		--timeout=900 $(PYTEST_ARGS)
+		--timeout=900 -m "not slow" $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1
 
 # the acceptance-size fan-out (10,000 notes killed half-way), minutes on FerretDB
 test-slow: venv infra
-	@$(WITH_ENV) REVERIE_TEST_FAN_OUT=10000 $(VENV)/bin/pytest -q --timeout=3600 \
-		tests/integration/test_pruning_kafka.py -k many_notes
+	@$(WITH_ENV) REVERIE_TEST_FAN_OUT=10000 $(VENV)/bin/pytest -q --timeout=3600 -m slow
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all

@@ -146,6 +146,7 @@ FAN_OUT = int(os.environ.get("REVERIE_TEST_FAN_OUT", "2000"))
 archives ~25 notes/s on a loaded 2-core machine, so 10,000 takes minutes)."""
 
 
+@pytest.mark.slow
 async def test_deleting_an_entity_with_many_notes_survives_a_kill_half_way(
         services, kafka, mongo, tmp_path):
     """All archived exactly once; other partitions keep flowing; a kill mid-way is resumed."""
