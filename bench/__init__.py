@@ -1,0 +1,1 @@
+"""Reverie's benchmarks (``make bench``): not part of the test suite."""
