@@ -12,10 +12,20 @@ import structlog
 from reverie.config import redact
 
 
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return redact(value) if "@" in value else value
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_scrub(v) for v in value)
+    return value
+
+
 def _redact(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """Mask URL credentials in every value, nested ones and formatted tracebacks included."""
     for key, value in event_dict.items():
-        if isinstance(value, str) and "@" in value:
-            event_dict[key] = redact(value)
+        event_dict[key] = _scrub(value)
     return event_dict
 
 
@@ -31,8 +41,8 @@ def configure(fmt: str = "console", level: str = "INFO") -> None:
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
-            _redact,
             structlog.processors.format_exc_info,
+            _redact,  # after format_exc_info: exception messages may carry URLs too
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(
