@@ -29,7 +29,7 @@ from reverie.domain.model import (
     vector_payload,
 )
 from reverie.errors import UnknownEntity
-from reverie.handlers.lifecycle import change_id
+from reverie.handlers.lifecycle import change_id, move_examples, move_notes
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -38,6 +38,7 @@ from reverie.handlers.ports import (
     ExampleRepository,
     NoteRepository,
     SessionLedger,
+    Transition,
     VectorIndex,
     VectorPoint,
 )
@@ -121,9 +122,49 @@ async def store_notes(
     await index.upsert(points)
     if archived:
         await changes.record(archived)
+    late = await _archive_deleted_meanwhile(
+        [n for nid in dict.fromkeys(e.data.note_id for e in events)
+         if (n := existing.get(nid)) is not None],
+        cause=events[-1].event_id, notes=notes, index=index, registry=registry,
+        changes=changes, clock=clock,
+    )
     log.info("notes.stored", inserted=len(inserted), received=len(events),
-             archived_on_arrival=len(archived))
+             archived_on_arrival=len(archived) + late)
     return inserted
+
+
+async def _archive_deleted_meanwhile(
+    stored: Sequence[Note],
+    *,
+    cause: str,
+    notes: NoteRepository,
+    index: VectorIndex,
+    registry: EntityRegistry,
+    changes: ChangeLog,
+    clock: Clock,
+) -> int:
+    """Archive stored Active notes whose entity was deleted while they were being stored.
+
+    Pruning records its tombstone before it looks for notes, and ingest looks again for
+    tombstones after its notes are stored, so a deletion racing an insert is seen by one
+    side or the other. Returns how many notes this second look archived.
+    """
+    active = [n for n in stored if n.status == Status.ACTIVE and n.references()]
+    if not active:
+        return 0
+    cache = GoneCache(registry)
+    await cache.load(k for n in active for k in n.references())
+    by_agent: dict[str, list[Transition]] = {}
+    for note in active:
+        if gone := cache.gone(note):
+            by_agent.setdefault(note.agent_id, []).append(
+                Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone)))
+    moved = 0
+    for agent_id, transitions in by_agent.items():
+        moved += len(await move_notes(
+            transitions, agent_id=agent_id, cause=cause, at=clock.now(),
+            notes=notes, index=index, changes=changes, effects_first=True))
+    return moved
 
 
 def _arrival_archive(note: Note, event: NoteCreated, clock: Clock) -> Change:
@@ -174,6 +215,17 @@ async def store_example(
             agent_id=example.agent_id, from_status=None, to_status=Status.ARCHIVED,
             reason=example.comments or "", at=clock.now(),
         )])
+    elif example.references():
+        # Look again after storing: a deletion may have been recorded meanwhile.
+        stored = await examples.get(example.example_id)
+        again = GoneCache(registry)
+        await again.load(example.references())
+        if stored is not None and stored.status == Status.ACTIVE and (late := again.gone(stored)):
+            await move_examples(
+                [Transition(stored.example_id, Status.ACTIVE, Status.ARCHIVED,
+                            stale_comment(late))],
+                agent_id=stored.agent_id, cause=event.event_id, at=clock.now(),
+                examples=examples, changes=changes, effects_first=True)
     return inserted
 
 

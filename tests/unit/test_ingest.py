@@ -137,3 +137,55 @@ async def test_reindex_rebuilds_search_from_the_stored_embeddings():
     note = await app.notes.get("n3")
     hits = await fresh.search(note.embedding, SearchScope("a-1"), 1)
     assert [h.note_id for h in hits] == ["n3"]
+
+
+class DeletedDuringInsert:
+    """Registry whose first look-up lets a deletion run to completion before it answers."""
+
+    def __init__(self) -> None:
+        from reverie.storage.memory import MemoryRegistry
+
+        self.inner = MemoryRegistry()
+        self.during_first_lookup = None
+        self.record = self.inner.record
+        self.remove = self.inner.remove
+
+    async def lookup(self, keys):
+        answer = await self.inner.lookup(keys)
+        if self.during_first_lookup is not None:
+            hook, self.during_first_lookup = self.during_first_lookup, None
+            await hook()
+        return answer
+
+
+@pytest.mark.parametrize("kind", ["note", "example"])
+async def test_deletion_racing_the_insert_still_archives_the_record(kind):
+    """A deletion that looks for notes before the note is stored is caught by ingest's second look."""
+    from reverie.bootstrap import bootstrap
+    from reverie.clock import FixedClock
+    from reverie.config import Settings
+    from reverie.storage.memory import MemoryVectorIndex
+    from tests.fakes import WordEmbedder
+
+    registry = DeletedDuringInsert()
+    app = bootstrap(Settings(storage="memory", vector_backend="memory"), clock=FixedClock(T0),
+                    embedder=WordEmbedder(), index=MemoryVectorIndex(),
+                    overrides={"registry": registry})
+    deletion = event("entity.deleted", {"entity_type": "conversation", "entity_id": "c-9"},
+                     at=T0 + timedelta(minutes=1))
+
+    async def delete_now():
+        assert not await app.bus.handle([deletion])
+
+    registry.during_first_lookup = delete_now
+    if kind == "note":
+        created = event("note.created", note_data("n1", conversation_id="c-9"))
+    else:
+        created = event("example.created", {
+            "example_id": "e1", "agent_id": "a-1", "conversation_id": "c-9",
+            "input": "Where is my refund?", "output": "It posts in 5 days.", "success_score": 80,
+            "created_at": "2026-03-01T00:00:00Z"})
+    assert not await app.bus.handle([created])
+    stored = await (app.notes.get("n1") if kind == "note" else app.examples.get("e1"))
+    assert stored is not None and stored.status == Status.ARCHIVED
+    assert "conversation c-9 deleted" in (stored.comments or "")
