@@ -14,6 +14,7 @@ from reverie.domain.runs import DreamRun
 from reverie.embeddings.local import LocalMiniLMEmbedder
 from reverie.handlers.dream.judging import Judge, JudgedNote
 from reverie.handlers.dream.runner import dream
+from reverie.handlers.ports import VectorIndex
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
 from tests.fakes import T0, event, note_data
@@ -46,10 +47,10 @@ class SpyJudge:
 
 
 def dream_app(judge: Judge | None = None, clock: FixedClock | None = None,
-              **settings: Any) -> Reverie:
+              index: VectorIndex | None = None, **settings: Any) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001, **settings)
     app = bootstrap(cfg, clock=clock or FixedClock(T0 + timedelta(days=30)),
-                    embedder=embedder(), index=MemoryVectorIndex(), judge=judge)
+                    embedder=embedder(), index=index or MemoryVectorIndex(), judge=judge)
     return app
 
 

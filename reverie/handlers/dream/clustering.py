@@ -1,7 +1,9 @@
-"""Finding clusters of redundant notes from nearest-neighbour queries, without chaining.
+"""Finding clusters of redundant notes from nearest-neighbour lists, without chaining.
 
-Cost is about N·k: each candidate asks the vector index for its ``k`` nearest
-neighbours inside its own scope (agent, tenant, user), never all pairs.
+Grouping costs about N·k: it only looks at each candidate's ``k`` nearest
+neighbours inside its own scope (agent, tenant, user). The dream takes those
+lists from :class:`~reverie.handlers.dream.knn.NeighbourTable` (computed once per
+dream in-process); :func:`neighbours` asks a vector index instead (benchmarks).
 
 **Anti-chaining rule.** Clusters grow greedily from the best-connected seed. A
 neighbour joins only if (1) its cosine similarity to the cluster's centroid is at

@@ -8,6 +8,7 @@ what an interrupted run left: sources still Active behind an Active merged note.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
@@ -20,13 +21,13 @@ from reverie.handlers.dream.clustering import (
     Cluster,
     centroid_similarity,
     group,
-    neighbours,
 )
 from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote
+from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.lifecycle import change_id, move_notes
-from reverie.handlers.ports import SearchScope, Transition, VectorPoint
+from reverie.handlers.ports import Transition, VectorPoint
 
 Scope = tuple[str | None, str | None]
 
@@ -73,15 +74,21 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
 
 async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: str
                         ) -> list[tuple[Cluster, bool]]:
-    """Return (cluster, mixed) pairs ready for the judge, honouring the privacy rule."""
+    """Return (cluster, mixed) pairs ready for the judge, honouring the privacy rule.
+
+    Neighbours come from one in-process pass over the candidates' own embeddings
+    (each scope alone); the table is kept on ``ctx`` for the contradiction phase.
+    """
     by_scope: dict[Scope, list[Note]] = defaultdict(list)
     for note in candidates:
         if note.embedding is not None:
             by_scope[(note.company_id, note.user_id)].append(note)
+    table = await asyncio.to_thread(NeighbourTable.build, candidates, ctx.settings.neighbours,
+                                    ctx.settings.neighbour_floor)
+    ctx.neighbour_table = table
     groups: dict[Scope, list[Cluster]] = {}
     for (company, user), notes in sorted(by_scope.items(), key=lambda kv: str(kv[0])):
-        scope = SearchScope(ctx.agent_id, company, user, auto_only=True)
-        hits = await neighbours(notes, ctx.index, scope, ctx.settings.neighbours)
+        hits = [table.hits(n) for n in notes]
         groups[(company, user)] = group(notes, hits, ctx.settings.cluster_similarity)
     result: list[tuple[Cluster, bool]] = []
     absorbed: set[str] = set()

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from reverie.clock import Clock
 from reverie.domain.model import Note
 from reverie.handlers.dream.judging import Judge, JudgedNote, Usage
+from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.ports import (
@@ -36,6 +37,11 @@ class DreamSettings:
     newer_wins_after_days: int = 7
     max_judge_outages: int = 3
 
+    @property
+    def neighbour_floor(self) -> float:
+        """Return the lowest similarity any phase uses a neighbour at."""
+        return min(self.cluster_similarity, self.contradiction_similarity)
+
 
 @dataclass
 class DreamContext:
@@ -60,6 +66,7 @@ class DreamContext:
     recorder: StepRecorder
     usage: Usage = field(default_factory=Usage)
     merged_this_run: set[str] = field(default_factory=set)
+    neighbour_table: NeighbourTable | None = None
 
 
 def judged(note: Note) -> JudgedNote:

@@ -10,6 +10,7 @@ again.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
@@ -19,11 +20,11 @@ from typing import Any
 from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
-from reverie.handlers.dream.clustering import neighbours
 from reverie.handlers.dream.consolidation import brief
 from reverie.handlers.dream.context import DreamContext, judged
+from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.lifecycle import move_notes
-from reverie.handlers.ports import SearchScope, Transition
+from reverie.handlers.ports import Transition
 
 
 @dataclass(frozen=True)
@@ -61,17 +62,27 @@ def decide(a: Note, b: Note, newer_wins_after_days: int = 7) -> tuple[Note | Non
 
 
 async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair]:
-    """Return unique pairs above the threshold inside one scope, most similar first."""
+    """Return unique pairs above the threshold inside one scope, most similar first.
+
+    Neighbours come from the consolidation phase's table brought up to ``notes``
+    (only new notes are scored), or from a fresh in-process pass without one.
+    """
     by_scope: dict[tuple[str | None, str | None], list[Note]] = defaultdict(list)
     for note in notes:
         if note.embedding is not None:
             by_scope[(note.company_id, note.user_id)].append(note)
+    previous = ctx.neighbour_table
+    if previous is not None and previous.k == ctx.settings.neighbours:
+        table = await asyncio.to_thread(previous.refresh, notes)
+    else:
+        table = await asyncio.to_thread(NeighbourTable.build, notes, ctx.settings.neighbours,
+                                        ctx.settings.neighbour_floor)
+    ctx.neighbour_table = table
     seen: dict[tuple[str, str], Pair] = {}
-    for (company, user), members in by_scope.items():
+    for members in by_scope.values():
         by_id = {n.note_id: n for n in members}
-        scope = SearchScope(ctx.agent_id, company, user)
-        found = await neighbours(members, ctx.index, scope, ctx.settings.neighbours)
-        for note, hits in zip(members, found, strict=True):
+        for note in members:
+            hits = table.hits(note)
             for hit in hits:
                 other = by_id.get(hit.note_id)
                 if other is None or other.note_id == note.note_id:
