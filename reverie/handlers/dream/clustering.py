@@ -14,7 +14,7 @@ cannot end in one cluster: D fails rule (2) against A.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -131,3 +131,36 @@ def centroid_similarity(a: Sequence[Note], b: Sequence[Note]) -> float:
     ca, cb = unit_matrix(a).mean(axis=0), unit_matrix(b).mean(axis=0)
     denom = float(np.linalg.norm(ca) * np.linalg.norm(cb)) or 1.0
     return float(ca @ cb) / denom
+
+
+def centroid_rows(clusters: Sequence[Cluster]) -> np.ndarray:
+    """Return the clusters' centroids (mean of unit rows) scaled to unit length, one row each."""
+    if not clusters:
+        return np.zeros((0, 0), np.float32)
+    mat = unit_matrix([n for c in clusters for n in c.notes])
+    sizes = np.asarray([len(c.notes) for c in clusters])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    cents = np.add.reduceat(mat, starts, axis=0) / sizes[:, None]
+    norms = np.linalg.norm(cents, axis=1, keepdims=True).clip(min=1e-12)
+    return np.asarray(cents / norms, dtype=np.float32)
+
+
+def similar_groups(a: Sequence[Cluster], b: Sequence[Cluster], threshold: float,
+                   block: int = 1024, margin: float = 1e-3) -> Iterator[tuple[int, list[int]]]:
+    """Yield (i, [j, ...]): the groups of ``b`` whose centroid may reach ``threshold`` with a[i].
+
+    One matrix product per block of ``a``; ``j`` ascending. A candidate is any pair
+    within ``margin`` below the threshold: callers confirm with
+    :func:`centroid_similarity`, so decisions are exactly those of comparing every pair.
+    """
+    if not a or not b:
+        return
+    ca, cb = centroid_rows(a), centroid_rows(b)
+    for start in range(0, len(ca), block):
+        scores = ca[start:start + block] @ cb.T
+        rows, cols = np.nonzero(scores >= threshold - margin)
+        if len(rows) == 0:
+            continue
+        bounds = np.searchsorted(rows, np.arange(scores.shape[0] + 1))
+        for r in np.unique(rows).tolist():
+            yield start + r, cols[bounds[r]:bounds[r + 1]].tolist()

@@ -21,6 +21,7 @@ from reverie.handlers.dream.clustering import (
     Cluster,
     centroid_similarity,
     group,
+    similar_groups,
 )
 from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote
@@ -92,24 +93,29 @@ async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: s
         groups[(company, user)] = group(notes, hits, ctx.settings.cluster_similarity)
     result: list[tuple[Cluster, bool]] = []
     absorbed: set[str] = set()
+    user_groups_of: dict[str | None, list[Cluster]] = defaultdict(list)
+    for (company, user), scope_groups in groups.items():
+        if user is not None:
+            user_groups_of[company] += scope_groups
+    threshold = ctx.settings.cluster_similarity
     for (company, user), company_groups in groups.items():
         if user is not None:
             continue
-        for cg in company_groups:
+        user_groups = user_groups_of.get(company, [])
+        near = dict(similar_groups(company_groups, user_groups, threshold))
+        for i, cg in enumerate(company_groups):
             members = list(cg.notes)
             mixed = False
-            for (c2, u2), user_groups in groups.items():
-                if c2 != company or u2 is None:
+            for j in near.get(i, ()):
+                ug = user_groups[j]
+                if set(ug.ids) & absorbed:
                     continue
-                for ug in user_groups:
-                    if set(ug.ids) & absorbed:
-                        continue
-                    if centroid_similarity(cg.notes, ug.notes) < ctx.settings.cluster_similarity:
-                        continue
-                    if await _adds_nothing(ctx, cg, ug, parent):
-                        members += list(ug.notes)
-                        absorbed.update(ug.ids)
-                        mixed = True
+                if centroid_similarity(cg.notes, ug.notes) < threshold:
+                    continue
+                if await _adds_nothing(ctx, cg, ug, parent):
+                    members += list(ug.notes)
+                    absorbed.update(ug.ids)
+                    mixed = True
             if len(members) >= ctx.settings.min_cluster_size:
                 result.append((Cluster(tuple(members), cg.similarity), mixed))
     for (_, user), user_groups in groups.items():
