@@ -9,8 +9,8 @@ not FerretDB's); vectors are the precomputed, clustered ones of
 (:class:`~reverie.storage.memory.MemoryVectorIndex`) or ``qdrant`` (embedded
 local mode, a temporary path). ``--judge stub`` is a fake LLM judge answering
 after a fixed 300 ms sleep (it merges every cluster into its most-used note's
-text and never sees a contradiction); ``--concurrency N`` swaps in the bench-only
-prototype of :mod:`bench.concurrent_consolidation`.
+text and never sees a contradiction); ``--concurrency N`` sets Reverie's
+``judge_concurrency`` (judgments in flight at once, default 4).
 
 Prints one JSON line: wall time, per-phase durations, judge calls, peak RSS
 (VmHWM, reset after set-up so it is the dream's peak), load average.
@@ -185,9 +185,10 @@ def to_note(s: Any, agent: str) -> Note:
                 embedding=s.vector.tolist(), embedding_model=MODEL)
 
 
-async def build(data: Dataset, judge: Any, index: VectorIndex, agent: str) -> Reverie:
+async def build(data: Dataset, judge: Any, index: VectorIndex, agent: str,
+                concurrency: int = 4) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   _env_file=None)  # type: ignore[call-arg]
+                   judge_concurrency=concurrency, _env_file=None)  # type: ignore[call-arg]
     app = bootstrap(cfg, clock=FixedClock(NOW + timedelta(hours=1)),
                     embedder=BenchEmbedder(data.notes), index=index, judge=judge)
     batch: list[VectorPoint] = []
@@ -214,11 +215,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="reverie-bench-"))
     index = TimedIndex(make_index(args.backend, tmp))
     agent = "a-bench"
-    app = await build(data, judge, index, agent)
-    if args.concurrency > 1:
-        from bench.concurrent_consolidation import install
-
-        install(args.concurrency)
+    app = await build(data, judge, index, agent, args.concurrency)
     setup_s = time.perf_counter() - t_setup
     profiler = None
     if args.profile:
@@ -255,7 +252,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "notes": args.notes, "judge": args.judge if args.judge == "offline"
         else f"stub-llm-{int(args.latency * 1000)}ms", "backend": args.backend,
         "backend_class": BACKENDS[args.backend], "scopes": args.scopes,
-        "consolidation_concurrency": args.concurrency, "storage": "memory",
+        "judge_concurrency": args.concurrency, "storage": "memory",
         "wall_s": round(wall, 3), "setup_s": round(setup_s, 2), "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
@@ -285,8 +282,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--backend", choices=tuple(BACKENDS), default="fast")
     p.add_argument("--scopes", choices=("single", "mixed"), default="single",
                    help="single: all notes company-wide; mixed: 20%% over 10 users")
-    p.add_argument("--concurrency", type=int, default=1,
-                   help=">1: judge clusters concurrently (bench-only prototype)")
+    p.add_argument("--concurrency", type=int, default=4,
+                   help="judge_concurrency: judgments in flight at once (1: one at a time)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--profile", type=Path, default=None, help="pyinstrument text output")
     return p.parse_args(argv)

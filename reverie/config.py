@@ -82,6 +82,7 @@ class Settings(BaseSettings):
     cluster_neighbours: int = 10
     contradiction_similarity: float | None = None
     max_contradiction_pairs: int = 50
+    judge_concurrency: int = Field(default=4, ge=1)
     sweep_limit: int = 200
 
     # Pipeline

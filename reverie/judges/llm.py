@@ -90,10 +90,19 @@ class Budget:
     calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    largest_request: int = 0
+    """The most tokens one request has used so far."""
 
     @property
     def tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
+
+    def headroom(self) -> int:
+        """Return how many more requests surely fit: calls left, fewer if tokens run short."""
+        left = max(0, self.max_calls - self.calls)
+        if self.largest_request:
+            left = min(left, max(0, self.max_tokens - self.tokens) // self.largest_request)
+        return left
 
     @property
     def exhausted(self) -> bool:
@@ -119,6 +128,7 @@ class Budget:
         """Add the tokens a response reported."""
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens
+        self.largest_request = max(self.largest_request, prompt_tokens + completion_tokens)
 
 
 @dataclass(frozen=True)
@@ -235,6 +245,10 @@ class LLMJudge:
         """Start a new budget (fresh from the settings unless ``budget`` is given) and return it."""
         self.budget = budget or Budget(self.max_calls, self.max_tokens)
         return self.budget
+
+    def headroom(self) -> int:
+        """Return how many more requests this run's budget surely allows."""
+        return self.budget.headroom()
 
     def with_budget(self, budget: Budget | None = None) -> LLMJudge:
         """A copy of this judge with its own budget, sharing client, concurrency and fallback.

@@ -23,8 +23,9 @@ from reverie.handlers.dream.clustering import (
     group,
     similar_groups,
 )
-from reverie.handlers.dream.context import DreamContext, judged
-from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote
+from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.inorder import Judgment, judge_in_order
+from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.lifecycle import change_id, move_notes
@@ -159,18 +160,25 @@ def _validate(verdict: ConsolidationVerdict, ids: set[str]) -> list[MergedNote]:
     return [m for m in verdict.merged if len(m.source_ids) >= 1]
 
 
+async def ask_cluster(ctx: DreamContext, cluster: Cluster
+                      ) -> tuple[ConsolidationVerdict, Usage]:
+    """Ask the judge about one cluster (no writes)."""
+    return await ctx.judge.consolidate([judged(n) for n in cluster.notes], ctx.clock.now())
+
+
 async def consolidate_cluster(
-    ctx: DreamContext, cluster: Cluster, mixed: bool, parent: str
+    ctx: DreamContext, cluster: Cluster, mixed: bool, parent: str,
+    judgment: Judgment[tuple[ConsolidationVerdict, Usage]] | None = None,
 ) -> dict[str, int]:
-    """Judge one cluster and write its merged note(s); return counts."""
+    """Judge one cluster (or take its ``judgment``) and write its merged note(s); return counts."""
     counts = {"merged_notes": 0, "revoked": 0}
     async with ctx.recorder.step(
         "consolidation", "cluster", parent, notes=[brief(n) for n in cluster.notes],
         similarity=round(cluster.similarity, 4), mixed_scope=mixed,
     ) as step:
         step.judge = ctx.judge.name
-        verdict, usage = await ctx.judge.consolidate([judged(n) for n in cluster.notes],
-                                                    ctx.clock.now())
+        verdict, usage = (judgment.unwrap() if judgment is not None
+                          else await ask_cluster(ctx, cluster))
         step.usage.add(usage)
         ctx.usage.add(usage)
         if not verdict.consolidate:
@@ -256,9 +264,15 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
                               "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
                               "skipped_clusters": 0, "failed_clusters": 0}
     outages = 0
-    for cluster, mixed in clusters:
+
+    async def ask(item: tuple[Cluster, bool]) -> tuple[ConsolidationVerdict, Usage]:
+        return await ask_cluster(ctx, item[0])
+
+    # clusters are disjoint: judged concurrently, written one by one in cluster order
+    async for (cluster, mixed), judgment in judge_in_order(
+            clusters, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx)):
         try:
-            counts = await consolidate_cluster(ctx, cluster, mixed, parent)
+            counts = await consolidate_cluster(ctx, cluster, mixed, parent, judgment)
         except JudgeAnswerInvalid as exc:
             totals["failed_clusters"] += 1
             totals.setdefault("errors", []).append(str(exc))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reverie.clock import Clock
@@ -36,6 +37,7 @@ class DreamSettings:
     sweep_limit: int = 200
     newer_wins_after_days: int = 7
     max_judge_outages: int = 3
+    judge_concurrency: int = 4
 
     @property
     def neighbour_floor(self) -> float:
@@ -80,3 +82,9 @@ def judged(note: Note) -> JudgedNote:
         user_id=note.user_id,
         company_id=note.company_id,
     )
+
+
+def headroom(ctx: DreamContext) -> Callable[[], int | None] | None:
+    """Return the judge's count of calls it may still make this run, if it has a budget."""
+    found = getattr(ctx.judge, "headroom", None)
+    return found if callable(found) else None

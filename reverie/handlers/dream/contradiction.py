@@ -21,7 +21,9 @@ from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.consolidation import brief
-from reverie.handlers.dream.context import DreamContext, judged
+from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.inorder import Judgment, judge_in_order
+from reverie.handlers.dream.judging import ContradictionVerdict, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
@@ -109,11 +111,22 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
     }
     revoked: set[str] = set()
     outages = 0
-    for pair in todo:
-        if pair.a.note_id in revoked or pair.b.note_id in revoked:
+
+    async def ask(pair: Pair) -> tuple[ContradictionVerdict, Usage]:
+        return await ask_pair(ctx, pair)
+
+    def wanted(pair: Pair) -> bool:
+        return pair.a.note_id not in revoked and pair.b.note_id not in revoked
+
+    # pairs sharing a note wait for each other, so a note revoked by an earlier pair
+    # skips the later ones exactly as when judging one pair after another
+    async for pair, judgment in judge_in_order(
+            todo, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx),
+            conflicts=_share_a_note, wanted=wanted):
+        if judgment.skipped:
             continue
         try:
-            outcome = await judge_pair(ctx, pair, parent)
+            outcome = await judge_pair(ctx, pair, parent, judgment)
         except JudgeAnswerInvalid:
             totals["failed_pairs"] += 1
             continue
@@ -139,13 +152,25 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
     return totals
 
 
-async def judge_pair(ctx: DreamContext, pair: Pair, parent: str) -> str:
-    """Judge one pair; return ``kept``, ``review`` or the revoked note's id."""
+def _share_a_note(x: Pair, y: Pair) -> bool:
+    return bool({x.a.note_id, x.b.note_id} & {y.a.note_id, y.b.note_id})
+
+
+async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict, Usage]:
+    """Ask the judge whether one pair contradicts (no writes)."""
+    return await ctx.judge.contradicts(judged(pair.a), judged(pair.b))
+
+
+async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
+                     judgment: Judgment[tuple[ContradictionVerdict, Usage]] | None = None
+                     ) -> str:
+    """Judge one pair (or take its ``judgment``); return ``kept``, ``review`` or the loser's id."""
     async with ctx.recorder.step("contradiction", "pair", parent,
                                  a=brief(pair.a), b=brief(pair.b),
                                  similarity=round(pair.similarity, 4)) as step:
         step.judge = ctx.judge.name
-        verdict, usage = await ctx.judge.contradicts(judged(pair.a), judged(pair.b))
+        verdict, usage = (judgment.unwrap() if judgment is not None
+                          else await ask_pair(ctx, pair))
         step.usage.add(usage)
         ctx.usage.add(usage)
         if not ctx.dry_run:
