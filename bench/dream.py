@@ -43,6 +43,7 @@ from reverie.handlers.dream.judging import (
     MergedNote,
     Usage,
 )
+from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.runner import dream
 from reverie.handlers.ports import VectorIndex, VectorPoint
 
@@ -157,6 +158,40 @@ class TimedIndex:
             await self.inner.close()
 
 
+class TimedNeighbours:
+    """Times the dream's in-process neighbour table (build and refresh) in this process."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.recomputed = 0
+        self.build = NeighbourTable.build
+        self.refresh = NeighbourTable.refresh
+
+    def install(self) -> None:
+        timer = self
+        build, refresh = self.build, self.refresh
+
+        def timed_build(notes: Any, k: int, floor: float, spare: int | None = None
+                        ) -> NeighbourTable:
+            t0 = time.perf_counter()
+            try:
+                return build(notes, k, floor, spare)
+            finally:
+                timer.seconds += time.perf_counter() - t0
+
+        def timed_refresh(table: NeighbourTable, notes: Any) -> NeighbourTable:
+            t0 = time.perf_counter()
+            try:
+                out = refresh(table, notes)
+                timer.recomputed += out.recomputed
+                return out
+            finally:
+                timer.seconds += time.perf_counter() - t0
+
+        NeighbourTable.build = staticmethod(timed_build)  # type: ignore[method-assign]
+        NeighbourTable.refresh = timed_refresh  # type: ignore[method-assign,assignment]
+
+
 def make_index(backend: str, tmp: Path) -> VectorIndex:
     if backend == "fast":
         from reverie.storage.fastindex import BlockedNumpyIndex
@@ -224,6 +259,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         profiler = Profiler(interval=0.005, async_mode="enabled")
     index.search_s = index.write_s = 0.0
     index.searches = 0
+    knn = TimedNeighbours()
+    knn.install()
     reset_peak_rss()
     rss_before = proc_status().get("VmRSS")
     load_before = load()
@@ -257,6 +294,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
         "judge_busy_s": round(judge.busy_s, 3),
+        "knn_s": round(knn.seconds, 3), "knn_rows_recomputed": knn.recomputed,
         "knn_search_s": round(index.search_s, 3), "knn_queries": index.searches,
         "index_writes_s": round(index.write_s, 3),
         "notes_by_status_after": counts,
