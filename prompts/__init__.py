@@ -30,6 +30,7 @@ __all__ = [
     "PROMPTS",
     "Message",
     "check_coverage",
+    "consolidate_clusters",
     "consolidate_notes",
     "detect_contradictions",
     "fence_note",
@@ -160,10 +161,16 @@ def render_repair(problem: str) -> Message:
     }
 
 
-from . import check_coverage, consolidate_notes, detect_contradictions  # noqa: E402
+from . import (  # noqa: E402
+    check_coverage,
+    consolidate_clusters,
+    consolidate_notes,
+    detect_contradictions,
+)
 
 PROMPTS: dict[str, str] = {
     module.NAME: module.VERSION
-    for module in (consolidate_notes, detect_contradictions, check_coverage)
+    for module in (consolidate_notes, consolidate_clusters, detect_contradictions,
+                   check_coverage)
 }
 """Every prompt's name and current version."""

@@ -132,6 +132,7 @@ def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
         min_cluster_size=settings.min_cluster_size, neighbours=settings.cluster_neighbours,
         max_pairs=settings.max_contradiction_pairs, sweep_limit=settings.sweep_limit,
         judge_concurrency=settings.judge_concurrency,
+        consolidation_batch_notes=settings.consolidation_batch_notes,
     )
 
 

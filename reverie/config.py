@@ -83,6 +83,7 @@ class Settings(BaseSettings):
     contradiction_similarity: float | None = None
     max_contradiction_pairs: int = 50
     judge_concurrency: int = Field(default=4, ge=1)
+    consolidation_batch_notes: int = Field(default=24, ge=0)
     sweep_limit: int = 200
 
     # Pipeline

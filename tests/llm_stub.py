@@ -371,6 +371,7 @@ class _Handler(BaseHTTPRequestHandler):
 # smart mode
 
 _NOTE = re.compile(r"<note\s+(?P<attrs>[^>]*)>\n(?P<text>.*?)\n</note>", re.DOTALL)
+_CLUSTER = re.compile(r'<notes cluster="(?P<label>[^"]*)">\n(?P<body>.*?)\n</notes>', re.DOTALL)
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _NOT = re.compile(r"\b(not|never|no longer)\b|n't\b", re.IGNORECASE)
@@ -396,7 +397,8 @@ def _sentences(text: str) -> list[str]:
 def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """A simple, valid answer to a Reverie prompt, read from the fenced notes.
 
-    * consolidate_notes: merge all notes into one, joining their distinct sentences;
+    * consolidate_notes: merge all notes into one, joining their distinct sentences
+      (consolidate_clusters: the same for each cluster);
     * detect_contradictions: contradicts iff exactly one note contains a negation;
     * check_coverage: adds nothing iff every sentence of the user's note is in the
       company notes.
@@ -424,19 +426,27 @@ def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
             else "the user's note has sentences the company notes lack",
             "adds_nothing": adds_nothing,
         }
+    if "consolidate_clusters" in system:
+        return {"clusters": [{"cluster": m["label"], **_merge_all(_notes(m["body"]))}
+                             for m in _CLUSTER.finditer(user)]}
     if "consolidate_notes" in system:
-        if len(notes) < 2:
-            return {"reason": "fewer than two notes", "consolidate": False, "merged": []}
-        sentences = list(dict.fromkeys(s for n in notes for s in _sentences(n.text)))
-        return {
-            "reason": "the notes are about the same topic",
-            "consolidate": True,
-            "merged": [
-                {
-                    "text": " ".join(sentences),
-                    "source_ids": [n.attrs["id"] for n in notes],
-                    "note_type": notes[0].attrs.get("type", "Context"),
-                }
-            ],
-        }
+        return _merge_all(notes)
     return {"reason": "unknown task", "answer": None}
+
+
+def _merge_all(notes: list[_Note]) -> dict[str, Any]:
+    """Merge all notes into one, joining their distinct sentences (two notes at least)."""
+    if len(notes) < 2:
+        return {"reason": "fewer than two notes", "consolidate": False, "merged": []}
+    sentences = list(dict.fromkeys(s for n in notes for s in _sentences(n.text)))
+    return {
+        "reason": "the notes are about the same topic",
+        "consolidate": True,
+        "merged": [
+            {
+                "text": " ".join(sentences),
+                "source_ids": [n.attrs["id"] for n in notes],
+                "note_type": notes[0].attrs.get("type", "Context"),
+            }
+        ],
+    }

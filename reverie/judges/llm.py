@@ -59,6 +59,7 @@ from reverie.handlers.dream.judging import (
 )
 from reverie_prompts import (
     check_coverage,
+    consolidate_clusters,
     consolidate_notes,
     detect_contradictions,
     render_repair,
@@ -292,6 +293,21 @@ class LLMJudge:
             consolidate_notes, self.consolidation_model, messages, ids
         )
         return verdict, usage
+
+    async def consolidate_many(
+        self, clusters: Sequence[Sequence[JudgedNote]], now: datetime
+    ) -> tuple[list[ConsolidationVerdict], Usage]:
+        """Judge several clusters in one request; one verdict per cluster, in order.
+
+        Each cluster's answer may only name that cluster's note ids.
+        """
+        messages = consolidate_clusters.render(clusters, now)
+        verdicts: list[ConsolidationVerdict]
+        verdicts, usage = await self._judge(
+            consolidate_clusters, self.consolidation_model, messages,
+            consolidate_clusters.given_ids(clusters),
+        )
+        return verdicts, usage
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> tuple[ContradictionVerdict, Usage]:
         """Say whether two notes contradict each other, and why (never who wins)."""

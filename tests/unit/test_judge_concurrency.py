@@ -196,7 +196,8 @@ def llm_app(stub: LLMStub, concurrency: int, max_calls: int) -> tuple[Reverie, L
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
                    judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
                    llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
-                   llm_max_calls_per_run=max_calls, judge_concurrency=concurrency)
+                   llm_max_calls_per_run=max_calls, judge_concurrency=concurrency,
+                   consolidation_batch_notes=0)  # one cluster per call: more calls to overlap
     clock = FixedClock(T0 + timedelta(days=60))
     judge = LLMJudge.from_settings(cfg, clock=clock)
     app = bootstrap(cfg, clock=clock, embedder=WordEmbedder(), index=MemoryVectorIndex(),

@@ -21,6 +21,7 @@ from reverie.handlers.dream.judging import (
 from reverie_prompts import (
     PROMPTS,
     check_coverage,
+    consolidate_clusters,
     consolidate_notes,
     detect_contradictions,
     fence_note,
@@ -40,12 +41,14 @@ NOTES = [
     note("a", "Weekly meeting is on Mondays.", datetime(2025, 12, 1, tzinfo=UTC), 15),
 ]
 
-MODULES = [consolidate_notes, detect_contradictions, check_coverage]
+MODULES = [consolidate_notes, consolidate_clusters, detect_contradictions, check_coverage]
 
 
 def render(module: ModuleType, notes: list[JudgedNote] = NOTES) -> list[dict[str, str]]:
     if module is consolidate_notes:
         return consolidate_notes.render(notes, NOW)
+    if module is consolidate_clusters:
+        return consolidate_clusters.render([notes[:1], notes[1:]], NOW)
     if module is detect_contradictions:
         return detect_contradictions.render(notes[0], notes[1], NOW)
     return check_coverage.render(notes[:-1], notes[-1], NOW)

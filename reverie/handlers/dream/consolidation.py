@@ -25,7 +25,7 @@ from reverie.handlers.dream.clustering import (
 )
 from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, judge_in_order
-from reverie.handlers.dream.judging import ConsolidationVerdict, MergedNote, Usage
+from reverie.handlers.dream.judging import BatchJudge, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.lifecycle import change_id, move_notes
@@ -264,32 +264,66 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
                               "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
                               "skipped_clusters": 0, "failed_clusters": 0}
     outages = 0
+    many = (cast(BatchJudge, ctx.judge).consolidate_many
+            if callable(getattr(ctx.judge, "consolidate_many", None)) else None)
+    batches = batch_clusters(clusters, ctx.settings.consolidation_batch_notes if many else 0)
 
-    async def ask(item: tuple[Cluster, bool]) -> tuple[ConsolidationVerdict, Usage]:
-        return await ask_cluster(ctx, item[0])
+    async def ask(batch: list[tuple[Cluster, bool]]
+                  ) -> list[tuple[ConsolidationVerdict, Usage]]:
+        if len(batch) == 1 or many is None:
+            return [await ask_cluster(ctx, batch[0][0])]
+        verdicts, usage = await many([[judged(n) for n in c.notes] for c, _ in batch],
+                                     ctx.clock.now())
+        if len(verdicts) != len(batch):
+            raise JudgeAnswerInvalid(f"{len(verdicts)} verdicts for {len(batch)} clusters")
+        # the call's usage is recorded once, on the first cluster's step
+        return [(v, usage if i == 0 else Usage()) for i, v in enumerate(verdicts)]
 
     # clusters are disjoint: judged concurrently, written one by one in cluster order
-    async for (cluster, mixed), judgment in judge_in_order(
-            clusters, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx)):
-        try:
-            counts = await consolidate_cluster(ctx, cluster, mixed, parent, judgment)
-        except JudgeAnswerInvalid as exc:
-            totals["failed_clusters"] += 1
-            totals.setdefault("errors", []).append(str(exc))
-            continue
-        except JudgeUnavailable as exc:
-            totals["failed_clusters"] += 1
-            totals.setdefault("errors", []).append(str(exc))
-            outages += 1
-            if outages >= ctx.settings.max_judge_outages:
-                totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+    async for batch, judgment in judge_in_order(
+            batches, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx)):
+        stop = False
+        for i, (cluster, mixed) in enumerate(batch):
+            one: Judgment[tuple[ConsolidationVerdict, Usage]] = (
+                Judgment(error=judgment.error) if judgment.error is not None
+                else Judgment(value=judgment.unwrap()[i]))
+            try:
+                counts = await consolidate_cluster(ctx, cluster, mixed, parent, one)
+            except JudgeAnswerInvalid as exc:
+                totals["failed_clusters"] += 1
+                totals.setdefault("errors", []).append(str(exc))
+                continue
+            except JudgeUnavailable as exc:
+                totals["failed_clusters"] += 1
+                totals.setdefault("errors", []).append(str(exc))
+                outages += 1 if i == 0 else 0  # one call failed, whatever it judged
+                if outages >= ctx.settings.max_judge_outages:
+                    totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+                    stop = True
+                    break
+                continue
+            except BudgetExhausted as exc:
+                totals["stopped"] = f"LLM budget exhausted: {exc}"
+                stop = True
                 break
-            continue
-        except BudgetExhausted as exc:
-            totals["stopped"] = f"LLM budget exhausted: {exc}"
+            totals["merged_notes"] += counts["merged_notes"]
+            totals["revoked"] += counts["revoked"]
+            if not counts["merged_notes"]:
+                totals["skipped_clusters"] += 1
+        if stop:
             break
-        totals["merged_notes"] += counts["merged_notes"]
-        totals["revoked"] += counts["revoked"]
-        if not counts["merged_notes"]:
-            totals["skipped_clusters"] += 1
     return totals
+
+
+def batch_clusters(clusters: Sequence[tuple[Cluster, bool]], max_notes: int
+                   ) -> list[list[tuple[Cluster, bool]]]:
+    """Group consecutive clusters, at most ``max_notes`` notes a group (a bigger one alone)."""
+    out: list[list[tuple[Cluster, bool]]] = []
+    size = 0
+    for cluster, mixed in clusters:
+        if not out or size + len(cluster.notes) > max_notes:
+            out.append([])
+            size = 0
+        out[-1].append((cluster, mixed))
+        size += len(cluster.notes)
+    return out

@@ -38,6 +38,7 @@ class DreamSettings:
     newer_wins_after_days: int = 7
     max_judge_outages: int = 3
     judge_concurrency: int = 4
+    consolidation_batch_notes: int = 24
 
     @property
     def neighbour_floor(self) -> float:

@@ -105,3 +105,12 @@ class Judge(Protocol):
         self, general: Sequence[JudgedNote], specific: JudgedNote
     ) -> tuple[CoverageVerdict, Usage]:
         """Say whether ``specific`` (a user's note) adds nothing beyond ``general``."""
+
+
+class BatchJudge(Judge, Protocol):
+    """A judge that can also judge several small clusters in one call (the LLM judge)."""
+
+    async def consolidate_many(
+        self, clusters: Sequence[Sequence[JudgedNote]], now: datetime
+    ) -> tuple[list[ConsolidationVerdict], Usage]:
+        """Return one verdict per cluster, in order; each names only its own cluster's ids."""
