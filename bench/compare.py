@@ -4,8 +4,9 @@
 
 On the very notes the dream benchmark uses (same generator and seed, one scope):
 
-* **Reverie**: each note's k=10 nearest neighbours from the vector index
-  (BlockedNumpyIndex), then :func:`reverie.handlers.dream.clustering.group`
+* **Reverie**: each note's k=10 nearest neighbours at or above the threshold, as
+  the dream computes them (:class:`reverie.handlers.dream.knn.NeighbourTable`, one
+  exact in-process pass), then :func:`reverie.handlers.dream.clustering.group`
   (anti-chaining rule) at the model's calibrated cluster threshold.
 * **All-pairs greedy merge**: every pairwise cosine computed, then the most
   similar pair of clusters merged (average linkage: mean pairwise cosine) until no
@@ -33,10 +34,8 @@ import numpy as np
 from bench.common import load
 from bench.dream import dataset, to_note
 from bench.synth import MODEL
-from reverie.domain.model import vector_payload
-from reverie.handlers.dream.clustering import group, neighbours, thresholds_for, unit_matrix
-from reverie.handlers.ports import SearchScope, VectorPoint
-from reverie.storage.fastindex import BlockedNumpyIndex
+from reverie.handlers.dream.clustering import group, thresholds_for, unit_matrix
+from reverie.handlers.dream.knn import NeighbourTable
 
 THRESHOLD = thresholds_for(MODEL, None, None)[0]
 """The cluster threshold the dream uses for all-MiniLM-L6-v2 (its calibrated default)."""
@@ -107,13 +106,9 @@ async def compare(n: int, seed: int) -> dict[str, Any]:
     data = dataset(n, "single", seed)
     notes = [to_note(s, "a-bench") for s in data.notes]
     truth = [s.fact for s in data.notes]
-    index = BlockedNumpyIndex()
-    for start in range(0, n, 1000):
-        await index.upsert([VectorPoint(x.note_id, x.embedding or [], vector_payload(x))
-                            for x in notes[start:start + 1000]])
-    scope = SearchScope("a-bench", "co-1", None, auto_only=True)
     t0 = time.perf_counter()
-    hits = await neighbours(notes, index, scope, K)
+    table = NeighbourTable.build(notes, K, THRESHOLD)
+    hits = [table.hits(x) for x in notes]
     t_knn = time.perf_counter() - t0
     clusters = group(notes, hits, THRESHOLD)
     t_reverie = time.perf_counter() - t0
@@ -127,7 +122,7 @@ async def compare(n: int, seed: int) -> dict[str, Any]:
     return {
         "notes": n, "threshold": THRESHOLD, "k": K,
         "reverie": {"seconds": round(t_reverie, 3), "knn_seconds": round(t_knn, 3), **rev,
-                    "method": "k-NN (k=10, BlockedNumpyIndex) + anti-chaining greedy"},
+                    "method": "k-NN (k=10, in-process NeighbourTable) + anti-chaining greedy"},
         "all_pairs": {"seconds": round(t_greedy, 3), **gr,
                       "method": "all pairwise cosines + average-linkage merge above threshold"},
         "time_ratio_all_pairs_over_reverie": round(t_greedy / t_reverie, 2) if t_reverie else None,

@@ -9,8 +9,10 @@ not FerretDB's); vectors are the precomputed, clustered ones of
 (:class:`~reverie.storage.memory.MemoryVectorIndex`) or ``qdrant`` (embedded
 local mode, a temporary path). ``--judge stub`` is a fake LLM judge answering
 after a fixed 300 ms sleep (it merges every cluster into its most-used note's
-text and never sees a contradiction); ``--concurrency N`` sets Reverie's
-``judge_concurrency`` (judgments in flight at once, default 4).
+text and never sees a contradiction; like the LLM judge it can judge several small
+clusters in one call, ``consolidation_batch_notes``, unless ``--no-batch``);
+``--concurrency N`` sets Reverie's ``judge_concurrency`` (judgments in flight at
+once, default 4).
 
 Prints one JSON line: wall time, per-phase durations, judge calls, peak RSS
 (VmHWM, reset after set-up so it is the dream's peak), load average.
@@ -78,6 +80,18 @@ class StubLLMJudge:
                                note_type=best.note_type)])
         return verdict, self._usage(*notes)
 
+    async def consolidate_many(self, clusters: Sequence[Sequence[JudgedNote]], now: datetime
+                               ) -> tuple[list[ConsolidationVerdict], Usage]:
+        await asyncio.sleep(self.latency_s)
+        verdicts = []
+        for notes in clusters:
+            best = max(notes, key=lambda n: (n.access_count, n.created_at))
+            verdicts.append(ConsolidationVerdict(
+                consolidate=True, reason="the notes state the same fact",
+                merged=[MergedNote(text=best.text, source_ids=[n.note_id for n in notes],
+                                   note_type=best.note_type)]))
+        return verdicts, self._usage(*[n for notes in clusters for n in notes])
+
     async def contradicts(self, a: JudgedNote, b: JudgedNote
                           ) -> tuple[ContradictionVerdict, Usage]:
         await asyncio.sleep(self.latency_s)
@@ -98,6 +112,8 @@ class CountingJudge:
         self.name = inner.name
         self.calls: Counter[str] = Counter()
         self.busy_s = 0.0
+        if callable(getattr(inner, "consolidate_many", None)):
+            self.consolidate_many = self._consolidate_many
 
     async def _timed(self, kind: str, coro: Any) -> Any:
         self.calls[kind] += 1
@@ -109,6 +125,10 @@ class CountingJudge:
 
     async def consolidate(self, notes: Sequence[JudgedNote], now: datetime) -> Any:
         return await self._timed("consolidate", self.inner.consolidate(notes, now))
+
+    async def _consolidate_many(self, clusters: Sequence[Sequence[JudgedNote]],
+                                now: datetime) -> Any:
+        return await self._timed("consolidate_many", self.inner.consolidate_many(clusters, now))
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> Any:
         return await self._timed("contradicts", self.inner.contradicts(a, b))
@@ -221,9 +241,10 @@ def to_note(s: Any, agent: str) -> Note:
 
 
 async def build(data: Dataset, judge: Any, index: VectorIndex, agent: str,
-                concurrency: int = 4) -> Reverie:
+                concurrency: int = 4, batch_notes: int = 24) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_concurrency=concurrency, _env_file=None)  # type: ignore[call-arg]
+                   judge_concurrency=concurrency, consolidation_batch_notes=batch_notes,
+                   _env_file=None)  # type: ignore[call-arg]
     app = bootstrap(cfg, clock=FixedClock(NOW + timedelta(hours=1)),
                     embedder=BenchEmbedder(data.notes), index=index, judge=judge)
     batch: list[VectorPoint] = []
@@ -250,7 +271,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="reverie-bench-"))
     index = TimedIndex(make_index(args.backend, tmp))
     agent = "a-bench"
-    app = await build(data, judge, index, agent, args.concurrency)
+    app = await build(data, judge, index, agent, args.concurrency,
+                      0 if args.no_batch else 24)
     setup_s = time.perf_counter() - t_setup
     profiler = None
     if args.profile:
@@ -289,7 +311,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "notes": args.notes, "judge": args.judge if args.judge == "offline"
         else f"stub-llm-{int(args.latency * 1000)}ms", "backend": args.backend,
         "backend_class": BACKENDS[args.backend], "scopes": args.scopes,
-        "judge_concurrency": args.concurrency, "storage": "memory",
+        "judge_concurrency": args.concurrency,
+        "consolidation_batch_notes": 0 if args.no_batch else 24, "storage": "memory",
         "wall_s": round(wall, 3), "setup_s": round(setup_s, 2), "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
@@ -322,6 +345,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="single: all notes company-wide; mixed: 20%% over 10 users")
     p.add_argument("--concurrency", type=int, default=4,
                    help="judge_concurrency: judgments in flight at once (1: one at a time)")
+    p.add_argument("--no-batch", action="store_true",
+                   help="one cluster per judge call (consolidation_batch_notes=0)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--profile", type=Path, default=None, help="pyinstrument text output")
     return p.parse_args(argv)
