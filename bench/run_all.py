@@ -369,10 +369,15 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
         f"- Kafka {m.get('kafka', '?')}, FerretDB {m.get('ferretdb', '?')} (SQLite backend), "
         "started by "
         "`deploy/local/up`",
-        f"- Run {m['date']}; `make bench` took {total_s / 60:.1f} minutes; load average at "
+        f"- Run {m['date']}; "
+        + (f"`python -m bench.run_all --skip {','.join(res['skipped'])}` took "
+           if res.get("skipped") else "`make bench` took ")
+        + f"{total_s / 60:.1f} minutes; load average at "
         f"start {m['load_average']}, at end {res.get('load_at_end')}. The machine is shared: "
         "a load above the CPU count means other processes took part of the CPU, so wall "
-        "times are pessimistic.",
+        "times are pessimistic."
+        + (" Skipped benchmarks show their last results, labelled \"previous run\" with "
+           "that run's date." if res.get("skipped") else ""),
         "",
         "## Targets",
         "",
@@ -500,8 +505,9 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
             f"- **LLM judge calls, 1,000 notes**: the LLM judge judges several small clusters "
             "in one request (prompt `consolidate-clusters@1`, up to "
             "`consolidation_batch_notes` = 24 notes per request; each answer may name only "
-            f"its own cluster's ids): {llm['total']} requests in the stub run "
-            f"({llm['calls']}), {llm['ratio']}x fewer than the per-note judge. What is left "
+            f"its own cluster's ids): {llm['total']} requests in the stub run ("
+            + ", ".join(f"{v} {k}" for k, v in llm["calls"].items())
+            + f"), {llm['ratio']}x fewer than the per-note judge. What is left "
             "is the contradiction pairs, still one request per pair.",
         ]
     if ops:
@@ -564,7 +570,8 @@ def rebuild_docs() -> None:
         return dict(json.loads(path.read_text())) if path.is_file() else {}
 
     summary = read("summary")
-    res: dict[str, Any] = {"machine": summary["machine"], "load_at_end": summary["load_at_end"]}
+    res: dict[str, Any] = {"machine": summary["machine"], "load_at_end": summary["load_at_end"],
+                           "skipped": summary.get("skipped", [])}
     for name in ("ingest", "deletion", "compare"):
         if data := read(name):
             data.pop("machine", None)
@@ -595,7 +602,7 @@ def main() -> None:
         return
     skip = set(filter(None, args.skip.split(",")))
     clock = Clock(args.budget if not args.full else max(args.budget, 3600))
-    res: dict[str, Any] = {"machine": machine()}
+    res: dict[str, Any] = {"machine": machine(), "skipped": sorted(skip)}
     m = res["machine"]
     try:
         from tests.integration.harness import state_env
@@ -652,7 +659,8 @@ def main() -> None:
                                "profiles": {k: res.get(k) for k in
                                             ("dream_profile", "mixed_profile")}})
     write_result("summary", {"machine": m, "run_all_s": res["run_all_s"],
-                             "load_at_end": res["load_at_end"], "evaluation": ev})
+                             "load_at_end": res["load_at_end"], "skipped": res["skipped"],
+                             "evaluation": ev})
     print_table(res, ev)
     write_doc(res, ev, total)
     log(f"\nwrote {RESULTS}/*.json and {DOC.relative_to(ROOT)} in {total / 60:.1f} minutes")
