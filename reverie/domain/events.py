@@ -41,13 +41,21 @@ EntityType = Literal["agent", "user", "company", "conversation"]
 
 
 def _utc(value: datetime) -> datetime:
-    return value.astimezone(UTC)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:00:00+02:00 is in year 0 in UTC
+        raise ValueError("timestamp out of range once converted to UTC") from None
 
 
 Timestamp = Annotated[AwareDatetime, AfterValidator(_utc)]
 """An RFC 3339 timestamp with an offset, normalised to UTC."""
 
 Id = Annotated[str, Field(min_length=1, max_length=256)]
+
+MAX_INT64 = 2**63 - 1
+"""Counters are stored as BSON int64: larger JSON integers are refused here, not by MongoDB."""
+Component = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
+"""One embedding component: finite and bounded (NaN, inf or 1e308 break cosine search)."""
 
 
 class Data(BaseModel):
@@ -67,9 +75,9 @@ class NoteCreatedData(Data):
     is_auto_generated: bool = True
     created_at: Timestamp
     expires_at: Timestamp | None = None
-    access_count: int = Field(default=0, ge=0)
+    access_count: int = Field(default=0, ge=0, le=MAX_INT64)
     last_accessed_at: Timestamp | None = None
-    embedding: list[float] | None = Field(default=None, max_length=8192)
+    embedding: list[Component] | None = Field(default=None, max_length=8192)
     embedding_model: str | None = None
 
 
@@ -79,7 +87,7 @@ class NoteAccessedData(Data):
     accessed_at: Timestamp | None = Field(
         default=None, description="Defaults to the envelope's occurred_at."
     )
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_INT64)
 
 
 class ExampleCreatedData(Data):
@@ -94,7 +102,7 @@ class ExampleCreatedData(Data):
     is_auto_generated: bool = True
     created_at: Timestamp
     expires_at: Timestamp | None = None
-    access_count: int = Field(default=0, ge=0)
+    access_count: int = Field(default=0, ge=0, le=MAX_INT64)
     last_accessed_at: Timestamp | None = None
 
 
@@ -102,7 +110,7 @@ class ExampleAccessedData(Data):
     example_id: Id
     agent_id: Id
     accessed_at: Timestamp | None = None
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_INT64)
 
 
 class SessionEndedData(Data):
@@ -119,8 +127,8 @@ class EntityData(Data):
 
 class AgentConfiguredData(Data):
     agent_id: Id
-    note_retention_days: int | None = Field(default=None, ge=0)
-    example_retention_days: int | None = Field(default=None, ge=0)
+    note_retention_days: int | None = Field(default=None, ge=0, le=365_000)
+    example_retention_days: int | None = Field(default=None, ge=0, le=365_000)
     auto_archive_enabled: bool | None = None
 
 
@@ -259,7 +267,9 @@ def _describe(error: ValidationError) -> InvalidEvent:
     first = error.errors(include_url=False)[0]
     path = ".".join(str(p) for p in first["loc"]) or None
     kind = first["type"]
-    if kind == "missing":
+    if path is None:  # the JSON itself (e.g. nested deeper than the parser allows)
+        reason = f"message rejected: {first['msg']}"
+    elif kind == "missing":
         reason = f"required field '{path}' is missing"
     elif kind == "extra_forbidden":
         reason = f"field '{path}' is not allowed"

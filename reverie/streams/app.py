@@ -32,7 +32,7 @@ from reverie.domain.events import (
     SessionEnded,
     parse_event,
 )
-from reverie.errors import InvalidEvent, RetryableError
+from reverie.errors import RetryableError
 from reverie.handlers.dream.gate import check_gate
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
@@ -123,6 +123,11 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     activity = app.Table(
         "reverie-activity", default=int, key_type=str, value_type=int,
         partitions=settings.kafka_topic_partitions, on_window_close=on_window_close,
+        # Compacted only: Faust would also delete changelog records after `expires` (60 s).
+        # A standby (or a worker getting a partition back) whose changelog offset fell
+        # behind the deleted records then hangs in recovery ("offset out of range"),
+        # and the partitions it was handed are never consumed.
+        extra_topic_configs={"cleanup.policy": "compact"},
     ).tumbling(settings.dream_window_s, expires=settings.dream_window_expires_s)
 
     async def handle(events: Sequence[EventT]) -> list[Envelope]:
@@ -155,8 +160,8 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         async for value in stream:
             try:
                 event = parse_event(value)
-            except InvalidEvent:
-                continue  # the ingest agent dead-letters it
+            except Exception:  # InvalidEvent, or a null (tombstone) value: ingest dead-letters it
+                continue
             if isinstance(event, SessionEnded | NoteCreated):
                 activity[event.data.agent_id] += 1
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,9 +23,17 @@ class RawMessage:
     value: bytes | None
 
 
+MAX_ORIGINAL_BYTES = 256 * 1024
+"""Original bytes kept in a DLQ record. Base64 plus text make a record ~2.4x the original;
+the producer refuses records over 1 MB, and a DLQ write that fails would stall the
+partition behind the bad message. Larger originals are kept truncated, with their size
+and SHA-256; topic/partition/offset still point at the complete message."""
+
+
 def dead_letter(raw: RawMessage, reason: str, error: Exception, at: datetime) -> dict[str, Any]:
     """Return the DLQ record for ``raw``: reason, field, origin and the original bytes."""
-    value = raw.value or b""
+    full = raw.value or b""
+    value = full[:MAX_ORIGINAL_BYTES]
     record: dict[str, Any] = {
         "reason": reason,
         "field": error.field if isinstance(error, InvalidEvent) else None,
@@ -36,6 +45,10 @@ def dead_letter(raw: RawMessage, reason: str, error: Exception, at: datetime) ->
         "failed_at": at.isoformat(),
         "original_base64": base64.b64encode(value).decode("ascii"),
     }
+    if len(full) > MAX_ORIGINAL_BYTES:
+        record.update(original_truncated=True, original_size=len(full),
+                      original_sha256=hashlib.sha256(full).hexdigest(), original_text=None)
+        return record
     try:
         record["original_text"] = value.decode("utf-8")
     except UnicodeDecodeError:

@@ -58,6 +58,13 @@ async def process(
                         offset=raw.offset, reason=exc.reason)
             dead.append(DeadLetter(raw, dead_letter(raw, exc.reason, exc, clock.now())))
             continue
+        except Exception as exc:  # a decoding bug must not stall the partition behind it
+            log.exception("event.undecodable", topic=raw.topic, partition=raw.partition,
+                          offset=raw.offset)
+            reason = (f"internal error while decoding ({type(exc).__name__}: {exc}); this is "
+                      "a Reverie bug — report it and replay the message from the DLQ once fixed")
+            dead.append(DeadLetter(raw, dead_letter(raw, reason, exc, clock.now())))
+            continue
         origin[id(event)] = raw
         events.append(event)
     failures = await bus.handle(events)

@@ -210,5 +210,6 @@ async def test_an_obeyed_injection_cannot_revoke_a_similar_note_via_a_contradict
     app = llm_app(obeying_stub, clock)
     await add_notes(app, note("victim", CLUSTER[0], day=0), note("i1", INJECTION, day=14))
     await run_dream(app)
-    assert (await app.notes.get("victim")).status.value == "Active"
+    victim = await app.notes.get("victim")
+    assert victim is not None and victim.status.value == "Active"
     await app.close()

@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
@@ -38,7 +39,7 @@ CONCISE = [
     "Keep answers concise for this user.",
     "User prefers concise, to-the-point answers.",
 ]
-FAULTS = {
+FAULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "endpoint down": ("closed port", ("cannot reach the LLM endpoint",)),
     "slow": (Reply(delay=1.5), ("did not answer within 0.5s",)),
     "garbage": (Reply(raw="<html>502 Bad Gateway</html> definitely not JSON"),
@@ -51,7 +52,7 @@ FAULTS = {
 def llm_app(base_url: str, clock: FixedClock) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
                    judge="llm", llm_base_url=base_url, llm_timeout_s=0.5, llm_max_retries=1,
-                   llm_api_key="sk-test-not-a-secret")
+                   llm_api_key=SecretStr("sk-test-not-a-secret"))
     return bootstrap(cfg, clock=clock, embedder=embedder(), index=MemoryVectorIndex(),
                      judge=LLMJudge.from_settings(cfg, clock=clock))
 

@@ -18,6 +18,7 @@ from tests.fakes import event, memory_app, note_data
 
 async def test_fan_out_interrupted_mid_write_is_completed_with_one_change_per_note():
     app = memory_app()
+    assert app.bus is not None
     notes = [note_data(f"n-{i}", f"Fact {i} about the customer.", user_id="u-1")
              for i in range(10)]
     assert not await app.bus.handle([event("note.created", n) for n in notes])
@@ -31,13 +32,13 @@ async def test_fan_out_interrupted_mid_write_is_completed_with_one_change_per_no
             raise StorageUnavailable("MongoDB unavailable: AutoReconnect")
         return await real(changes, at)
 
-    app.notes.transition = half_then_outage
+    app.notes.transition = half_then_outage  # type: ignore[method-assign]
     deletion = event("entity.deleted", {"entity_type": "user", "entity_id": "u-1"})
     assert not await app.bus.handle([deletion])
     assert calls["n"] >= 2, "the outage was not retried"
     for i in range(10):
         note = await app.notes.get(f"n-{i}")
-        assert note.status == Status.ARCHIVED
+        assert note is not None and note.status == Status.ARCHIVED
         history = await app.changes.for_record(f"n-{i}")
         assert [c.change_type for c in history] == ["note.archived"], (i, history)
     [vector] = await app.embedder.embed(["Fact 3 about the customer."])
@@ -47,6 +48,7 @@ async def test_fan_out_interrupted_mid_write_is_completed_with_one_change_per_no
 
 async def test_a_note_moved_by_someone_else_meanwhile_keeps_its_real_index_status():
     app = memory_app()
+    assert app.bus is not None
     assert not await app.bus.handle([event("note.created", note_data(
         "n-1", "Fact about the customer.", user_id="u-1"))])
     real = app.notes.transition
@@ -57,10 +59,11 @@ async def test_a_note_moved_by_someone_else_meanwhile_keeps_its_real_index_statu
         await real([Transition("n-1", Status.ACTIVE, Status.REVOKED, "merged")], at)
         return await real(changes, at)
 
-    app.notes.transition = revoked_meanwhile
+    app.notes.transition = revoked_meanwhile  # type: ignore[method-assign]
     assert not await app.bus.handle([event("entity.deleted", {
         "entity_type": "user", "entity_id": "u-1"})])
-    assert (await app.notes.get("n-1")).status == Status.REVOKED
+    moved = await app.notes.get("n-1")
+    assert moved is not None and moved.status == Status.REVOKED
     scope = SearchScope("a-1", None, "u-1", status=Status.REVOKED)
     [vector] = await app.embedder.embed(["Fact about the customer."])
     assert [h.note_id for h in await app.index.search(vector, scope, 5)] == ["n-1"]

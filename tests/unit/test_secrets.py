@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 import structlog
+from pydantic import SecretStr
 
 from reverie import logs
 from reverie.bootstrap import bootstrap
@@ -97,7 +98,7 @@ async def test_llm_errors_and_run_steps_carry_no_credentials():
     clock = FixedClock(T0 + timedelta(days=30))
     base = f"http://judge:mongo-PW-123@127.0.0.1:{free_port()}/v1"
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge="llm", llm_base_url=base, llm_api_key="sk-secret-XYZ",
+                   judge="llm", llm_base_url=base, llm_api_key=SecretStr("sk-secret-XYZ"),
                    llm_timeout_s=0.5, llm_max_retries=0)
     judge = LLMJudge.from_settings(cfg, clock=clock)
     assert leaks(repr(judge)) == []
@@ -113,7 +114,9 @@ async def test_llm_errors_and_run_steps_carry_no_credentials():
         "The user prefers concise answers, no long explanations."])])
     run = await run_dream(app)
     dumped = json.dumps([s.model_dump(mode="json") for s in await app.runs.steps(run.run_id)])
-    dumped += (await app.runs.get_run(run.run_id)).model_dump_json()
+    stored = await app.runs.get_run(run.run_id)
+    assert stored is not None
+    dumped += stored.model_dump_json()
     assert "cannot reach the LLM endpoint" in dumped, "no judge error recorded: test is moot"
     assert leaks(dumped) == []
     await app.close()
