@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra browser down demo test test-slow lint unit eval bench soak clean
+.PHONY: venv infra browser down demo test test-slow reliability reliability-slow lint unit eval bench soak clean
 
 venv: $(STAMP)
 
@@ -53,6 +53,18 @@ test: venv infra browser lint
 # the acceptance-size fan-out (10,000 notes killed half-way), minutes on FerretDB
 test-slow: venv infra
 	@$(WITH_ENV) REVERIE_TEST_FAN_OUT=10000 $(VENV)/bin/pytest -q --timeout=3600 -m slow
+
+# fault injection: junk input, LLM faults, isolation/secrets, restarts (on a private
+# Kafka + FerretDB), SIGKILLs, scale-out; see docs/reliability.md
+reliability: venv infra
+	@$(WITH_ENV) $(VENV)/bin/pytest -q -s --timeout=1800 tests/reliability \
+		tests/unit/test_llm_faults.py tests/unit/test_isolation.py tests/unit/test_secrets.py \
+		tests/unit/test_contract_fuzz.py tests/unit/test_deadletter_size.py \
+		tests/unit/test_prune_interrupted.py
+
+# the acceptance-size runs (10,000 events with 5 SIGKILLs), many minutes on FerretDB
+reliability-slow: venv infra
+	@$(WITH_ENV) REVERIE_SLOW=1 $(VENV)/bin/pytest -q -s --timeout=3600 tests/reliability -m slow
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all

@@ -1,0 +1,202 @@
+"""Broker and database restarts, and worker SIGKILLs, during a stream: nothing lost or doubled.
+
+Runs on a PRIVATE Kafka + FerretDB (``private_services``), never the shared ones.
+Notes carry precomputed MiniLM-sized vectors so the worker does not spend the run
+embedding. After the stream the worker is stopped and its embedded Qdrant is read
+directly: every stored note must have exactly one vector whose status payload
+matches MongoDB ("nothing in an intermediate state").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import pytest
+
+from reverie.domain.events import TOPIC_DLQ
+from tests.integration.harness import Kafka, Worker, wait_for
+from tests.reliability.harness import (
+    Publisher,
+    as_record,
+    deletion_envelope,
+    note_envelope,
+    prime,
+    qdrant_points,
+    uid,
+    unit_vectors,
+)
+
+pytestmark = pytest.mark.integration
+
+
+async def _count(db: Any, query: dict[str, Any]) -> int:
+    try:
+        return int(await db.notes.count_documents(query))
+    except Exception:  # the database is being restarted by the test
+        return -1
+
+
+async def _reached(db: Any, query: dict[str, Any], n: int, timeout: float, what: str) -> None:
+    async def check() -> bool:
+        return await _count(db, query) >= n
+
+    await wait_for(check, timeout, 0.25, what)
+
+
+async def _assert_consistent(worker: Worker, db: Any, agents: list[str],
+                             expected: dict[str, str], event_ids: list[str]) -> dict[str, Any]:
+    """Exactly the expected notes and statuses, one change per archival, vectors in sync."""
+    mine = {"agent_id": {"$in": agents}}
+
+    async def all_marked() -> bool:  # an event is marked handled after its last effect
+        seen = await db.events_seen.count_documents({"_id": {"$in": event_ids}})
+        return bool(seen == len(set(event_ids)))
+
+    await wait_for(all_marked, 240, 0.5, "every event recorded as handled")
+    docs = {d["_id"]: d async for d in db.notes.find(mine, {"status": 1, "comments": 1})}
+    assert set(docs) == set(expected), (
+        f"missing {sorted(set(expected) - set(docs))[:5]}, extra {sorted(set(docs) - set(expected))[:5]}")
+    wrong = {k: (docs[k]["status"], v) for k, v in expected.items() if docs[k]["status"] != v}
+    assert not wrong, f"{len(wrong)} notes in the wrong state, e.g. {list(wrong.items())[:5]}"
+    archived = [k for k, v in expected.items() if v == "Archived"]
+    per_record: dict[str, int] = {}
+    async for c in db.changes.find(mine, {"record_id": 1}):
+        per_record[c["record_id"]] = per_record.get(c["record_id"], 0) + 1
+    assert {k: per_record.get(k, 0) for k in archived} == dict.fromkeys(archived, 1)
+    assert set(per_record) == set(archived), "a change for a note that was not archived"
+    worker.stop()
+    assert worker.proc is not None and worker.proc.returncode is not None
+    points = {k: v for k, v in qdrant_points(worker.tmp / f"qdrant-{worker.name}").items()
+              if v["agent_id"] in agents}
+    assert set(points) == set(expected), (
+        f"vectors missing for {len(set(expected) - set(points))} notes")
+    out_of_sync = [k for k, v in expected.items() if points[k]["status"] != v]
+    assert not out_of_sync, f"{len(out_of_sync)} vectors with a stale status"
+    return {"notes": len(docs), "archived": len(archived), "vectors": len(points)}
+
+
+async def _dlq_empty(env: dict[str, str]) -> None:
+    k = Kafka(env)
+    ends = await k.end_offsets(TOPIC_DLQ)
+    assert sum(ends.values()) == 0, f"unexpected dead letters: {ends}"
+
+
+async def test_kafka_and_ferretdb_restarts_mid_stream_lose_nothing(
+        private_services, private_env, private_mongo, tmp_path):
+    env = private_env
+    # a short server-selection timeout: the outage surfaces as StorageUnavailable (retried)
+    worker = Worker(env, tmp=tmp_path, extra={"REVERIE_MONGO_TIMEOUT_MS": "2000"}).start()
+    pub = await Publisher(env).start()
+    try:
+        await worker.ready()
+        db = private_mongo[worker.database]
+        await prime(pub, db)
+        run = uid()
+        agents = [f"a-{run}-{i}" for i in range(8)]
+        vectors = unit_vectors(2000, seed=11)
+        gone_user = f"u-gone-{run}"
+
+        def note(i: int) -> dict[str, Any]:
+            # conversation i % 40 always belongs to agent i % 8: one agent per deletion
+            extra: dict[str, Any] = {"conversation_id": f"c{1 if i < 1000 else 2}-{run}-{i % 40}"}
+            if i >= 1000 and i % 10 == 0:
+                extra["user_id"] = gone_user
+            return note_envelope(f"n-{run}-{i:05d}", agents[i % 8], vectors[i], **extra)
+
+        first = [note(i) for i in range(1000)]
+        second = [note(i) for i in range(1000, 2000)]
+        deleted_convs = [f"c1-{run}-{j}" for j in (0, 9, 18, 27)]
+        deletions = [deletion_envelope("user", gone_user)] + [
+            deletion_envelope("conversation", c) for c in deleted_convs]
+
+        # A user deleted before any of their notes arrive: those are archived on arrival.
+        await pub.send_all([as_record(deletions[0])])
+        await wait_for(lambda: db.tombstones.find_one({"_id": f"user:{gone_user}"}), 30,
+                       what="tombstone of the deleted user")
+
+        # 1) the broker restarts while the first 1000 notes stream in
+        t0 = time.monotonic()
+        sending = asyncio.create_task(pub.send_all([as_record(e) for e in first]))
+        await _reached(db, {"agent_id": {"$in": agents}}, 200, 60, "200 notes before the restart")
+        kafka_down_s = await asyncio.to_thread(private_services.restart_kafka, 2)
+        await sending
+        await _reached(db, {"agent_id": {"$in": agents}}, 1000, 180, "first 1000 notes stored")
+
+        # 2) FerretDB restarts while the deletions fan out and the next 1000 stream in
+        sending = asyncio.create_task(pub.send_all(
+            [as_record(e) for e in deletions[1:]] + [as_record(e) for e in second]))
+        await _reached(db, {"agent_id": {"$in": agents}}, 1300, 120, "1300 notes before restart")
+        mongo_down_s = await asyncio.to_thread(private_services.restart_mongo, 5)
+        await sending
+        await _reached(db, {"agent_id": {"$in": agents}}, 2000, 240, "all 2000 notes stored")
+
+        expected = {}
+        for e in first + second:
+            d = e["data"]
+            stale = d["conversation_id"] in deleted_convs or d.get("user_id") == gone_user
+            expected[d["note_id"]] = "Archived" if stale else "Active"
+
+        async def settled() -> bool:
+            n = await _count(db, {"status": "Archived"})
+            return n == sum(v == "Archived" for v in expected.values())
+
+        await wait_for(settled, 240, 0.5, "every deletion applied")
+        event_ids = [e["event_id"] for e in first + second + deletions]
+        summary = await _assert_consistent(worker, db, agents, expected, event_ids)
+        await _dlq_empty(env)
+        log = worker.log_path.read_text(errors="replace")
+        assert "handler.retrying" in log, "the FerretDB outage was never noticed: test is moot"
+        print(f"\nrestarts: {summary}, kafka restart {kafka_down_s:.1f}s, ferretdb restart "
+              f"{mongo_down_s:.1f}s, producer resent {pub.resent}, total "
+              f"{time.monotonic() - t0:.0f}s, storage retries logged "
+              f"{log.count('handler.retrying')}")
+    finally:
+        await pub.stop()
+        worker.stop()
+
+
+@pytest.mark.parametrize("events,kills", [
+    pytest.param(1500, 2, id="1500-events-2-kills"),
+    pytest.param(10_000, 5, id="10000-events-5-kills", marks=pytest.mark.slow),
+])
+async def test_worker_sigkilled_repeatedly_mid_stream_stores_every_note_once(
+        private_services, private_env, private_mongo, tmp_path, events, kills):
+    env = private_env
+    worker = Worker(env, tmp=tmp_path).start()
+    pub = await Publisher(env).start()
+    rng = random.Random(events)
+    try:
+        await worker.ready()
+        db = private_mongo[worker.database]
+        await prime(pub, db)
+        run = uid()
+        agents = [f"k-{run}-{i}" for i in range(16)]
+        vectors = unit_vectors(events, seed=events)
+        envs = [note_envelope(f"n-{run}-{i:05d}", agents[i % 16], vectors[i])
+                for i in range(events)]
+        t0 = time.monotonic()
+        sending = asyncio.create_task(pub.send_all([as_record(e) for e in envs]))
+        mine = {"agent_id": {"$in": agents}}
+        kill_at = sorted(rng.sample(range(events // 20, events * 9 // 10), kills))
+        stored_at_kill = []
+        for target in kill_at:
+            await _reached(db, mine, target, 300, f"{target} notes stored")
+            await asyncio.sleep(rng.uniform(0, 0.5))
+            worker.kill()
+            stored_at_kill.append(await _count(db, mine))
+            worker.start()
+            await worker.ready()
+        await sending
+        await _reached(db, mine, events, 600, f"all {events} notes stored")
+        expected = {e["data"]["note_id"]: "Active" for e in envs}
+        summary = await _assert_consistent(worker, db, agents, expected,
+                                           [e["event_id"] for e in envs])
+        assert all(n < events for n in stored_at_kill), "a kill came after the stream ended"
+        print(f"\nkills: {summary}, stored at each kill {stored_at_kill}, "
+              f"total {time.monotonic() - t0:.0f}s")
+    finally:
+        await pub.stop()
+        worker.stop()
