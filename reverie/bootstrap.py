@@ -11,14 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reverie.bus import MessageBus, RetryPolicy, inject
+from reverie.bus import Handler, MessageBus, RetryPolicy, inject
 from reverie.clock import Clock, SystemClock
 from reverie.config import Settings
 from reverie.errors import ConfigurationError
-from reverie.handlers import BATCH_HANDLERS, HANDLERS
+from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
 from reverie.handlers.dream.judging import Judge
+from reverie.handlers.ownership import IndexOwnership
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -58,7 +59,9 @@ class Reverie:
     judge: Judge
     dream_settings: DreamSettings
     extras: dict[str, Any] = field(default_factory=dict)
+    ownership: IndexOwnership = field(default_factory=IndexOwnership)
     bus: MessageBus | None = None
+    index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
     def deps(self) -> dict[str, object]:
@@ -80,6 +83,7 @@ class Reverie:
             "judgments": self.judgments,
             "judge": self.judge,
             "dream_settings": self.dream_settings,
+            "ownership": self.ownership,
             **self.extras,
         }
 
@@ -211,6 +215,7 @@ def bootstrap(
     )
     app._closers = closers
     deps = app.deps()
+    app.index_handlers = {name: inject(h, deps) for name, h in INDEX_HANDLERS.items()}
     app.bus = MessageBus(
         handlers={t: inject(h, deps) for t, h in HANDLERS.items()},
         batch_handlers={t: inject(h, deps) for t, h in BATCH_HANDLERS.items()},

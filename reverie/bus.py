@@ -134,6 +134,10 @@ class MessageBus:
         log.info("event.handled", count=len(fresh), ms=round(elapsed * 1000, 1))
         return []
 
+    async def with_retries(self, call: Callable[[], Awaitable[Any]]) -> Any:
+        """Await ``call()``, retrying :class:`RetryableError` with the bus's backoff."""
+        return await self._with_retries(call)
+
     async def _with_retries(self, call: Callable[[], Awaitable[Any]]) -> Any:
         attempt = 0
         while True:

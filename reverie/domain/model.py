@@ -184,6 +184,21 @@ class Change(BaseModel):
             },
         }
 
+    @classmethod
+    def from_event(cls, envelope: dict[str, Any]) -> Change:
+        """Read back an envelope of ``reverie.changes`` (the inverse of :meth:`as_event`)."""
+        data = envelope["data"]
+        kind: Kind = "note" if "note_id" in data else "example"
+        return cls(
+            change_id=envelope["event_id"], change_type=envelope["event_type"], kind=kind,
+            record_id=data["note_id" if kind == "note" else "example_id"],
+            agent_id=data["agent_id"], from_status=data.get("from_status"),
+            to_status=data["status"], reason=data.get("comments") or "",
+            at=envelope["occurred_at"], run_id=data.get("run_id"),
+            consolidated_into_note_id=data.get("consolidated_into_note_id"),
+            source_note_ids=data.get("source_note_ids") or [],
+        )
+
 
 def vector_payload(note: Note) -> dict[str, Any]:
     """Return the payload a note's vector carries for scoped, status-filtered search."""

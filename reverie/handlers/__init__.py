@@ -2,8 +2,10 @@
 
 :data:`HANDLERS` maps event types to handlers that take one event,
 :data:`BATCH_HANDLERS` to handlers that take a run of consecutive events of that
-type. Dependencies are keyword-only parameters named after the ports; the
-composition root (:mod:`reverie.bootstrap`) binds them.
+type, :data:`INDEX_HANDLERS` names the handlers that keep a worker's own vector index
+in step with the partitions it owns (``reverie.changes``, rebalances). Dependencies
+are keyword-only parameters named after the ports; the composition root
+(:mod:`reverie.bootstrap`) binds them.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from reverie.handlers.ingest import (
     store_example,
     store_notes,
 )
+from reverie.handlers.ownership import apply_changes, rebuild_partitions
 from reverie.handlers.pruning import prune_entity
 
 Handler = Callable[..., Awaitable[Any]]
@@ -52,4 +55,9 @@ HANDLERS: dict[type[Envelope], Handler] = {
 
 BATCH_HANDLERS: dict[type[Envelope], Handler] = {
     NoteCreated: store_notes,
+}
+
+INDEX_HANDLERS: dict[str, Handler] = {
+    "changes": apply_changes,
+    "rebuild": rebuild_partitions,
 }

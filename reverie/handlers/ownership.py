@@ -1,0 +1,190 @@
+"""Keeping a worker's own vector index in step with the partitions of ``reverie.notes`` it owns.
+
+With the embedded Qdrant (one process per path) every worker has an index of its own.
+It must hold the vectors of the agents whose partitions it is assigned, with the
+status MongoDB has. Two handlers do that:
+
+* :func:`rebuild_partitions` runs after each assignment (in the background, the stream
+  is not held): it rebuilds the agents of newly gained partitions from the embeddings
+  kept in MongoDB (:func:`reverie.handlers.reindex.reindex`, one agent at a time) and
+  drops the agents of partitions given away, so a worker never answers from a stale
+  copy. An agent's partition is computed with the Kafka default partitioner
+  (:mod:`reverie.domain.routing`): the same function put the agent's notes and its
+  ``reverie.changes`` records on that partition, and Faust assigns partition p of every
+  topic with the same partition count to one worker. A newer assignment supersedes
+  the plan under way: it stops before its next write.
+* :func:`apply_changes` consumes ``reverie.changes`` (same consumer group, so the owner
+  of the agent's partition gets them) and applies each status to the index; a merged
+  note another worker created is fetched from MongoDB and indexed.
+
+A change applied while a rebuild runs is journaled, and the rebuild's later writes of
+that note take the journaled status: a page read from MongoDB before the change cannot
+put the old status back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from reverie.domain.model import Change, Status
+from reverie.domain.routing import partition_for
+from reverie.handlers.ports import Embedder, NoteRepository, VectorIndex, VectorPoint
+from reverie.handlers.reindex import index_notes, reindex
+
+
+class Superseded(Exception):
+    """A newer assignment replaced the plan being carried out."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one assignment asks of the index: partitions to rebuild and to drop."""
+
+    generation: int
+    partitions: int
+    gained: frozenset[int]
+    lost: frozenset[int]
+
+
+@dataclass
+class IndexOwnership:
+    """In-process state: partitions owned and rebuilt, the plan under way, the journal."""
+
+    owned: set[int] = field(default_factory=set)
+    ready: set[int] = field(default_factory=set)
+    stale: set[int] = field(default_factory=set)
+    generation: int = 0
+    journal: dict[str, Status] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def assign(self, partitions: Iterable[int], total: int) -> Plan:
+        """Record a new assignment; return the plan that brings the index in line with it."""
+        new = set(partitions)
+        if self.generation == 0:  # what the index kept from an earlier life is unknown
+            self.stale = set(range(total))
+        self.generation += 1
+        self.stale = (self.stale | (self.owned - new)) - new
+        self.ready &= new
+        self.owned = new
+        return Plan(self.generation, total, frozenset(new - self.ready),
+                    frozenset(self.stale))
+
+    def current(self, plan: Plan) -> bool:
+        """Return whether ``plan`` is still the latest one."""
+        return plan.generation == self.generation
+
+
+@dataclass
+class _RebuildWriter:
+    """The index as a rebuild writes to it: under the lock, journaled statuses first."""
+
+    index: VectorIndex
+    ownership: IndexOwnership
+    plan: Plan
+
+    async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        async with self.ownership.lock:
+            if not self.ownership.current(self.plan):
+                raise Superseded
+            journal = self.ownership.journal or {}
+            await self.index.upsert([
+                VectorPoint(p.note_id, p.vector, {**p.payload, "status": journal[p.note_id].value})
+                if p.note_id in journal else p
+                for p in points
+            ])
+
+
+@dataclass
+class RebuildReport:
+    """What a rebuild did."""
+
+    rebuilt_agents: int = 0
+    notes: int = 0
+    dropped_agents: int = 0
+    superseded: bool = False
+
+
+async def rebuild_partitions(
+    plan: Plan,
+    *,
+    notes: NoteRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    ownership: IndexOwnership,
+) -> RebuildReport:
+    """Drop the agents of partitions given away, rebuild those of partitions gained."""
+    report = RebuildReport()
+    if not plan.gained and not plan.lost:
+        return report
+    if ownership.current(plan):
+        ownership.journal = {}
+    try:
+        await _carry_out(plan, report, notes=notes, index=index, embedder=embedder,
+                         ownership=ownership)
+    except Superseded:
+        report.superseded = True
+    finally:
+        if ownership.current(plan):
+            ownership.journal = None
+    return report
+
+
+async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository,
+                     index: VectorIndex, embedder: Embedder, ownership: IndexOwnership) -> None:
+    by_partition: dict[int, list[str]] = defaultdict(list)
+    for agent_id in await notes.agent_ids():
+        by_partition[partition_for(agent_id, plan.partitions)].append(agent_id)
+    for p in sorted(plan.lost):
+        for agent_id in by_partition[p]:
+            async with ownership.lock:
+                if not ownership.current(plan):
+                    raise Superseded
+                await index.drop_agent(agent_id)
+            report.dropped_agents += 1
+        ownership.stale.discard(p)
+    writer = _RebuildWriter(index, ownership, plan)
+    for p in sorted(plan.gained):
+        for agent_id in by_partition[p]:
+            report.notes += await reindex(notes=notes, index=writer, embedder=embedder,
+                                          agent_id=agent_id)
+            report.rebuilt_agents += 1
+        async with ownership.lock:
+            if not ownership.current(plan):
+                raise Superseded
+            ownership.ready.add(p)
+
+
+async def apply_changes(
+    changes: Sequence[Change],
+    *,
+    notes: NoteRepository,
+    index: VectorIndex,
+    embedder: Embedder,
+    ownership: IndexOwnership,
+) -> int:
+    """Apply the note statuses of ``changes`` (the last one per note wins); index merged notes."""
+    final: dict[str, Status] = {}
+    merged: set[str] = set()
+    for change in changes:
+        if change.kind != "note":
+            continue
+        final[change.record_id] = change.to_status
+        if change.change_type == "note.consolidated":
+            merged.add(change.record_id)
+    if not final:
+        return 0
+    fetched = await notes.get_many(sorted(merged)) if merged else []
+    by_status: dict[Status, list[str]] = defaultdict(list)
+    for note_id, status in final.items():
+        by_status[status].append(note_id)
+    async with ownership.lock:
+        if fetched:
+            await index_notes(fetched, index=index, embedder=embedder)
+        for status, note_ids in by_status.items():
+            await index.set_status(note_ids, status)
+        if ownership.journal is not None:
+            ownership.journal.update(final)
+    return len(final)
