@@ -19,7 +19,7 @@ from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
 from reverie.handlers.dream.judging import Judge
-from reverie.handlers.ownership import IndexOwnership
+from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -199,6 +199,9 @@ def bootstrap(
     index = index or build_index(settings)
     if hasattr(index, "close"):
         closers.append(index.close)
+    ownership = IndexOwnership()
+    if settings.qdrant_url is None:  # a per-worker index: kept in step with its partitions
+        index = JournaledIndex(index, ownership)
     embedder = embedder or build_embedder(settings)
     judge = judge or build_judge(settings, clock)
     if hasattr(judge, "aclose"):
@@ -211,7 +214,7 @@ def bootstrap(
         runs=ports["runs"], leases=ports["leases"], reviews=ports["reviews"],
         judgments=ports["judgments"], judge=judge,
         dream_settings=dream_settings_for(settings, embedder.model_name),
-        extras={"db": ports.get("_db"), **(overrides or {})},
+        extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
     )
     app._closers = closers
     deps = app.deps()

@@ -17,9 +17,11 @@ status MongoDB has. Two handlers do that:
   of the agent's partition gets them) and applies each status to the index; a merged
   note another worker created is fetched from MongoDB and indexed.
 
-A change applied while a rebuild runs is journaled, and the rebuild's later writes of
-that note take the journaled status: a page read from MongoDB before the change cannot
-put the old status back.
+Every write to the worker's index goes through :class:`JournaledIndex`: while a rebuild
+runs, the status each write leaves is journaled, and the rebuild's later writes of that
+note take the journaled status, so a page read from MongoDB before a change (a deletion
+handled on this worker, a change from ``reverie.changes``, a new note) cannot put the
+old status back.
 """
 
 from __future__ import annotations
@@ -28,10 +30,18 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from reverie.domain.model import Change, Status
 from reverie.domain.routing import partition_for
-from reverie.handlers.ports import Embedder, NoteRepository, VectorIndex, VectorPoint
+from reverie.handlers.ports import (
+    Embedder,
+    Hit,
+    NoteRepository,
+    SearchScope,
+    VectorIndex,
+    VectorPoint,
+)
 from reverie.handlers.reindex import index_notes, reindex
 
 
@@ -75,6 +85,47 @@ class IndexOwnership:
     def current(self, plan: Plan) -> bool:
         """Return whether ``plan`` is still the latest one."""
         return plan.generation == self.generation
+
+
+class JournaledIndex:
+    """The worker's :class:`VectorIndex`: writes are serialised with the rebuild and journaled."""
+
+    def __init__(self, inner: VectorIndex, ownership: IndexOwnership) -> None:
+        self.inner = inner
+        self.ownership = ownership
+
+    def __getattr__(self, name: str) -> Any:  # close(), and what tests inspect
+        return getattr(self.inner, name)
+
+    def _journal(self, statuses: dict[str, Status]) -> None:
+        if self.ownership.journal is not None:
+            self.ownership.journal.update(statuses)
+
+    async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        async with self.ownership.lock:
+            self._journal({p.note_id: Status(p.payload["status"]) for p in points
+                           if "status" in p.payload})
+            await self.inner.upsert(points)
+
+    async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
+        async with self.ownership.lock:
+            self._journal(dict.fromkeys(note_ids, status))
+            await self.inner.set_status(note_ids, status)
+
+    async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
+        return await self.inner.search(vector, scope, k)
+
+    async def search_many(
+        self, vectors: Sequence[Sequence[float]], scope: SearchScope, k: int
+    ) -> list[list[Hit]]:
+        return await self.inner.search_many(vectors, scope, k)
+
+    async def count(self, agent_id: str | None = None) -> int:
+        return await self.inner.count(agent_id)
+
+    async def drop_agent(self, agent_id: str) -> None:
+        async with self.ownership.lock:
+            await self.inner.drop_agent(agent_id)
 
 
 @dataclass
@@ -134,6 +185,8 @@ async def rebuild_partitions(
 
 async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository,
                      index: VectorIndex, embedder: Embedder, ownership: IndexOwnership) -> None:
+    if isinstance(index, JournaledIndex):  # the rebuild's own writes are not journaled
+        index = index.inner
     by_partition: dict[int, list[str]] = defaultdict(list)
     for agent_id in await notes.agent_ids():
         by_partition[partition_for(agent_id, plan.partitions)].append(agent_id)
@@ -163,7 +216,6 @@ async def apply_changes(
     notes: NoteRepository,
     index: VectorIndex,
     embedder: Embedder,
-    ownership: IndexOwnership,
 ) -> int:
     """Apply the note statuses of ``changes`` (the last one per note wins); index merged notes."""
     final: dict[str, Status] = {}
@@ -177,14 +229,11 @@ async def apply_changes(
     if not final:
         return 0
     fetched = await notes.get_many(sorted(merged)) if merged else []
+    if fetched:
+        await index_notes(fetched, index=index, embedder=embedder)
     by_status: dict[Status, list[str]] = defaultdict(list)
     for note_id, status in final.items():
         by_status[status].append(note_id)
-    async with ownership.lock:
-        if fetched:
-            await index_notes(fetched, index=index, embedder=embedder)
-        for status, note_ids in by_status.items():
-            await index.set_status(note_ids, status)
-        if ownership.journal is not None:
-            ownership.journal.update(final)
+    for status, note_ids in by_status.items():
+        await index.set_status(note_ids, status)
     return len(final)

@@ -9,7 +9,12 @@ from aiokafka.partitioner import DefaultPartitioner
 
 from reverie.domain.model import Change, Status
 from reverie.domain.routing import partition_for
-from reverie.handlers.ownership import IndexOwnership, apply_changes, rebuild_partitions
+from reverie.handlers.ownership import (
+    IndexOwnership,
+    JournaledIndex,
+    apply_changes,
+    rebuild_partitions,
+)
 from reverie.handlers.ports import SearchScope, Transition
 from reverie.storage.memory import MemoryVectorIndex
 from tests.fakes import T0, event, memory_app, note_data
@@ -148,8 +153,7 @@ async def test_merged_note_made_by_another_worker_is_indexed_from_the_store():
     await stored(app, ("m1", agent))
     mine = MemoryVectorIndex()
     await apply_changes([change("m1", agent, Status.ACTIVE, "note.consolidated")],
-                        notes=app.notes, index=mine, embedder=app.embedder,
-                        ownership=IndexOwnership())
+                        notes=app.notes, index=mine, embedder=app.embedder)
     assert await statuses(mine) == {"m1": "Active"}
 
 
@@ -189,16 +193,41 @@ async def test_a_change_during_the_rebuild_is_not_undone_by_the_page_read_before
     agent = agent_on(1)
     await stored(app, ("n1", agent), ("n2", agent))
     fresh, own = MemoryVectorIndex(), IndexOwnership()
+    index = JournaledIndex(fresh, own)
 
     async def archive_n1() -> None:
         await apply_changes([change("n1", agent, Status.ARCHIVED)], notes=app.notes,
-                            index=fresh, embedder=app.embedder, ownership=own)
+                            index=index, embedder=app.embedder)
 
     notes = ChangingUnderfoot(app.notes, archive_n1)
     await rebuild_partitions(own.assign({1}, PARTS), notes=notes,  # type: ignore[arg-type]
-                             index=fresh, embedder=app.embedder, ownership=own)
+                             index=index, embedder=app.embedder, ownership=own)
     assert await statuses(fresh) == {"n1": "Archived", "n2": "Active"}
     assert own.journal is None
+
+
+async def test_a_deletion_on_this_worker_during_the_rebuild_is_not_undone():
+    """Any status write through the worker's index (e.g. pruning) is journaled, not only changes."""
+    app = memory_app()
+    agent = agent_on(1)
+    await stored(app, ("n1", agent))
+    fresh, own = MemoryVectorIndex(), IndexOwnership()
+    index = JournaledIndex(fresh, own)
+
+    async def prune_n1() -> None:
+        await index.set_status(["n1"], Status.ARCHIVED)
+
+    notes = ChangingUnderfoot(app.notes, prune_n1)
+    await rebuild_partitions(own.assign({1}, PARTS), notes=notes,  # type: ignore[arg-type]
+                             index=index, embedder=app.embedder, ownership=own)
+    assert await statuses(fresh) == {"n1": "Archived"}
+
+
+def test_only_a_per_worker_index_is_journaled():
+    """With a Qdrant server every worker shares one collection: no wrapper, no rebuild."""
+    assert isinstance(memory_app().index, JournaledIndex)
+    shared = memory_app(qdrant_url="http://qdrant:6333")
+    assert not isinstance(shared.index, JournaledIndex)
 
 
 async def test_rebuild_reembeds_notes_stored_without_a_vector():
