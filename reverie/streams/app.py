@@ -38,6 +38,7 @@ from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
+from reverie.streams.indexsync import misrouted, register_index_sync
 from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
@@ -93,6 +94,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     steps_topic = raw(TOPIC_RUN_STEPS)
     assert reverie.bus is not None
     bus = reverie.bus
+    per_worker_index = settings.qdrant_url is None
+    if per_worker_index:  # each worker's index follows the partitions it owns
+        register_index_sync(app, reverie, changes_topic)
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
@@ -137,6 +141,11 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             for e in events
         ]
         structlog.contextvars.clear_contextvars()
+        if per_worker_index:
+            total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
+            for m in misrouted([m for m in messages if m.topic == TOPIC_NOTES], total):
+                log.warning("ingest.misrouted", partition=m.partition, offset=m.offset,
+                            key=m.key[:80] if m.key else None, partitions=total)
         handled: list[Envelope] = []
         for dead in await pipeline.process(messages, bus, reverie.clock, handled):
             metrics.observe_dead(dead.record)

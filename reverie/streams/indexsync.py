@@ -1,0 +1,81 @@
+"""Faust side of a worker's own vector index: rebuild on assignment, apply reverie.changes.
+
+Registered only with a per-worker index (the embedded Qdrant, or the in-memory one);
+with ``REVERIE_QDRANT_URL`` every worker already reads and writes one collection.
+Thin: the handlers are :func:`reverie.handlers.ownership.rebuild_partitions` and
+:func:`~reverie.handlers.ownership.apply_changes`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from functools import partial
+from typing import Any
+
+import faust
+import structlog
+
+from reverie.bootstrap import Reverie
+from reverie.domain.events import TOPIC_NOTES
+from reverie.domain.model import Change
+from reverie.domain.routing import partition_for
+from reverie.handlers.ownership import Plan
+from reverie.streams.deadletter import RawMessage
+
+log = structlog.get_logger(__name__)
+
+
+def decode_changes(values: list[Any]) -> list[Change]:
+    """Return the changes among raw ``reverie.changes`` values (others are logged, skipped)."""
+    out: list[Change] = []
+    for value in values:
+        try:
+            out.append(Change.from_event(json.loads(value)))
+        except Exception as exc:  # not ours to dead-letter: reverie.changes is our output
+            log.warning("index_sync.undecodable", error=type(exc).__name__)
+    return out
+
+
+def misrouted(messages: list[RawMessage], partitions: int) -> list[RawMessage]:
+    """Return the keyed messages that are not on the partition their key hashes to."""
+    return [m for m in messages
+            if m.key and partition_for(m.key, partitions) != m.partition]
+
+
+def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.TopicT) -> None:
+    """Add the reverie.changes consumer and the rebuild after every partition assignment."""
+    assert reverie.bus is not None
+    bus = reverie.bus
+    settings = reverie.settings
+    handlers = reverie.index_handlers
+    running: set[asyncio.Task[None]] = set()
+
+    async def rebuild(plan: Plan) -> None:
+        started = time.perf_counter()
+        report = await bus.with_retries(partial(handlers["rebuild"], plan))
+        log.info("index.rebuilt", generation=plan.generation, gained=sorted(plan.gained),
+                 lost=sorted(plan.lost), agents=report.rebuilt_agents, notes=report.notes,
+                 dropped_agents=report.dropped_agents, superseded=report.superseded,
+                 seconds=round(time.perf_counter() - started, 2))
+
+    @app.on_partitions_assigned.connect
+    def on_assigned(sender: Any, /, *args: Any, signal: Any, **kwargs: Any) -> None:
+        (assigned,) = args  # every partition now assigned to this worker (not only new ones)
+        owned = {tp.partition for tp in assigned if tp.topic == TOPIC_NOTES}
+        total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
+        plan = reverie.ownership.assign(owned, total)
+        log.info("index.assigned", partitions=sorted(owned), total=total,
+                 gained=sorted(plan.gained), lost=sorted(plan.lost))
+        task = asyncio.ensure_future(rebuild(plan))  # not awaited: the stream goes on
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    @app.agent(changes_topic, name="reverie.index-sync")
+    async def index_sync(stream: faust.StreamT[bytes]) -> None:
+        batches = stream.take(settings.batch_size, within=settings.batch_within_s)
+        async for values in batches:
+            changes = decode_changes(values)
+            if changes:
+                await bus.with_retries(partial(handlers["changes"], changes))
