@@ -20,6 +20,7 @@ $(STAMP):
 	@rm -f $(VENV)/.installed-*; touch $(STAMP)
 
 infra:
+	@[ "$${REVERIE_FERRETDB_BACKEND:-}" = sqlite ] || deploy/local/install-postgres
 	deploy/local/up
 
 down:

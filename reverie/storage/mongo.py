@@ -2,8 +2,12 @@
 
 The queries stay inside what both MongoDB and FerretDB v1 support: no
 transactions, no change streams, no client-level ``bulk_write``, ``$group``
-only with ``$sum``. Atomicity comes from single-document conditional updates
-(compare-and-set on ``status``; access events applied once per event id).
+only with ``$sum``. FerretDB v1 (used locally and in tests) hands only equality
+filters to its database and evaluates everything else, ``$in`` and sorts included,
+over the whole collection in Go; on it (detected by :class:`Dialect`) records are
+fetched by ``_id`` one at a time (concurrently) and scans are not paginated.
+Atomicity comes from single-document conditional updates (compare-and-set on
+``status``; access events applied once per event id).
 Driver errors are translated: network and timeout failures become
 :class:`~reverie.errors.StorageUnavailable` (retryable).
 """
@@ -16,7 +20,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
-from pymongo import ASCENDING, AsyncMongoClient
+from pymongo import ASCENDING, AsyncMongoClient, UpdateOne
 from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import (
@@ -105,9 +109,6 @@ def serialized(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return wrapper
 
 
-WRITE_CHUNK = 100
-"""Documents per multi-document write (FerretDB v1 stalls on large ones)."""
-
 FIRST_BATCH = 1000
 """Documents in a cursor's first reply: large enough that our queries never leave a
 cursor open for a getMore (FerretDB v1 holds an SQLite connection for an open cursor,
@@ -117,6 +118,73 @@ and a client killed mid-cursor can block its database)."""
 def find_all(collection: AsyncCollection[Doc], *args: Any, **kwargs: Any) -> Any:
     """``collection.find`` with a first batch big enough to return everything at once."""
     return collection.find(*args, batch_size=FIRST_BATCH, **kwargs)
+
+
+UPDATE_CHUNK = 16
+"""Updates per bulk write. FerretDB v1 holds one database connection per statement of an
+``update`` command until the whole command is done; a command with more statements than
+its connection pool (a bulk write of 100 updates) waits forever, and so does every other
+client."""
+
+UPDATE_CHUNKS_IN_FLIGHT = 2
+"""Bulk writes of one call in flight at once (2 x 16 connections stay below FerretDB's pool)."""
+
+POINT_CONCURRENCY = 16
+"""Lookups by ``_id`` in flight at once where ``$in`` would scan (FerretDB)."""
+
+
+class Dialect:
+    """What the server behind a database does well: MongoDB, or FerretDB v1.
+
+    Detected once, on first use, from ``buildInfo`` (FerretDB adds ``ferretdbVersion``).
+    ``force_points`` fixes the answer (tests use it to run either path on one server).
+    """
+
+    def __init__(self, db: AsyncDatabase[Doc], force_points: bool | None = None) -> None:
+        self._db = db
+        self._points = force_points
+
+    async def point_lookups(self) -> bool:
+        """True where ``{_id: {$in: ...}}`` scans the collection, so ids go one by one."""
+        if self._points is None:
+            info = await self._db.client.admin.command("buildInfo")
+            self._points = "ferretdbVersion" in info
+        return self._points
+
+
+async def find_by_ids(
+    collection: AsyncCollection[Doc], ids: Sequence[str], projection: Doc | None,
+    dialect: Dialect,
+) -> list[Doc]:
+    """Return the documents whose ``_id`` is in ``ids`` (missing ones left out)."""
+    unique = list(dict.fromkeys(ids))
+    if not unique:
+        return []
+    if not await dialect.point_lookups():
+        return [d async for d in find_all(collection, {"_id": {"$in": unique}}, projection)]
+    gate = asyncio.Semaphore(POINT_CONCURRENCY)
+
+    async def one(record_id: str) -> Doc | None:
+        async with gate:
+            return await collection.find_one({"_id": record_id}, projection)
+
+    found = await asyncio.gather(*(one(i) for i in unique))
+    return [d for d in found if d is not None]
+
+
+async def set_by_ids(
+    collection: AsyncCollection[Doc], updates: Sequence[tuple[Doc, Doc]]
+) -> None:
+    """Apply ``(filter, $set values)`` pairs, each filter naming one ``_id``, in bulk."""
+    ops = [UpdateOne(f, {"$set": values}) for f, values in updates]
+    gate = asyncio.Semaphore(UPDATE_CHUNKS_IN_FLIGHT)
+
+    async def send(chunk: list[UpdateOne]) -> None:
+        async with gate:
+            await collection.bulk_write(chunk, ordered=False)
+
+    await asyncio.gather(*(send(ops[i : i + UPDATE_CHUNK])
+                           for i in range(0, len(ops), UPDATE_CHUNK)))
 
 
 def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
@@ -165,9 +233,11 @@ class _MongoRecords:
     collection: AsyncCollection[Doc]
     id_field: str
 
-    def __init__(self, db: AsyncDatabase[Doc], name: str) -> None:
+    def __init__(self, db: AsyncDatabase[Doc], name: str, dialect: Dialect | None = None
+                 ) -> None:
         self.collection = db[name]
         self.writes = WriteLock()
+        self.dialect = dialect or Dialect(db)
 
     @guarded
     async def _add(self, record: Note | Example) -> bool:
@@ -197,30 +267,19 @@ class _MongoRecords:
     async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
         if not changes:
             return []
-        ids_by_expect: dict[Status, list[str]] = {}
-        for c in changes:
-            ids_by_expect.setdefault(c.expect, []).append(c.record_id)
-        eligible: set[str] = set()
-        for expect, ids in ids_by_expect.items():
-            cursor = find_all(self.collection,
-                {"_id": {"$in": ids}, "status": expect.value}, {"_id": 1}
-            )
-            eligible.update([d["_id"] async for d in cursor])
-        # One update_many per distinct change, in small chunks: FerretDB v1 stalls on
-        # large multi-document writes (a bulk_write of 500 updates never returned).
-        groups: dict[tuple[str, str, str, str | None], list[str]] = {}
-        for c in changes:
-            if c.record_id in eligible:
-                key = (c.expect.value, c.to.value, c.comments, c.consolidated_into_note_id)
-                groups.setdefault(key, []).append(c.record_id)
-        for (expect_value, to, comments, into), ids in groups.items():
-            for start in range(0, len(ids), WRITE_CHUNK):
-                await self.collection.update_many(
-                    {"_id": {"$in": ids[start : start + WRITE_CHUNK]}, "status": expect_value},
-                    {"$set": {"status": to, "comments": comments, "updated_at": at,
-                              "consolidated_into_note_id": into}},
-                )
-        return [c.record_id for c in changes if c.record_id in eligible]
+        current = await find_by_ids(
+            self.collection, [c.record_id for c in changes], {"status": 1}, self.dialect)
+        status_of = {d["_id"]: d.get("status") for d in current}
+        eligible = [c for c in changes if status_of.get(c.record_id) == c.expect.value]
+        # Each update names one _id and repeats the expected status (compare-and-set),
+        # sent in bulk chunks: FerretDB v1 stalls on very large multi-document writes.
+        await set_by_ids(self.collection, [
+            ({"_id": c.record_id, "status": c.expect.value},
+             {"status": c.to.value, "comments": c.comments, "updated_at": at,
+              "consolidated_into_note_id": c.consolidated_into_note_id})
+            for c in eligible
+        ])
+        return [c.record_id for c in eligible]
 
     def _filter(self, agent_id: str | None, status: Status | None, auto_only: bool) -> Doc:
         query: Doc = {}
@@ -247,6 +306,16 @@ class _MongoRecords:
         self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
     ) -> AsyncIterator[Doc]:
         query = self._filter(agent_id, status, auto_only)
+        try:
+            if await self.dialect.point_lookups():
+                # FerretDB sorts and evaluates `_id > last` in Go over every match, so
+                # pages would cost a full read each: one cursor, in natural order.
+                async for d in self.collection.find(query, {"applied_access": 0},
+                                                    batch_size=batch_size):
+                    yield _strip(d)
+                return
+        except _TRANSIENT as exc:
+            raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
         last: str | None = None
         while True:
             page_query = dict(query)
@@ -290,8 +359,8 @@ class MongoNotes(_MongoRecords):
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
         if not note_ids:
             return []
-        cursor = find_all(self.collection, {"_id": {"$in": list(note_ids)}}, {"applied_access": 0})
-        return [Note(**_strip(d)) async for d in cursor]
+        found = await find_by_ids(self.collection, note_ids, {"applied_access": 0}, self.dialect)
+        return [Note(**_strip(d)) for d in found]
 
     @guarded
     @serialized
@@ -374,6 +443,7 @@ class MongoRegistry:
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["tombstones"]
         self.writes = WriteLock()
+        self.dialect = Dialect(db)
 
     @guarded
     @serialized
@@ -403,7 +473,7 @@ class MongoRegistry:
             return {}
         ids = [_tomb_id(t, i) for t, i in keys]
         found: dict[tuple[EntityType, str], Tombstone] = {}
-        async for d in find_all(self.collection, {"_id": {"$in": ids}}):
+        for d in await find_by_ids(self.collection, ids, None, self.dialect):
             d.pop("_id")
             t = Tombstone(**d)
             found[(t.entity_type, t.entity_id)] = t
@@ -504,16 +574,11 @@ class MongoChangeLog:
         if not changes:
             return
         docs = [{**_to_doc(c, c.change_id), "published": False} for c in changes]
-        ids = [d["_id"] for d in docs]
-        found = find_all(self.collection, {"_id": {"$in": ids}}, {"_id": 1})
-        present = {d["_id"] async for d in found}
-        new = [d for d in docs if d["_id"] not in present]
-        if new:
-            try:
-                await self.collection.insert_many(new, ordered=False)
-            except BulkWriteError as exc:  # a concurrent writer stored some: fine
-                if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
-                    raise
+        try:
+            await self.collection.insert_many(docs, ordered=False)
+        except BulkWriteError as exc:  # changes already recorded (same ids): kept as they are
+            if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
+                raise
 
     async def _query(self, query: Doc, limit: int = 0) -> list[Change]:
         cursor = find_all(self.collection, query).sort([("at", ASCENDING), ("_id", ASCENDING)])
@@ -542,9 +607,8 @@ class MongoChangeLog:
     @serialized
     async def mark_published(self, change_ids: Sequence[str]) -> None:
         if change_ids:
-            await self.collection.update_many(
-                {"_id": {"$in": list(change_ids)}}, {"$set": {"published": True}}
-            )
+            await set_by_ids(self.collection,
+                             [({"_id": i}, {"published": True}) for i in change_ids])
 
 
 class MongoRuns:
@@ -604,8 +668,8 @@ class MongoRuns:
     @serialized
     async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
         if step_ids:
-            await self.step_coll.update_many({"_id": {"$in": list(step_ids)}},
-                                             {"$set": {"published": True}})
+            await set_by_ids(self.step_coll,
+                             [({"_id": i}, {"published": True}) for i in step_ids])
 
 
 class MongoLeases:

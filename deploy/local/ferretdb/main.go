@@ -1,11 +1,12 @@
-// Command reverie-ferretdb runs FerretDB v1 (MongoDB wire protocol) with its
-// SQLite backend for local development of Reverie.
+// Command reverie-ferretdb runs FerretDB v1 (MongoDB wire protocol) for local
+// development of Reverie, with its PostgreSQL backend (-postgresql-url) or, without
+// one, its SQLite backend (-sqlite-dir).
 //
 // It uses FerretDB's embeddable package instead of `go install .../cmd/ferretdb`,
 // because a binary built from the module proxy lacks the generated version files
 // and panics at start (FerretDB issue 2982). Built and started by deploy/local/lib.sh.
 //
-// Indexes (idindex.go): _id lookups in updates get an index they can use.
+// Indexes (idindex.go, pgindex.go): equality filters get indexes they can use.
 //
 // Serialization (-serialize, off by default; it can stall every client when one
 // holds an open cursor while another command waits on SQLite): FerretDB v1 implements update,
@@ -44,6 +45,7 @@ func main() {
 	listenAddr := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
 	sqliteDir := flag.String("sqlite-dir", "data", "directory for the SQLite databases (created if missing)")
 	logLevel := flag.String("log-level", "info", "log level: debug, info, warn or error")
+	postgresqlURL := flag.String("postgresql-url", "", "PostgreSQL URL: use the PostgreSQL backend instead of SQLite")
 	serialize := flag.Bool("serialize", false, "execute commands one at a time (atomic single-document updates, as in MongoDB)")
 	flag.Parse()
 
@@ -56,7 +58,7 @@ func main() {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	slog.SetDefault(logger)
 
-	if err := run(logger, *listenAddr, *sqliteDir, *serialize); err != nil {
+	if err := run(logger, *listenAddr, *sqliteDir, *postgresqlURL, *serialize); err != nil {
 		logger.Error("reverie-ferretdb failed", "error", err)
 		os.Exit(1)
 	}
@@ -64,7 +66,7 @@ func main() {
 	logger.Info("reverie-ferretdb stopped")
 }
 
-func run(logger *slog.Logger, listenAddr, sqliteDir string, serialize bool) error {
+func run(logger *slog.Logger, listenAddr, sqliteDir, postgresqlURL string, serialize bool) error {
 	dir, err := filepath.Abs(sqliteDir)
 	if err == nil {
 		err = os.MkdirAll(dir, 0o755)
@@ -97,12 +99,12 @@ func run(logger *slog.Logger, listenAddr, sqliteDir string, serialize bool) erro
 		listener = ferretdb.ListenerConfig{Unix: filepath.Join(sockDir, "ferretdb.sock")}
 	}
 
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  listener,
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: sqliteURL,
-	})
+	cfg := &ferretdb.Config{Listener: listener, Logger: logger, Handler: "sqlite", SQLiteURL: sqliteURL}
+	if postgresqlURL != "" {
+		cfg = &ferretdb.Config{Listener: listener, Logger: logger, Handler: "postgresql", PostgreSQLURL: postgresqlURL}
+	}
+
+	f, err := ferretdb.New(cfg)
 	if err != nil {
 		return fmt.Errorf("cannot start FerretDB: %w", err)
 	}
@@ -110,9 +112,13 @@ func run(logger *slog.Logger, listenAddr, sqliteDir string, serialize bool) erro
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	logger.Info("reverie-ferretdb starting", "listen", listenAddr, "sqlite", sqliteURL, "serialize", serialize)
+	logger.Info("reverie-ferretdb starting", "listen", listenAddr, "handler", cfg.Handler, "serialize", serialize)
 
-	go fixIDIndexes(ctx, logger, dir, time.Second)
+	if postgresqlURL != "" {
+		go addGINIndexes(ctx, logger, postgresqlURL, time.Second)
+	} else {
+		go fixIDIndexes(ctx, logger, dir, time.Second)
+	}
 
 	if !serialize {
 		return f.Run(ctx)
