@@ -18,7 +18,7 @@ import faust
 import structlog
 
 from reverie.bootstrap import Reverie
-from reverie.domain.events import TOPIC_NOTES
+from reverie.domain.events import TOPIC_CHANGES, TOPIC_NOTES
 from reverie.domain.model import Change
 from reverie.domain.routing import partition_for
 from reverie.handlers.ownership import Plan
@@ -65,6 +65,10 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
         (assigned,) = args  # every partition now assigned to this worker (not only new ones)
         owned = {tp.partition for tp in assigned if tp.topic == TOPIC_NOTES}
         total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
+        changes = app.consumer.topic_partitions(TOPIC_CHANGES)
+        if changes is not None and changes != total:  # then changes reach other workers
+            log.error("index.partitions_differ", notes=total, changes=changes,
+                      fix=f"give {TOPIC_CHANGES} and {TOPIC_NOTES} the same partition count")
         plan = reverie.ownership.assign(owned, total)
         log.info("index.assigned", partitions=sorted(owned), total=total,
                  gained=sorted(plan.gained), lost=sorted(plan.lost))
