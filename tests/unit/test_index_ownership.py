@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import AsyncIterator
 
@@ -241,3 +242,24 @@ async def test_rebuild_reembeds_notes_stored_without_a_vector():
     await rebuild_partitions(own.assign({2}, PARTS), notes=app.notes, index=fresh,
                              embedder=app.embedder, ownership=own)
     assert (await fresh.count(agent), len(app.embedder.calls)) == (1, before + 1)
+
+
+def test_changes_topic_values_decode_and_junk_is_skipped():
+    """The reverie.changes consumer reads our envelopes and skips anything else."""
+    from reverie.streams.indexsync import decode_changes
+
+    good = change("n1", "a-1", Status.ARCHIVED)
+    raw = json.dumps(good.as_event(), default=str).encode()
+    assert decode_changes([raw, b"not json", b"{}", None]) == [good]
+
+
+def test_notes_off_their_keys_partition_are_reported():
+    """A note whose key hashes to another partition is reported as misrouted."""
+    from reverie.streams.deadletter import RawMessage
+    from reverie.streams.indexsync import misrouted
+
+    agent = agent_on(2)
+    right = RawMessage("reverie.notes", 2, 0, agent.encode(), b"{}")
+    wrong = RawMessage("reverie.notes", 3, 1, agent.encode(), b"{}")
+    unkeyed = RawMessage("reverie.notes", 1, 2, None, b"{}")
+    assert misrouted([right, wrong, unkeyed], PARTS) == [wrong]
