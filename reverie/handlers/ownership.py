@@ -44,6 +44,9 @@ from reverie.handlers.ports import (
 )
 from reverie.handlers.reindex import index_notes, reindex
 
+REBUILD_PAGE = 200
+"""Notes per locked upsert: ingest and status writes wait at most one page."""
+
 
 class Superseded(Exception):
     """A newer assignment replaced the plan being carried out."""
@@ -202,7 +205,7 @@ async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository
     for p in sorted(plan.gained):
         for agent_id in by_partition[p]:
             report.notes += await reindex(notes=notes, index=writer, embedder=embedder,
-                                          agent_id=agent_id)
+                                          agent_id=agent_id, batch_size=REBUILD_PAGE)
             report.rebuilt_agents += 1
         async with ownership.lock:
             if not ownership.current(plan):

@@ -54,7 +54,11 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
 
     async def rebuild(plan: Plan) -> None:
         started = time.perf_counter()
-        report = await bus.with_retries(partial(handlers["rebuild"], plan))
+        try:
+            report = await bus.with_retries(partial(handlers["rebuild"], plan))
+        except Exception:  # partitions stay "not rebuilt": the next assignment tries again
+            log.exception("index.rebuild_failed", generation=plan.generation)
+            return
         log.info("index.rebuilt", generation=plan.generation, gained=sorted(plan.gained),
                  lost=sorted(plan.lost), agents=report.rebuilt_agents, notes=report.notes,
                  dropped_agents=report.dropped_agents, superseded=report.superseded,
@@ -81,5 +85,9 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
         batches = stream.take(settings.batch_size, within=settings.batch_within_s)
         async for values in batches:
             changes = decode_changes(values)
-            if changes:
+            if not changes:
+                continue
+            try:
                 await bus.with_retries(partial(handlers["changes"], changes))
+            except Exception:  # only this index is behind; the next rebuild catches up
+                log.exception("index_sync.failed", changes=len(changes))
