@@ -188,6 +188,8 @@ async def rebuild_partitions(
 
 async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository,
                      index: VectorIndex, embedder: Embedder, ownership: IndexOwnership) -> None:
+    if not ownership.current(plan):  # e.g. superseded while retrying a storage outage
+        raise Superseded
     if isinstance(index, JournaledIndex):  # the rebuild's own writes are not journaled
         index = index.inner
     by_partition: dict[int, list[str]] = defaultdict(list)

@@ -89,5 +89,5 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
                 continue
             try:
                 await bus.with_retries(partial(handlers["changes"], changes))
-            except Exception:  # only this index is behind; the next rebuild catches up
+            except Exception:  # this index stays behind until the partition is reassigned
                 log.exception("index_sync.failed", changes=len(changes))
