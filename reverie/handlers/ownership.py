@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,8 +44,12 @@ from reverie.handlers.ports import (
 )
 from reverie.handlers.reindex import index_notes, reindex
 
-REBUILD_PAGE = 200
+REBUILD_PAGE = 100
 """Notes per locked upsert: ingest and status writes wait at most one page."""
+
+
+async def _at_once() -> None:
+    return None
 
 
 class Superseded(Exception):
@@ -72,6 +76,8 @@ class IndexOwnership:
     generation: int = 0
     journal: dict[str, Status] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    settled: Callable[[], Awaitable[None]] = field(default=_at_once)
+    """Awaited before every rebuild write: the worker sets it to "not rebalancing"."""
 
     def assign(self, partitions: Iterable[int], total: int) -> Plan:
         """Record a new assignment; return the plan that brings the index in line with it."""
@@ -140,6 +146,7 @@ class _RebuildWriter:
     plan: Plan
 
     async def upsert(self, points: Sequence[VectorPoint]) -> None:
+        await self.ownership.settled()
         async with self.ownership.lock:
             if not self.ownership.current(self.plan):
                 raise Superseded
@@ -197,6 +204,7 @@ async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository
         by_partition[partition_for(agent_id, plan.partitions)].append(agent_id)
     for p in sorted(plan.lost):
         for agent_id in by_partition[p]:
+            await ownership.settled()
             async with ownership.lock:
                 if not ownership.current(plan):
                     raise Superseded

@@ -52,6 +52,15 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
     handlers = reverie.index_handlers
     running: set[asyncio.Task[None]] = set()
 
+    async def not_rebalancing() -> None:
+        # A rebuild blocks the loop (the embedded Qdrant is synchronous): kept out of Faust's
+        # recovery, where a slow loop widens a race that drops fetched messages
+        # (docs/reliability.md, "Faust rebalance race").
+        while app.rebalancing:  # noqa: ASYNC110 (Faust offers a flag, not an event)
+            await asyncio.sleep(0.2)
+
+    reverie.ownership.settled = not_rebalancing
+
     async def rebuild(plan: Plan) -> None:
         started = time.perf_counter()
         try:

@@ -263,3 +263,20 @@ def test_notes_off_their_keys_partition_are_reported():
     wrong = RawMessage("reverie.notes", 3, 1, agent.encode(), b"{}")
     unkeyed = RawMessage("reverie.notes", 1, 2, None, b"{}")
     assert misrouted([right, wrong, unkeyed], PARTS) == [wrong]
+
+
+async def test_rebuild_writes_wait_until_the_rebalance_settled():
+    """No rebuild write while Faust recovers: each page waits for ``settled``."""
+    app = memory_app()
+    await stored(app, ("n1", agent_on(1)))
+    fresh, own = MemoryVectorIndex(), IndexOwnership()
+    calls: list[int] = []
+
+    async def settled() -> None:
+        calls.append(len(fresh.ids))  # nothing written before the first wait returns
+
+    own.settled = settled
+    await rebuild_partitions(own.assign({1}, PARTS), notes=app.notes, index=fresh,
+                             embedder=app.embedder, ownership=own)
+    assert calls and calls[0] == 0
+    assert await statuses(fresh) == {"n1": "Active"}
