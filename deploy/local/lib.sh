@@ -413,7 +413,10 @@ as_pg_user() { # <cmd...>
   fi
 }
 
-pg_url() { echo "postgres://reverie@127.0.0.1:$(saved_port pg)/postgres"; }
+# FerretDB's own pool default is 50 connections, and an `update` command holds one per
+# statement until it ends: with a few bulk writes and lookups in flight the pool ran dry
+# and every client waited forever. 400 (the server allows 500) leaves a wide margin.
+pg_url() { echo "postgres://reverie@127.0.0.1:$(saved_port pg)/postgres?pool_max_conns=400"; }
 
 pg_healthy() { # [port]
   local port="${1:-$(saved_port pg)}"
@@ -437,7 +440,7 @@ pg_start() { # <port>
   # crash does not), custom plans so the GIN indexes of ferretdb/pgindex.go are used.
   local -a cmd=("$bin/postgres" -D "$data" -p "$port" -c listen_addresses=127.0.0.1
     -c unix_socket_directories= -c fsync=off -c synchronous_commit=off
-    -c full_page_writes=off -c plan_cache_mode=force_custom_plan -c max_connections=200
+    -c full_page_writes=off -c plan_cache_mode=force_custom_plan -c max_connections=500
     -c shared_buffers=128MB)
   [[ $(id -u) -eq 0 ]] && cmd=(setpriv --reuid=postgres --regid=postgres --init-groups -- "${cmd[@]}")
   spawn "$PG_PID" "$PG_LOG" "${cmd[@]}"

@@ -120,14 +120,13 @@ def find_all(collection: AsyncCollection[Doc], *args: Any, **kwargs: Any) -> Any
     return collection.find(*args, batch_size=FIRST_BATCH, **kwargs)
 
 
-UPDATE_CHUNK = 16
-"""Updates per bulk write. FerretDB v1 holds one database connection per statement of an
-``update`` command until the whole command is done; a command with more statements than
-its connection pool (a bulk write of 100 updates) waits forever, and so does every other
-client."""
+UPDATE_CHUNK = 8
+"""Updates per bulk write. FerretDB v1 holds one or two database connections per statement
+of an ``update`` command until the whole command is done; when bulk writes in flight need
+more than its connection pool (50 by default), they and every other client wait forever."""
 
 UPDATE_CHUNKS_IN_FLIGHT = 2
-"""Bulk writes of one call in flight at once (2 x 16 connections stay below FerretDB's pool)."""
+"""Bulk writes of one call in flight at once."""
 
 POINT_CONCURRENCY = 16
 """Lookups by ``_id`` in flight at once where ``$in`` would scan (FerretDB)."""
