@@ -22,7 +22,11 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
     class Health(View):
         async def get(self, request: Request) -> Response:
             assigned = app.consumer.assignment() if app.consumer else set()
-            return self.json({"status": "ok", "assigned_partitions": len(assigned)})
+            body: dict[str, Any] = {"status": "ok", "assigned_partitions": len(assigned)}
+            if reverie.settings.qdrant_url is None:  # a per-worker index (docs/reliability.md)
+                own = reverie.ownership
+                body["index"] = {"owned": sorted(own.owned), "rebuilt": sorted(own.ready)}
+            return self.json(body)
 
     @app.page("/api/notes/{note_id}")
     class NoteView(View):

@@ -324,6 +324,11 @@ async def test_after_a_worker_is_killed_the_survivor_finds_its_agents_notes(scal
 
         await wait_for(taken_over, 180, 0.5, "the survivor finding the dead worker's agents")
         takeover_s = time.monotonic() - t_kill
+
+        async def reported() -> bool:
+            return set(parts) <= set(survivor.get("/health")["index"]["rebuilt"])
+
+        await wait_for(reported, 60, 0.5, "/health reporting the partitions rebuilt")
         assert not found(survivor, agents[0], user), "archived note found after the rebuild"
         counts = [await asyncio.to_thread(lambda a=a: survivor.get(
             f"/api/search?agent_id={a}&q=fact+customer&exact=0&k=100")) for a in agents]
