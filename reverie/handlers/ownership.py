@@ -7,8 +7,8 @@ status MongoDB has. Two handlers do that:
 * :func:`rebuild_partitions` runs after each assignment (in the background, the stream
   is not held): it rebuilds the agents of newly gained partitions from the embeddings
   kept in MongoDB (:func:`reverie.handlers.reindex.reindex`, one agent at a time) and
-  drops the agents of partitions given away, so a worker never answers from a stale
-  copy. An agent's partition is computed with the Kafka default partitioner
+  drops the agents of partitions given away, so a worker does not answer from a copy it
+  no longer keeps current. An agent's partition is computed with the Kafka default partitioner
   (:mod:`reverie.domain.routing`): the same function put the agent's notes and its
   ``reverie.changes`` records on that partition, and Faust assigns partition p of every
   topic with the same partition count to one worker. A newer assignment supersedes
