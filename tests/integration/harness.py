@@ -8,6 +8,7 @@ subprocesses, each with its own database, Qdrant path and consumer group.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -23,6 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka.errors import KafkaError
+from aiokafka.structs import OffsetAndMetadata
+
+INPUT_TOPICS = ("reverie.notes", "reverie.entities", "reverie.commands", "reverie.changes")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,6 +106,10 @@ class Worker:
         return env
 
     def start(self) -> Worker:
+        if self.proc is None:  # a new group: start it at the end of every input topic
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, start_group_at_end(
+                    bootstrap_servers(self.env), self.app_id)).result()
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "reverie.cli.main", "worker"],
@@ -157,6 +166,30 @@ async def partitions(consumer: AIOKafkaConsumer, topic: str) -> set[int]:
     """Return the topic's partitions from fresh cluster metadata (empty if it does not exist)."""
     metadata = await consumer._client.fetch_all_metadata()
     return set(metadata.partitions_for_topic(topic) or ())
+
+
+async def start_group_at_end(servers: str, group: str) -> None:
+    """Commit ``group``'s offsets at the end of the input topics.
+
+    A worker of a new group with offset reset ``latest`` picks its start position only
+    after its partitions are assigned and its streams seek: an event sent between the
+    assignment (what ``ready()`` sees) and that seek was skipped. Committed offsets make
+    the start position the moment of this call instead.
+    """
+    consumer = AIOKafkaConsumer(bootstrap_servers=servers, group_id=group,
+                                enable_auto_commit=False)
+    await consumer.start()
+    try:
+        tps = [TopicPartition(t, p) for t in INPUT_TOPICS for p in await partitions(consumer, t)]
+        if tps:
+            consumer.assign(tps)
+            ends = await consumer.end_offsets(tps)
+            try:
+                await consumer.commit({tp: OffsetAndMetadata(o, "") for tp, o in ends.items()})
+            except KafkaError:  # the group already has live members: they hold positions
+                pass
+    finally:
+        await consumer.stop()
 
 
 class Kafka:
