@@ -125,7 +125,7 @@ UPDATE_CHUNK = 8
 of an ``update`` command until the whole command is done; when bulk writes in flight need
 more than its connection pool (50 by default), they and every other client wait forever."""
 
-UPDATE_CHUNKS_IN_FLIGHT = 2
+UPDATE_CHUNKS_IN_FLIGHT = 4
 """Bulk writes of one call in flight at once."""
 
 POINT_CONCURRENCY = 16
