@@ -32,6 +32,7 @@ __all__ = [
     "check_coverage",
     "consolidate_clusters",
     "consolidate_notes",
+    "contradiction_pairs",
     "detect_contradictions",
     "fence_note",
     "json_answer_rules",
@@ -165,12 +166,13 @@ from . import (  # noqa: E402
     check_coverage,
     consolidate_clusters,
     consolidate_notes,
+    contradiction_pairs,
     detect_contradictions,
 )
 
 PROMPTS: dict[str, str] = {
     module.NAME: module.VERSION
     for module in (consolidate_notes, consolidate_clusters, detect_contradictions,
-                   check_coverage)
+                   contradiction_pairs, check_coverage)
 }
 """Every prompt's name and current version."""

@@ -371,6 +371,7 @@ class _Handler(BaseHTTPRequestHandler):
 # smart mode
 
 _NOTE = re.compile(r"<note\s+(?P<attrs>[^>]*)>\n(?P<text>.*?)\n</note>", re.DOTALL)
+_PAIR = re.compile(r'<notes pair="(?P<label>[^"]*)">\n(?P<body>.*?)\n</notes>', re.DOTALL)
 _CLUSTER = re.compile(r'<notes cluster="(?P<label>[^"]*)">\n(?P<body>.*?)\n</notes>', re.DOTALL)
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -399,22 +400,19 @@ def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
     * consolidate_notes: merge all notes into one, joining their distinct sentences
       (consolidate_clusters: the same for each cluster);
-    * detect_contradictions: contradicts iff exactly one note contains a negation;
+    * detect_contradictions: contradicts iff exactly one note contains a negation
+      (contradiction_pairs: the same for each pair);
     * check_coverage: adds nothing iff every sentence of the user's note is in the
       company notes.
     """
     system = "\n".join(str(m.get("content", "")) for m in messages if m.get("role") == "system")
     user = next((str(m.get("content", "")) for m in messages if m.get("role") == "user"), "")
     notes = _notes(user)
+    if "contradiction_pairs" in system:
+        return {"pairs": [{"pair": m["label"], **_negation(_notes(m["body"]))}
+                          for m in _PAIR.finditer(user)]}
     if "detect_contradictions" in system:
-        negated = [bool(_NOT.search(n.text)) for n in notes[:2]]
-        contradicts = len(negated) == 2 and negated[0] != negated[1]
-        return {
-            "reason": "exactly one of the notes negates the other"
-            if contradicts
-            else "the notes do not negate each other",
-            "contradicts": contradicts,
-        }
+        return _negation(notes)
     if "check_coverage" in system:
         scoped = [(n.attrs.get("scope"), s) for n in notes for s in _sentences(n.text)]
         company = [s for scope, s in scoped if scope == "company"]
@@ -432,6 +430,18 @@ def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if "consolidate_notes" in system:
         return _merge_all(notes)
     return {"reason": "unknown task", "answer": None}
+
+
+def _negation(notes: list[_Note]) -> dict[str, Any]:
+    """Contradicts iff exactly one of the (first) two notes contains a negation."""
+    negated = [bool(_NOT.search(n.text)) for n in notes[:2]]
+    contradicts = len(negated) == 2 and negated[0] != negated[1]
+    return {
+        "reason": "exactly one of the notes negates the other"
+        if contradicts
+        else "the notes do not negate each other",
+        "contradicts": contradicts,
+    }
 
 
 def _merge_all(notes: list[_Note]) -> dict[str, Any]:

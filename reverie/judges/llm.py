@@ -61,6 +61,7 @@ from reverie_prompts import (
     check_coverage,
     consolidate_clusters,
     consolidate_notes,
+    contradiction_pairs,
     detect_contradictions,
     render_repair,
 )
@@ -317,6 +318,21 @@ class LLMJudge:
             detect_contradictions, self.contradiction_model, messages, {a.note_id, b.note_id}
         )
         return verdict, usage
+
+    async def contradicts_many(
+        self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]
+    ) -> tuple[list[ContradictionVerdict], Usage]:
+        """Judge several pairs in one request; one verdict per pair, in order.
+
+        The answer must name every given pair id exactly once and no other.
+        """
+        messages = contradiction_pairs.render(pairs, self._clock.now())
+        verdicts: list[ContradictionVerdict]
+        verdicts, usage = await self._judge(
+            contradiction_pairs, self.contradiction_model, messages,
+            contradiction_pairs.given_ids(pairs),
+        )
+        return verdicts, usage
 
     async def covers(
         self, general: Sequence[JudgedNote], specific: JudgedNote

@@ -23,6 +23,7 @@ from reverie_prompts import (
     check_coverage,
     consolidate_clusters,
     consolidate_notes,
+    contradiction_pairs,
     detect_contradictions,
     fence_note,
     neutralise,
@@ -41,7 +42,8 @@ NOTES = [
     note("a", "Weekly meeting is on Mondays.", datetime(2025, 12, 1, tzinfo=UTC), 15),
 ]
 
-MODULES = [consolidate_notes, consolidate_clusters, detect_contradictions, check_coverage]
+MODULES = [consolidate_notes, consolidate_clusters, detect_contradictions, contradiction_pairs,
+           check_coverage]
 
 
 def render(module: ModuleType, notes: list[JudgedNote] = NOTES) -> list[dict[str, str]]:
@@ -51,6 +53,8 @@ def render(module: ModuleType, notes: list[JudgedNote] = NOTES) -> list[dict[str
         return consolidate_clusters.render([notes[:1], notes[1:]], NOW)
     if module is detect_contradictions:
         return detect_contradictions.render(notes[0], notes[1], NOW)
+    if module is contradiction_pairs:
+        return contradiction_pairs.render([(notes[0], notes[1]), (notes[1], notes[0])], NOW)
     return check_coverage.render(notes[:-1], notes[-1], NOW)
 
 
@@ -160,9 +164,8 @@ def test_note_text_cannot_open_or_close_a_fence(attack: str) -> None:
     for module in MODULES:
         user = render(module, notes)[1]["content"]
         tags = re.findall(r"<\s*/?\s*(?:note|notes|user_note|company_notes)\b", user, re.I)
-        expected = {consolidate_notes: 2 * 2 + 2, detect_contradictions: 2 * 2 + 2}.get(
-            module, 2 * 2 + 4
-        )
+        expected = {consolidate_notes: 2 * 2 + 2, detect_contradictions: 2 * 2 + 2,
+                    contradiction_pairs: 4 * 2 + 4}.get(module, 2 * 2 + 4)
         assert len(tags) == expected, (module.NAME, tags)
 
 

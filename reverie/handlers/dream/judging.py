@@ -108,9 +108,14 @@ class Judge(Protocol):
 
 
 class BatchJudge(Judge, Protocol):
-    """A judge that can also judge several small clusters in one call (the LLM judge)."""
+    """A judge that can also judge several small clusters, or pairs, in one call (the LLM judge)."""
 
     async def consolidate_many(
         self, clusters: Sequence[Sequence[JudgedNote]], now: datetime
     ) -> tuple[list[ConsolidationVerdict], Usage]:
         """Return one verdict per cluster, in order; each names only its own cluster's ids."""
+
+    async def contradicts_many(
+        self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]
+    ) -> tuple[list[ContradictionVerdict], Usage]:
+        """Return one verdict per pair, in order (each pair judged on its own)."""
