@@ -137,6 +137,7 @@ def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
         max_pairs=settings.max_contradiction_pairs, sweep_limit=settings.sweep_limit,
         judge_concurrency=settings.judge_concurrency,
         consolidation_batch_notes=settings.consolidation_batch_notes,
+        contradiction_batch_pairs=settings.contradiction_batch_pairs,
     )
 
 

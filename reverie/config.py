@@ -84,6 +84,7 @@ class Settings(BaseSettings):
     max_contradiction_pairs: int = 50
     judge_concurrency: int = Field(default=4, ge=1)
     consolidation_batch_notes: int = Field(default=24, ge=0)
+    contradiction_batch_pairs: int = Field(default=8, ge=0)
     sweep_limit: int = 200
 
     # Pipeline

@@ -39,6 +39,7 @@ class DreamSettings:
     max_judge_outages: int = 3
     judge_concurrency: int = 4
     consolidation_batch_notes: int = 24
+    contradiction_batch_pairs: int = 8
 
     @property
     def neighbour_floor(self) -> float:

@@ -6,6 +6,11 @@ the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine: such a pair is
 queued for review too. Pairs already judged with unchanged texts are not judged
 again.
+
+A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
+``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
+after its repair falls back to asking about those pairs one at a time. The answers
+are applied pair by pair in order, so the outcome is the one of one call per pair.
 """
 
 from __future__ import annotations
@@ -13,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+import structlog
 
 from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
@@ -23,10 +30,12 @@ from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.consolidation import brief
 from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, judge_in_order
-from reverie.handlers.dream.judging import ContradictionVerdict, Usage
+from reverie.handlers.dream.judging import BatchJudge, ContradictionVerdict, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
+
+log = structlog.get_logger(__name__)
 
 
 @dataclass(frozen=True)
@@ -111,49 +120,138 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
     }
     revoked: set[str] = set()
     outages = 0
-
-    async def ask(pair: Pair) -> tuple[ContradictionVerdict, Usage]:
-        return await ask_pair(ctx, pair)
+    many = (cast(BatchJudge, ctx.judge).contradicts_many
+            if callable(getattr(ctx.judge, "contradicts_many", None)) else None)
+    batches = batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1)
 
     def wanted(pair: Pair) -> bool:
         return pair.a.note_id not in revoked and pair.b.note_id not in revoked
 
-    # pairs sharing a note wait for each other, so a note revoked by an earlier pair
-    # skips the later ones exactly as when judging one pair after another
-    async for pair, judgment in judge_in_order(
-            todo, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx),
-            conflicts=_share_a_note, wanted=wanted):
+    async def ask(batch: list[Pair]) -> list[PairJudgment | None]:
+        # pairs a note of which an earlier pair revoked are not asked about at all
+        return await ask_pairs(ctx, batch, wanted, many)
+
+    # batches sharing a note wait for each other, and each pair is applied in order
+    # and only if still wanted, so a note revoked by an earlier pair skips the later
+    # ones exactly as when judging one pair after another
+    async for batch, judgment in judge_in_order(
+            batches, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx),
+            conflicts=_share_a_note, wanted=lambda b: any(wanted(p) for p in b)):
         if judgment.skipped:
             continue
-        try:
-            outcome = await judge_pair(ctx, pair, parent, judgment)
-        except JudgeAnswerInvalid:
-            totals["failed_pairs"] += 1
-            continue
-        except JudgeUnavailable as exc:
-            totals["failed_pairs"] += 1
-            outages += 1
-            if outages >= ctx.settings.max_judge_outages:
-                totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+        stop = False
+        shared_outage = False  # a failed batched call counts as one outage
+        for i, pair in enumerate(batch):
+            one = (Judgment(error=judgment.error) if judgment.error is not None
+                   else judgment.unwrap()[i])
+            if one is None or not wanted(pair):
+                continue
+            try:
+                outcome = await judge_pair(ctx, pair, parent, one)
+            except JudgeAnswerInvalid:
+                totals["failed_pairs"] += 1
+                continue
+            except JudgeUnavailable as exc:
+                totals["failed_pairs"] += 1
+                if shared_outage:
+                    continue
+                shared_outage = judgment.error is not None
+                outages += 1
+                if outages >= ctx.settings.max_judge_outages:
+                    totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+                    stop = True
+                    break
+                continue
+            except BudgetExhausted as exc:
+                totals["stopped"] = f"LLM budget exhausted: {exc}"
+                stop = True
                 break
-            continue
-        except BudgetExhausted as exc:
-            totals["stopped"] = f"LLM budget exhausted: {exc}"
+            totals["judged"] += 1
+            if outcome == "kept":
+                continue
+            totals["contradictions"] += 1
+            if outcome == "review":
+                totals["queued_for_review"] += 1
+            else:
+                totals["revoked"] += 1
+                revoked.add(outcome)
+        if stop:
             break
-        totals["judged"] += 1
-        if outcome == "kept":
-            continue
-        totals["contradictions"] += 1
-        if outcome == "review":
-            totals["queued_for_review"] += 1
-        else:
-            totals["revoked"] += 1
-            revoked.add(outcome)
     return totals
 
 
-def _share_a_note(x: Pair, y: Pair) -> bool:
-    return bool({x.a.note_id, x.b.note_id} & {y.a.note_id, y.b.note_id})
+PairJudgment = Judgment[tuple[ContradictionVerdict, Usage]]
+
+
+def batch_pairs(pairs: Sequence[Pair], size: int) -> list[list[Pair]]:
+    """Cut ``pairs`` into consecutive batches of at most ``size`` (at least 1) pairs."""
+    step = max(1, size)
+    return [list(pairs[i:i + step]) for i in range(0, len(pairs), step)]
+
+
+async def ask_pairs(
+    ctx: DreamContext, batch: Sequence[Pair], wanted: Callable[[Pair], bool],
+    many: Callable[[Sequence[tuple[JudgedNote, JudgedNote]]],
+                   Awaitable[tuple[list[ContradictionVerdict], Usage]]] | None,
+) -> list[PairJudgment | None]:
+    """Judge the wanted pairs of ``batch`` (no writes); ``None`` for the others.
+
+    Several pairs go to the judge in one call when it can (``many``); if that answer
+    stays invalid after its repair, the pairs are judged one at a time instead. An
+    outage or a spent budget fails the whole call (raised).
+    """
+    asked = [p for p in batch if wanted(p)]
+    if len(asked) <= 1 or many is None:
+        found = {id(p): await _ask_one(ctx, p) for p in asked}
+    else:
+        found = await _ask_together(ctx, asked, many)
+    return [found.get(id(p)) for p in batch]
+
+
+async def _ask_one(ctx: DreamContext, pair: Pair) -> PairJudgment:
+    try:
+        return Judgment(value=await ask_pair(ctx, pair))
+    except Exception as exc:  # handed to the caller in order, raised there
+        return Judgment(error=exc)
+
+
+async def _ask_together(
+    ctx: DreamContext, asked: list[Pair],
+    many: Callable[[Sequence[tuple[JudgedNote, JudgedNote]]],
+                   Awaitable[tuple[list[ContradictionVerdict], Usage]]],
+) -> dict[int, PairJudgment]:
+    try:
+        verdicts, usage = await many([(judged(p.a), judged(p.b)) for p in asked])
+        if len(verdicts) != len(asked):
+            raise JudgeAnswerInvalid(f"{len(verdicts)} verdicts for {len(asked)} pairs")
+    except JudgeAnswerInvalid as exc:
+        spent: Usage = getattr(exc, "usage", None) or Usage()
+        log.info("contradiction_batch_invalid", pairs=len(asked), error=str(exc))
+    else:
+        # the call's usage is recorded once, on the first pair's step
+        return {id(p): Judgment(value=(v, usage if i == 0 else Usage()))
+                for i, (p, v) in enumerate(zip(asked, verdicts, strict=True))}
+    # the batched answer stayed invalid: judge these pairs one at a time instead
+    found: dict[int, PairJudgment] = {}
+    for pair in asked:
+        one = await _ask_one(ctx, pair)
+        if spent.calls and one.value is not None:
+            verdict, own = one.value
+            total = Usage()
+            total.add(spent)
+            total.add(own)
+            one, spent = Judgment(value=(verdict, total)), Usage()
+        found[id(pair)] = one
+    if spent.calls:
+        ctx.usage.add(spent)  # no pair's step to record the failed call on
+    return found
+
+
+def _share_a_note(x: Sequence[Pair], y: Sequence[Pair]) -> bool:
+    def ids(batch: Sequence[Pair]) -> set[str]:
+        return {i for p in batch for i in (p.a.note_id, p.b.note_id)}
+
+    return bool(ids(x) & ids(y))
 
 
 async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict, Usage]:
