@@ -183,3 +183,20 @@ def test_a_note_cannot_close_its_cluster_or_open_another() -> None:
     assert user["content"].count('<notes cluster="') == 2
     assert user["content"].count("</notes>") == 2
     assert '&lt;/notes>' in user["content"]
+
+
+def test_a_batch_never_carries_notes_of_two_scopes() -> None:
+    """Clusters of different tenants or users, or a mixed cluster, are asked separately."""
+    from reverie.domain.model import Note
+
+    def cluster(tag: str, company: str | None, user: str | None = None,
+                mixed: bool = False) -> tuple[Cluster, bool]:
+        notes = tuple(Note(note_id=f"{tag}{i}", agent_id="a-1", text="x", company_id=company,
+                           user_id=user, created_at=NOW) for i in range(2))
+        return Cluster(notes, 1.0), mixed
+
+    clusters = [cluster("a", "co1"), cluster("b", "co1"), cluster("c", "co2"),
+                cluster("d", "co2", "u1"), cluster("e", "co2", "u1"), cluster("f", "co2"),
+                cluster("g", "co2", mixed=True), cluster("h", "co2")]
+    tags = [[c.notes[0].note_id[0] for c, _ in b] for b in batch_clusters(clusters, 24)]
+    assert tags == [["a", "b"], ["c"], ["d", "e"], ["f"], ["g"], ["h"]]

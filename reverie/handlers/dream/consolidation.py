@@ -317,13 +317,22 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
 
 def batch_clusters(clusters: Sequence[tuple[Cluster, bool]], max_notes: int
                    ) -> list[list[tuple[Cluster, bool]]]:
-    """Group consecutive clusters, at most ``max_notes`` notes a group (a bigger one alone)."""
+    """Group consecutive clusters of one scope, at most ``max_notes`` notes a group.
+
+    A request never carries notes of two tenants or users: a cluster of another scope,
+    or one that mixes a company-wide note with a user's (the privacy check), starts a
+    group of its own. A cluster bigger than ``max_notes`` goes alone.
+    """
     out: list[list[tuple[Cluster, bool]]] = []
     size = 0
+    last: frozenset[tuple[str | None, str | None]] | None = None
     for cluster, mixed in clusters:
-        if not out or size + len(cluster.notes) > max_notes:
+        scope = frozenset((n.company_id, n.user_id) for n in cluster.notes)
+        if not out or size + len(cluster.notes) > max_notes or mixed or len(scope) > 1 \
+                or scope != last:
             out.append([])
             size = 0
         out[-1].append((cluster, mixed))
         size += len(cluster.notes)
+        last = None if mixed or len(scope) > 1 else scope
     return out
