@@ -10,7 +10,8 @@ not FerretDB's); vectors are the precomputed, clustered ones of
 local mode, a temporary path). ``--judge stub`` is a fake LLM judge answering
 after a fixed 300 ms sleep (it merges every cluster into its most-used note's
 text and never sees a contradiction; like the LLM judge it can judge several small
-clusters in one call, ``consolidation_batch_notes``, unless ``--no-batch``);
+clusters in one call, ``consolidation_batch_notes``, and several contradiction
+candidate pairs in one call, ``contradiction_batch_pairs``, unless ``--no-batch``);
 ``--concurrency N`` sets Reverie's ``judge_concurrency`` (judgments in flight at
 once, default 4).
 
@@ -97,6 +98,12 @@ class StubLLMJudge:
         await asyncio.sleep(self.latency_s)
         return ContradictionVerdict(contradicts=False, reason="compatible"), self._usage(a, b)
 
+    async def contradicts_many(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]
+                               ) -> tuple[list[ContradictionVerdict], Usage]:
+        await asyncio.sleep(self.latency_s)
+        return ([ContradictionVerdict(contradicts=False, reason="compatible") for _ in pairs],
+                self._usage(*[n for pair in pairs for n in pair]))
+
     async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
                      ) -> tuple[CoverageVerdict, Usage]:
         await asyncio.sleep(self.latency_s)
@@ -114,6 +121,8 @@ class CountingJudge:
         self.busy_s = 0.0
         if callable(getattr(inner, "consolidate_many", None)):
             self.consolidate_many = self._consolidate_many
+        if callable(getattr(inner, "contradicts_many", None)):
+            self.contradicts_many = self._contradicts_many
 
     async def _timed(self, kind: str, coro: Any) -> Any:
         self.calls[kind] += 1
@@ -132,6 +141,9 @@ class CountingJudge:
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> Any:
         return await self._timed("contradicts", self.inner.contradicts(a, b))
+
+    async def _contradicts_many(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]) -> Any:
+        return await self._timed("contradicts_many", self.inner.contradicts_many(pairs))
 
     async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote) -> Any:
         return await self._timed("covers", self.inner.covers(general, specific))
@@ -241,9 +253,10 @@ def to_note(s: Any, agent: str) -> Note:
 
 
 async def build(data: Dataset, judge: Any, index: VectorIndex, agent: str,
-                concurrency: int = 4, batch_notes: int = 24) -> Reverie:
+                concurrency: int = 4, batch_notes: int = 24, batch_pairs: int = 8) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
                    judge_concurrency=concurrency, consolidation_batch_notes=batch_notes,
+                   contradiction_batch_pairs=batch_pairs,
                    _env_file=None)  # type: ignore[call-arg]
     app = bootstrap(cfg, clock=FixedClock(NOW + timedelta(hours=1)),
                     embedder=BenchEmbedder(data.notes), index=index, judge=judge)
@@ -272,7 +285,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     index = TimedIndex(make_index(args.backend, tmp))
     agent = "a-bench"
     app = await build(data, judge, index, agent, args.concurrency,
-                      0 if args.no_batch else 24)
+                      0 if args.no_batch else 24, 0 if args.no_batch else 8)
     setup_s = time.perf_counter() - t_setup
     profiler = None
     if args.profile:
@@ -312,7 +325,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         else f"stub-llm-{int(args.latency * 1000)}ms", "backend": args.backend,
         "backend_class": BACKENDS[args.backend], "scopes": args.scopes,
         "judge_concurrency": args.concurrency,
-        "consolidation_batch_notes": 0 if args.no_batch else 24, "storage": "memory",
+        "consolidation_batch_notes": 0 if args.no_batch else 24,
+        "contradiction_batch_pairs": 0 if args.no_batch else 8, "storage": "memory",
         "wall_s": round(wall, 3), "setup_s": round(setup_s, 2), "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
@@ -346,7 +360,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--concurrency", type=int, default=4,
                    help="judge_concurrency: judgments in flight at once (1: one at a time)")
     p.add_argument("--no-batch", action="store_true",
-                   help="one cluster per judge call (consolidation_batch_notes=0)")
+                   help="one cluster or pair per judge call (consolidation_batch_notes=0, "
+                   "contradiction_batch_pairs=0)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--profile", type=Path, default=None, help="pyinstrument text output")
     return p.parse_args(argv)
