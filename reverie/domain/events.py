@@ -50,7 +50,18 @@ def _utc(value: datetime) -> datetime:
 Timestamp = Annotated[AwareDatetime, AfterValidator(_utc)]
 """An RFC 3339 timestamp with an offset, normalised to UTC."""
 
-Id = Annotated[str, Field(min_length=1, max_length=256)]
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("contains a NUL character (U+0000); remove it (texts and ids "
+                         "cannot carry NUL: the stores and prompts downstream refuse it)")
+    return value
+
+
+NoNul = AfterValidator(_no_nul)
+"""Refuses U+0000: PostgreSQL-backed MongoDB-compatible stores (FerretDB) cannot store it,
+and a NUL in a note is junk from a broken extractor, never meaning."""
+
+Id = Annotated[str, Field(min_length=1, max_length=256), NoNul]
 
 MAX_INT64 = 2**63 - 1
 """Counters are stored as BSON int64: larger JSON integers are refused here, not by MongoDB."""
@@ -66,7 +77,7 @@ class Data(BaseModel):
 
 class NoteCreatedData(Data):
     note_id: Id
-    text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS)
+    text: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_TEXT_CHARS)
     note_type: NoteType = "Context"
     agent_id: Id
     user_id: Id | None = None
@@ -96,8 +107,8 @@ class ExampleCreatedData(Data):
     user_id: Id | None = None
     company_id: Id | None = None
     conversation_id: Id | None = None
-    input: str = Field(max_length=MAX_TEXT_CHARS * 4)
-    output: str = Field(max_length=MAX_TEXT_CHARS * 4)
+    input: Annotated[str, NoNul] = Field(max_length=MAX_TEXT_CHARS * 4)
+    output: Annotated[str, NoNul] = Field(max_length=MAX_TEXT_CHARS * 4)
     success_score: float = Field(ge=0, le=100)
     is_auto_generated: bool = True
     created_at: Timestamp

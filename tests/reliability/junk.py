@@ -52,7 +52,8 @@ class Case:
 
 ids = st.text(alphabet=string.ascii_letters + string.digits + "-_.:@/ éü中", min_size=1,
               max_size=24)
-unicode_text = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=200)
+unicode_text = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"),
+                       min_size=1, max_size=200)
 # RFC 3339: offsets in whole minutes (Python's isoformat would print seconds for some
 # historical zones, which RFC 3339 does not allow); years where UTC conversion is defined
 offsets = st.integers(-23 * 60 - 59, 23 * 60 + 59).map(lambda m: timezone(timedelta(minutes=m)))
@@ -116,7 +117,7 @@ WRONG_TYPES: dict[str, Any] = {
 def case(draw: st.DrawFn) -> Case:
     kind = draw(st.sampled_from([
         "valid", "valid", "valid", "valid", "missing", "missing_envelope", "wrong_type",
-        "wrong_type", "text_empty", "text_long", "newer_version", "bad_version",
+        "wrong_type", "text_empty", "text_nul", "text_long", "newer_version", "bad_version",
         "unknown_type", "not_object", "not_json", "not_utf8", "wrong_topic"]))
     env = draw(valid_envelope())
     ascii_ = draw(st.booleans())
@@ -137,6 +138,10 @@ def case(draw: st.DrawFn) -> Case:
     if kind == "text_empty":
         env["data"]["text"] = ""
         return Case(kind, env, "field 'data.text'", ascii_)
+    if kind == "text_nul":
+        text = draw(unicode_text)
+        env["data"]["text"] = text[: len(text) // 2] + "\x00" + text[len(text) // 2:]
+        return Case(kind, env, "field 'data.text': Value error, contains a NUL", ascii_)
     if kind == "text_long":
         env["data"]["text"] = draw(st.sampled_from("ab é中")) * draw(st.integers(8001, 12000))
         return Case(kind, env, "field 'data.text': String should have at most 8000", ascii_)

@@ -13,11 +13,12 @@ from reverie.domain.events import EVENT_TYPES, MAX_TEXT_CHARS, parse_event
 from reverie.domain.schema import all_schemas
 from reverie.errors import InvalidEvent
 
-ids = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=40)
+ids = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",), exclude_characters="\x00"),
+              min_size=1, max_size=40)
 maybe_id = st.none() | ids
 stamps = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1),
                       timezones=st.just(UTC)).map(lambda d: d.isoformat())
-texts = st.text(min_size=1, max_size=200)
+texts = st.text(st.characters(exclude_characters="\x00"), min_size=1, max_size=200)
 
 DATA = {
     "note.created": st.fixed_dictionaries({
@@ -123,3 +124,16 @@ def test_every_event_type_has_a_schema():
     assert set(schemas) == {*EVENT_TYPES, "run.step"}
     assert "parent_step_id" in json.dumps(schemas["run.step"])
     assert "note_id" in json.dumps(schemas["note.created"])
+
+
+def test_a_nul_character_in_a_text_or_an_id_is_refused_with_the_field_named():
+    """U+0000 cannot be stored by PostgreSQL-backed stores: refused at the edge, not later."""
+    for field, value in (("text", "before\x00after"), ("note_id", "n\x001")):
+        data = {"note_id": "n-1", "agent_id": "a-1", "text": "ok",
+                "created_at": "2026-03-01T00:00:00Z", field: value}
+        env = {"event_id": "e-1", "event_type": "note.created",
+               "occurred_at": "2026-03-01T00:00:00Z", "data": data}
+        with pytest.raises(InvalidEvent) as info:
+            parse_event(json.dumps(env))
+        assert f"field 'data.{field}'" in info.value.reason
+        assert "NUL character" in info.value.reason
