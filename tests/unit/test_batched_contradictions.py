@@ -197,3 +197,41 @@ async def test_an_answer_invalid_twice_falls_back_to_one_pair_at_a_time() -> Non
     assert len(fallback_requests) == len(good_requests) + 2 - 1 + first_batch
     assert all("detect_contradictions" in r.text("system")
                for r in fallback_requests[2:2 + first_batch])
+
+
+def test_a_batch_never_carries_notes_of_two_scopes() -> None:
+    """Pairs of different tenants or users are asked about in separate requests."""
+    from reverie.domain.model import Note
+    from reverie.handlers.dream.contradiction import Pair, batch_pairs
+
+    def pair(tag: str, company: str | None, user: str | None = None,
+             other_user: str | None = None) -> Pair:
+        a, b = (Note(note_id=f"{tag}{i}", agent_id="a-1", text="x", company_id=company,
+                     user_id=u, created_at=NOW) for i, u in enumerate((user, other_user or user)))
+        return Pair(a, b, 0.9)
+
+    pairs = [pair("a", "co1"), pair("b", "co1"), pair("c", "co2"), pair("d", "co2", "u1"),
+             pair("e", "co2", "u1"), pair("f", "co2", "u1", "u2"), pair("g", "co2", "u1"),
+             pair("h", "co1"), pair("i", "co1"), pair("j", "co1")]
+    tags = [[p.a.note_id[0] for p in b] for b in batch_pairs(pairs, 2)]
+    assert tags == [["a", "b"], ["c"], ["d", "e"], ["f"], ["g"], ["h", "i"], ["j"]]
+    assert [len(b) for b in batch_pairs(pairs, 0)] == [1] * 10
+
+
+async def test_a_dream_never_asks_about_two_tenants_in_one_request() -> None:
+    with LLMStub() as stub:
+        app = llm_app(stub, 8)
+        notes = []
+        for company in ("co1", "co2"):
+            for n in topic_notes(negate=True):
+                notes.append({**n, "note_id": f"{company}-{n['note_id']}",
+                              "company_id": company})
+        await add_notes(app, *notes)
+        run = await run_dream(app)
+        assert run.phases["contradiction"]["judged"] >= 20
+        requests = [r for r in stub.chat_requests if "contradiction" in r.text("system")]
+        assert requests
+        for request in requests:
+            user = request.text("user")
+            assert ('note id="co1-' in user) != ('note id="co2-' in user)
+        await app.close()

@@ -184,9 +184,21 @@ PairJudgment = Judgment[tuple[ContradictionVerdict, Usage]]
 
 
 def batch_pairs(pairs: Sequence[Pair], size: int) -> list[list[Pair]]:
-    """Cut ``pairs`` into consecutive batches of at most ``size`` (at least 1) pairs."""
-    step = max(1, size)
-    return [list(pairs[i:i + step]) for i in range(0, len(pairs), step)]
+    """Group consecutive pairs of one scope, at most ``size`` (at least 1) pairs a group.
+
+    A request never carries notes of two tenants or users: a pair of another scope
+    (or, defensively, one whose notes differ in scope) starts a group of its own.
+    """
+    out: list[list[Pair]] = []
+    last: tuple[str | None, str | None] | None = None
+    for pair in pairs:
+        scopes = {(n.company_id, n.user_id) for n in (pair.a, pair.b)}
+        scope = next(iter(scopes)) if len(scopes) == 1 else None
+        if not out or len(out[-1]) >= max(1, size) or scope is None or scope != last:
+            out.append([])
+        out[-1].append(pair)
+        last = scope
+    return out
 
 
 async def ask_pairs(
