@@ -78,3 +78,22 @@ async def run_dream(app: Reverie, agent: str = "a-1", dry_run: bool = False,
 
 async def statuses(app: Reverie) -> dict[str, str]:
     return {r["id"]: r["status"] for r in await export_state(app) if r["kind"] == "note"}
+
+
+class Killed(BaseException):
+    """The process died (SIGKILL): not an error the dream may catch and carry on after."""
+
+
+class KillAt:
+    """A dream fault hook: dies at the ``nth`` call of ``point``; counts every point it sees."""
+
+    def __init__(self, point: str | None = None, nth: int = 1) -> None:
+        self.point, self.nth = point, nth
+        self.seen: dict[str, int] = {}
+        self.killed = False
+
+    async def __call__(self, point: str) -> None:
+        self.seen[point] = self.seen.get(point, 0) + 1
+        if point == self.point and self.seen[point] == self.nth:
+            self.killed = True
+            raise Killed(f"killed at {point} #{self.nth}")

@@ -9,7 +9,7 @@ batches, resumably (a re-run picks up whatever is still Active). Periodic:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -173,6 +173,7 @@ async def sweep_stale(
     limit: int = 200,
     run_id: str | None = None,
     dry_run: bool = False,
+    fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> PruneCounts:
     """Archive up to ``limit`` Active auto-generated notes whose references are gone."""
     counts = PruneCounts()
@@ -216,4 +217,6 @@ async def sweep_stale(
         )
         counts.notes_archived += len(moved)
         counts.archived_ids.extend(moved)
+        if fault is not None:
+            await fault("sweep:archived")
     return counts

@@ -7,6 +7,7 @@ the pass off for that agent.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -54,6 +55,7 @@ async def archive_by_retention(
     clock: Clock,
     run_id: str | None = None,
     dry_run: bool = False,
+    fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> RetentionCounts:
     """Archive the agent's expired and long-unused auto-generated notes and examples."""
     counts = RetentionCounts()
@@ -106,6 +108,8 @@ async def archive_by_retention(
             note_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,
             notes=notes, index=index, changes=changes, run_id=run_id,
         )
+        if fault is not None:
+            await fault("retention:notes_archived")
     for start in range(0, len(example_moves), 500):
         await move_examples(
             example_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,

@@ -197,6 +197,7 @@ async def consolidate_cluster(
                             "access_count": note.access_count, "user_id": note.user_id})
             if not ctx.dry_run:
                 counts["revoked"] += await _write(ctx, note, verdict.reason)
+                await ctx.fault("consolidation:revoked")
             counts["merged_notes"] += 1
             ctx.merged_this_run.add(note.note_id)
         step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
@@ -242,6 +243,7 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
         reason=f"Merged {len(note.source_note_ids)} notes: {reason}", at=ctx.clock.now(),
         run_id=ctx.run_id, source_note_ids=note.source_note_ids,
     )])
+    await ctx.fault("consolidation:merged")
     moved = await move_notes(
         [Transition(s, Status.ACTIVE, Status.REVOKED,
                     f"Consolidated into {note.note_id}: {reason}", note.note_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from reverie.clock import Clock
@@ -23,6 +23,21 @@ from reverie.handlers.ports import (
     RunStore,
     VectorIndex,
 )
+
+Fault = Callable[[str], Awaitable[None]]
+"""A hook called at named points of a dream (crash tests); it may raise to end the run there."""
+
+FAULT_POINTS = (
+    "before:consolidation", "consolidation:merged", "consolidation:revoked",
+    "before:contradiction", "contradiction:judged", "contradiction:applied",
+    "before:stale_pruning", "sweep:archived",
+    "before:retention", "retention:notes_archived",
+)
+"""Every point a dream calls its fault hook at, in the order a dream reaches them."""
+
+
+async def no_fault(point: str) -> None:
+    """Do nothing: the fault hook of every dream outside crash tests."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,7 @@ class DreamContext:
     usage: Usage = field(default_factory=Usage)
     merged_this_run: set[str] = field(default_factory=set)
     neighbour_table: NeighbourTable | None = None
+    fault: Fault = no_fault
 
 
 def judged(note: Note) -> JudgedNote:

@@ -22,7 +22,7 @@ from reverie.domain.events import DreamRequested
 from reverie.domain.runs import PHASES, DreamRun, Phase
 from reverie.errors import ReverieError
 from reverie.handlers.dream.consolidation import consolidate
-from reverie.handlers.dream.context import DreamContext, DreamSettings
+from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, no_fault
 from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge
 from reverie.handlers.dream.steps import StepRecorder
@@ -44,7 +44,7 @@ from reverie.handlers.retention import archive_by_retention
 
 log = structlog.get_logger(__name__)
 OWNER = f"{socket.gethostname()}:{os.getpid()}"
-FaultHook = Callable[[str], Awaitable[None]]
+FaultHook = Fault
 
 
 def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
@@ -65,7 +65,7 @@ async def _phase_sweep(ctx: DreamContext, parent: str) -> dict[str, Any]:
     counts = await sweep_stale(
         notes=ctx.notes, registry=ctx.registry, index=ctx.index, changes=ctx.changes,
         clock=ctx.clock, agent_id=ctx.agent_id, limit=ctx.settings.sweep_limit,
-        run_id=ctx.run_id, dry_run=ctx.dry_run,
+        run_id=ctx.run_id, dry_run=ctx.dry_run, fault=ctx.fault,
     )
     return {**counts.as_dict(), "archived_ids": counts.archived_ids}
 
@@ -74,7 +74,7 @@ async def _phase_retention(ctx: DreamContext, parent: str) -> dict[str, Any]:
     counts = await archive_by_retention(
         ctx.agent_id, notes=ctx.notes, examples=ctx.examples, agents=ctx.agents,
         index=ctx.index, changes=ctx.changes, clock=ctx.clock, run_id=ctx.run_id,
-        dry_run=ctx.dry_run,
+        dry_run=ctx.dry_run, fault=ctx.fault,
     )
     out: dict[str, Any] = {**counts.as_dict(), "archived_ids": counts.archived_ids}
     if counts.skipped_reason:
@@ -172,7 +172,7 @@ async def _dream_once(
         agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=notes, examples=examples,
         registry=registry, agents=agents, index=index, embedder=embedder, changes=changes,
         runs=runs, reviews=reviews, judgments=judgments, judge=judge, clock=clock,
-        settings=dream_settings, recorder=recorder,
+        settings=dream_settings, recorder=recorder, fault=fault or no_fault,
     )
     structlog.contextvars.bind_contextvars(run_id=run.run_id, agent_id=agent_id)
     failed: list[str] = []
@@ -181,8 +181,7 @@ async def _dream_once(
                              dry_run=dry_run) as root:
         root.judge = judge.name
         for phase in PHASES:
-            if fault:
-                await fault(f"before:{phase}")
+            await ctx.fault(f"before:{phase}")
             try:
                 async with recorder.step(phase, phase, root.step_id) as step:
                     step.judge = judge.name if phase in ("consolidation", "contradiction") \
