@@ -5,7 +5,7 @@ wins; otherwise the one with the higher AccessCount; otherwise both stay Active 
 the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine: such a pair is
 queued for review too. Pairs already judged with unchanged texts are not judged
-again.
+again; a verdict is cached only after its effect is written (crash-safe).
 
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
@@ -283,38 +283,49 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
                           else await ask_pair(ctx, pair))
         step.usage.add(usage)
         ctx.usage.add(usage)
+        await ctx.fault("contradiction:judged")
+        outcome = await _apply(ctx, pair, verdict, step.output)
+        await ctx.fault("contradiction:applied")
+        # cached only once its effect is written: a run that dies in between leaves the
+        # pair unjudged, and the next run judges and applies it again (both idempotent)
         if not ctx.dry_run:
             await ctx.judgments.put(pair.key, {"contradicts": verdict.contradicts,
                                                "reason": verdict.reason,
                                                "run_id": ctx.run_id})
-        if not verdict.contradicts:
-            step.output = {"decision": "complementary", "reason": verdict.reason}
-            return "kept"
-        winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
-        if winner is not None:
-            loser = pair.b if winner is pair.a else pair.a
-            if not loser.is_auto_generated:
-                winner, rule = None, "the losing note was written by a person: left to a person"
-        if winner is None:
-            step.output = {"decision": "review", "reason": verdict.reason, "rule": rule,
-                           "pair_id": pair_id(pair.a.note_id, pair.b.note_id)}
-            if not ctx.dry_run:
-                await ctx.reviews.add(ReviewPair(
-                    pair_id=pair_id(pair.a.note_id, pair.b.note_id), agent_id=ctx.agent_id,
-                    note_ids=(pair.a.note_id, pair.b.note_id),
-                    texts=(pair.a.text, pair.b.text), reason=f"{verdict.reason} ({rule})",
-                    run_id=ctx.run_id, created_at=ctx.clock.now(),
-                ))
-            return "review"
+        return outcome
+
+
+async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
+                 output: dict[str, Any]) -> str:
+    """Write a verdict's effect (review entry or revocation); return the outcome."""
+    if not verdict.contradicts:
+        output.update({"decision": "complementary", "reason": verdict.reason})
+        return "kept"
+    winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
+    if winner is not None:
         loser = pair.b if winner is pair.a else pair.a
-        comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {rule})"
-        step.output = {"decision": "revoke", "winner": winner.note_id, "loser": loser.note_id,
-                       "reason": verdict.reason, "rule": rule}
+        if not loser.is_auto_generated:
+            winner, rule = None, "the losing note was written by a person: left to a person"
+    if winner is None:
+        output.update({"decision": "review", "reason": verdict.reason, "rule": rule,
+                       "pair_id": pair_id(pair.a.note_id, pair.b.note_id)})
         if not ctx.dry_run:
-            await move_notes(
-                [Transition(loser.note_id, Status.ACTIVE, Status.REVOKED, comment,
-                            winner.note_id)],
-                agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(),
-                notes=ctx.notes, index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
-            )
-        return loser.note_id
+            await ctx.reviews.add(ReviewPair(
+                pair_id=pair_id(pair.a.note_id, pair.b.note_id), agent_id=ctx.agent_id,
+                note_ids=(pair.a.note_id, pair.b.note_id),
+                texts=(pair.a.text, pair.b.text), reason=f"{verdict.reason} ({rule})",
+                run_id=ctx.run_id, created_at=ctx.clock.now(),
+            ))
+        return "review"
+    loser = pair.b if winner is pair.a else pair.a
+    comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {rule})"
+    output.update({"decision": "revoke", "winner": winner.note_id, "loser": loser.note_id,
+                   "reason": verdict.reason, "rule": rule})
+    if not ctx.dry_run:
+        await move_notes(
+            [Transition(loser.note_id, Status.ACTIVE, Status.REVOKED, comment,
+                        winner.note_id)],
+            agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(),
+            notes=ctx.notes, index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
+        )
+    return loser.note_id
