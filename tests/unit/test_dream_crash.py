@@ -17,6 +17,7 @@ import pytest
 from reverie.bootstrap import Reverie
 from reverie.domain.model import Tombstone
 from reverie.handlers.dream.context import FAULT_POINTS
+from reverie.handlers.dream.runner import dream
 from reverie.replay import export_state
 from tests.dreamkit import KillAt, Killed, add_notes, dream_app, note, run_dream, statuses
 from tests.fakes import T0
@@ -96,18 +97,41 @@ def check_invariants(rows: list[dict[str, Any]], changes: list[Any]) -> None:
     assert by_id["old"]["status"] == "Revoked" and by_id["new"]["status"] == "Active"
 
 
+@pytest.mark.parametrize("later", [0, 5], ids=["same run id", "new run id"])
 @pytest.mark.parametrize(("point", "nth"), CRASHES, ids=[f"{p}#{n}" for p, n in CRASHES])
-async def test_a_dream_killed_at_a_fault_point_is_repaired_by_the_next_run(point, nth):
+async def test_a_dream_killed_at_a_fault_point_is_repaired_by_the_next_run(point, nth, later):
     expected, _ = await uninterrupted()
     app = await seed()
     hook = KillAt(point, nth)
     with pytest.raises(Killed):
         await run_dream(app, fault=hook)
     assert hook.killed
-    # a restarted worker: a fresh dream over the same stores, a few minutes later
-    app.clock.set(app.clock.now() + timedelta(minutes=5))
+    # a restarted worker: a fresh dream over the same stores, either for the redelivered
+    # request (same run id: derived from the event) or a new one a few minutes later
+    app.clock.set(app.clock.now() + timedelta(minutes=later))
     await run_dream(app)
     rows = await export_state(app)
     changes = list(app.changes.changes.values())  # type: ignore[attr-defined]
     check_invariants(rows, changes)
+    assert await statuses(app) == expected
+
+
+async def test_a_killed_dreams_lease_holds_off_other_dreams_until_it_expires():
+    expected, _ = await uninterrupted()
+    app = await seed()
+    with pytest.raises(Killed):
+        await run_dream(app, fault=KillAt("consolidation:merged"))
+    # SIGKILL releases nothing: the dead worker's lease stays until it expires
+    await app.leases.acquire("a-1", "dead-worker:1", app.clock.now(), 900)
+    app.clock.set(app.clock.now() + timedelta(minutes=5))
+    assert await dream("a-1", trigger="test", dry_run=False, reason=None, notes=app.notes,
+                       examples=app.examples, registry=app.registry, agents=app.agents,
+                       index=app.index, embedder=app.embedder, changes=app.changes,
+                       runs=app.runs, reviews=app.reviews, judgments=app.judgments,
+                       leases=app.leases, judge=app.judge, clock=app.clock,
+                       dream_settings=app.dream_settings) is None
+    app.clock.set(app.clock.now() + timedelta(minutes=11))
+    await run_dream(app)
+    check_invariants(await export_state(app),
+                     list(app.changes.changes.values()))  # type: ignore[attr-defined]
     assert await statuses(app) == expected
