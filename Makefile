@@ -9,7 +9,12 @@ WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
 .PHONY: venv infra browser down demo test test-slow reliability reliability-slow lint unit eval bench soak clean
 
+# The venv may be cached and shared by several checkouts (.ci/run): point its editable
+# install at this one if it points elsewhere.
 venv: $(STAMP)
+	@$(PY) -c "import os, sys, reverie_prompts as p; \
+		sys.exit(os.path.dirname(os.path.realpath(p.__file__)) != os.path.realpath('prompts'))" \
+		2>/dev/null || $(PY) -m pip install -q --no-deps --no-build-isolation -e .
 
 $(STAMP):
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
