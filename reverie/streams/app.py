@@ -149,8 +149,11 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         handled: list[Envelope] = []
         for dead in await pipeline.process(messages, bus, reverie.clock, handled):
             metrics.observe_dead(dead.record)
+            # which deployment refused it: every consumer group of a topic dead-letters
+            # its invalid messages, each once
+            record = {**dead.record, "consumer_group": settings.app_id}
             fut = await dlq_topic.send(
-                key=dead.raw.key, value=deadletter.encode(dead.record), force=True,
+                key=dead.raw.key, value=deadletter.encode(record), force=True,
                 headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},
             )
             await fut
