@@ -176,9 +176,14 @@ async def test_two_workers_share_the_work_serialise_dreams_and_survive_a_kill(
             failover_s = time.monotonic() - t_kill
             ids = [f"s-{run}-{i:05d}" for i in range(600)]
             assert await db.notes.count_documents({"agent_id": {"$in": agents}}) == 600
-            seen = await db.events_seen.count_documents(
-                {"_id": {"$in": [f"ev-{i}" for i in ids]}})
-            assert seen == 600
+
+            async def all_seen() -> bool:
+                # an event is marked seen after its note is stored: wait for the last ones
+                seen = await db.events_seen.count_documents(
+                    {"_id": {"$in": [f"ev-{i}" for i in ids]}})
+                return bool(seen == 600)
+
+            await wait_for(all_seen, 120, 0.5, "all 600 events marked handled")
             counts_after = [await asyncio.to_thread(handled, w) for w in workers]
             assert counts_after[0] > counts_2[1 - workers_killed_index], counts_after
             print(f"\nscale-out: note.created handled per worker: {counts_2}; after killing "
