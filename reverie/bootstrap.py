@@ -138,6 +138,7 @@ def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
         judge_concurrency=settings.judge_concurrency,
         consolidation_batch_notes=settings.consolidation_batch_notes,
         contradiction_batch_pairs=settings.contradiction_batch_pairs,
+        lease_s=settings.dream_lease_s,
     )
 
 

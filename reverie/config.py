@@ -74,7 +74,8 @@ class Settings(BaseSettings):
     dream_window_s: float = 86_400.0
     dream_min_interval_s: float = 86_400.0
     dream_min_sessions: int = 5
-    dream_lease_s: float = 900.0
+    dream_lease_s: float = 120.0
+    dream_orphan_check_s: float = 30.0
     dream_window_expires_s: float = 60.0
     table_cleanup_s: float = 30.0
     cluster_similarity: float | None = None

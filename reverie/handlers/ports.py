@@ -280,6 +280,16 @@ class LeaseStore(Protocol):
     async def mark_pending(self, agent_id: str) -> None:
         """Remember that a dream was requested while the lease was held."""
 
+    async def renew(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        """Extend our lease to ``now + ttl_s``; return False if it is no longer ours."""
+
+    async def claim_orphaned(self, now: datetime) -> list[str]:
+        """Take the pending flags of expired leases (their holder died); return the agents.
+
+        Each flag is claimed by one caller only, so of several workers asking at once
+        one re-requests the agent's dream.
+        """
+
 
 class ReviewQueue(Protocol):
     """Contradictions left to a person."""

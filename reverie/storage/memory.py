@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -383,8 +383,6 @@ class MemoryLeases:
     leases: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
-        from datetime import timedelta
-
         lease = self.leases.get(agent_id)
         if lease and lease["owner"] != owner and lease["expires_at"] > now:
             return False
@@ -402,6 +400,20 @@ class MemoryLeases:
     async def mark_pending(self, agent_id: str) -> None:
         if agent_id in self.leases:
             self.leases[agent_id]["pending"] = True
+
+    async def renew(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        lease = self.leases.get(agent_id)
+        if not lease or lease["owner"] != owner:
+            return False
+        lease["expires_at"] = now + timedelta(seconds=ttl_s)
+        return True
+
+    async def claim_orphaned(self, now: datetime) -> list[str]:
+        claimed = sorted(a for a, lease in self.leases.items()
+                         if lease["pending"] and lease["expires_at"] <= now)
+        for agent_id in claimed:
+            self.leases[agent_id]["pending"] = False
+        return claimed
 
 
 @dataclass

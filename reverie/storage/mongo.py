@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from pymongo import ASCENDING, AsyncMongoClient, UpdateOne
@@ -681,8 +681,6 @@ class MongoLeases:
     @guarded
     @serialized
     async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
-        from datetime import timedelta
-
         expires = now + timedelta(seconds=ttl_s)
         result = await self.collection.update_one(
             {"_id": agent_id, "$or": [{"owner": owner}, {"expires_at": {"$lte": now}}]},
@@ -710,6 +708,27 @@ class MongoLeases:
     @serialized
     async def mark_pending(self, agent_id: str) -> None:
         await self.collection.update_one({"_id": agent_id}, {"$set": {"pending": True}})
+
+    @guarded
+    @serialized
+    async def renew(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
+        result = await self.collection.update_one(
+            {"_id": agent_id, "owner": owner},
+            {"$set": {"expires_at": now + timedelta(seconds=ttl_s)}})
+        return bool(result.matched_count)
+
+    @guarded
+    @serialized
+    async def claim_orphaned(self, now: datetime) -> list[str]:
+        expired = {"pending": True, "expires_at": {"$lte": now}}
+        candidates = [d["_id"] async for d in self.collection.find(expired, {"_id": 1})]
+        claimed = []
+        for agent_id in candidates:  # compare-and-set: one caller wins each flag
+            result = await self.collection.update_one(
+                {"_id": agent_id, **expired}, {"$set": {"pending": False}})
+            if result.modified_count:
+                claimed.append(agent_id)
+        return sorted(claimed)
 
 
 class MongoReviews:

@@ -34,6 +34,7 @@ from reverie.domain.events import (
 )
 from reverie.errors import RetryableError
 from reverie.handlers.dream.gate import check_gate
+from reverie.handlers.dream.runner import recover_orphaned_requests
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.dashboard import register_dashboard
@@ -108,17 +109,35 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         if not decision.due:
             log.info("dream.not_due", agent_id=agent_id, trigger=why, reason=decision.reason)
             return
-        now = reverie.clock.now()
-        envelope = {
-            "event_id": f"schedule:{agent_id}:{int(now.timestamp() // settings.dream_window_s)}",
-            "event_type": "dream.requested",
-            "occurred_at": now.isoformat().replace("+00:00", "Z"),
-            "schema_version": 1,
-            "data": {"agent_id": agent_id, "dry_run": False, "reason": "schedule"},
-        }
+        window = int(reverie.clock.now().timestamp() // settings.dream_window_s)
         log.info("dream.scheduled", agent_id=agent_id, trigger=why, reason=decision.reason)
+        await send_dream_request(agent_id, f"schedule:{agent_id}:{window}", "schedule")
+
+    async def send_dream_request(agent_id: str, event_id: str, reason: str) -> None:
+        """Produce a ``dream.requested`` keyed by agent and wait for the broker's ack."""
+        envelope = {
+            "event_id": event_id,
+            "event_type": "dream.requested",
+            "occurred_at": reverie.clock.now().isoformat().replace("+00:00", "Z"),
+            "schema_version": 1,
+            "data": {"agent_id": agent_id, "dry_run": False, "reason": reason},
+        }
         fut = await commands_topic.send(key=agent_id.encode(), value=_json(envelope), force=True)
         await fut
+
+    async def request_orphaned_dream(agent_id: str) -> None:
+        at = reverie.clock.now().strftime("%Y%m%dT%H%M%S")
+        await send_dream_request(agent_id, f"recovered:{agent_id}:{at}",
+                                 "requested while a worker that stopped held the dream lease")
+
+    @app.timer(interval=settings.dream_orphan_check_s, on_leader=False)
+    async def recover_orphaned_dreams() -> None:
+        """Re-request dreams coalesced onto the lease of a worker that died (any worker may)."""
+        try:
+            await recover_orphaned_requests(leases=reverie.leases, clock=reverie.clock,
+                                            request=request_orphaned_dream)
+        except RetryableError as exc:
+            log.warning("dream.orphan_check_retry", reason=str(exc))
 
     async def on_window_close(key: Any, value: Any) -> None:
         agent_id, (start, end) = key

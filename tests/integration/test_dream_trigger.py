@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -78,5 +79,26 @@ async def test_a_worker_that_was_down_when_the_window_closed_catches_up(
         run = await wait_for(lambda: db.runs.find_one({"agent_id": agent}), 90, 0.5,
                              "a catch-up dream after restart")
         assert run["trigger"] == "schedule"
+    finally:
+        worker.stop()
+
+
+async def test_a_request_coalesced_onto_a_dead_workers_lease_runs_after_it_expires(
+        services, kafka, mongo, tmp_path):
+    worker = Worker(services, tmp=tmp_path, extra={"REVERIE_DREAM_ORPHAN_CHECK_S": "1"}).start()
+    try:
+        await worker.ready()
+        db = mongo[worker.database]
+        agent = f"a-{uuid.uuid4().hex[:6]}"
+        await kafka.send(TOPIC_NOTES, envelope("note.created", note_data(
+            f"{agent}-n0", "The customer uses metric units.", agent_id=agent)), agent)
+        await wait_for(lambda: db.notes.find_one({"agent_id": agent}), 60, 0.3, "note stored")
+        # a worker took the lease, a request was coalesced onto it, and the worker died
+        await db.leases.insert_one({"_id": agent, "owner": "dead-worker:1", "pending": True,
+                                    "expires_at": datetime.now(UTC) + timedelta(seconds=3)})
+        run = await wait_for(lambda: db.runs.find_one({"agent_id": agent}), 60, 0.5,
+                             "the coalesced dream, re-requested after the lease expired")
+        assert "stopped held the dream lease" in run["reason"]
+        assert "dream.orphan_recovered" in worker.tail(5000)
     finally:
         worker.stop()

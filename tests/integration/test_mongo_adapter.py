@@ -14,7 +14,14 @@ from pymongo import AsyncMongoClient
 
 from reverie.domain.model import Change, Note, Status
 from reverie.handlers.ports import Transition
-from reverie.storage.mongo import Dialect, MongoChangeLog, MongoNotes, ensure_indexes
+from reverie.storage.mongo import (
+    Dialect,
+    MongoChangeLog,
+    MongoLeases,
+    MongoNotes,
+    ensure_indexes,
+)
+from tests.contracts import check_lease_contract
 
 pytestmark = pytest.mark.integration
 
@@ -81,3 +88,12 @@ async def test_recording_the_same_changes_twice_keeps_one_of_each(mongo: AsyncMo
     await log.mark_published(["c-1", "c-3"])
     assert [c.change_id for c in await log.unpublished(100)] == ["c-0", "c-2", "c-4"]
     await mongo.drop_database(db.name)
+
+
+async def test_the_mongo_lease_store_keeps_the_contract(mongo: AsyncMongoClient):
+    """Exclusive, renewable, and an orphaned request is claimed by one caller only."""
+    db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
+    try:
+        await check_lease_contract(MongoLeases(db), "a-1", AT)
+    finally:
+        await mongo.drop_database(db.name)

@@ -55,6 +55,8 @@ class DreamSettings:
     judge_concurrency: int = 4
     consolidation_batch_notes: int = 24
     contradiction_batch_pairs: int = 8
+    lease_s: float = 120.0
+    """The dream lease's time to live; renewed every third of it while the dream runs."""
 
     @property
     def neighbour_floor(self) -> float:

@@ -8,10 +8,12 @@ request that arrives meanwhile is remembered on the lease and run right after.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import os
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +22,7 @@ import structlog
 from reverie.clock import Clock
 from reverie.domain.events import DreamRequested
 from reverie.domain.runs import PHASES, DreamRun, Phase
-from reverie.errors import ReverieError
+from reverie.errors import RetryableError, ReverieError
 from reverie.handlers.dream.consolidation import consolidate
 from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, no_fault
 from reverie.handlers.dream.contradiction import resolve_contradictions
@@ -124,23 +126,25 @@ async def dream(
     judge: Judge,
     clock: Clock,
     dream_settings: DreamSettings,
-    lease_s: float = 900.0,
     fault: FaultHook | None = None,
     run_id: str | None = None,
 ) -> DreamRun | None:
     """Run one dream for ``agent_id``; None if another holds the lease (request coalesced)."""
+    lease_s = dream_settings.lease_s
     if not await leases.acquire(agent_id, OWNER, clock.now(), lease_s):
         await leases.mark_pending(agent_id)
         log.info("dream.coalesced", agent_id=agent_id, why="a dream is already running")
         return None
     try:
         while True:
-            run = await _dream_once(
-                agent_id, trigger, dry_run, reason, run_id, notes=notes, examples=examples,
-                registry=registry, agents=agents, index=index, embedder=embedder,
-                changes=changes, runs=runs, reviews=reviews, judgments=judgments,
-                judge=judge, clock=clock, dream_settings=dream_settings, fault=fault,
-            )
+            async with _lease_kept(leases, agent_id, clock, lease_s):
+                run = await _dream_once(
+                    agent_id, trigger, dry_run, reason, run_id, notes=notes,
+                    examples=examples, registry=registry, agents=agents, index=index,
+                    embedder=embedder, changes=changes, runs=runs, reviews=reviews,
+                    judgments=judgments, judge=judge, clock=clock,
+                    dream_settings=dream_settings, fault=fault,
+                )
             if not await leases.release(agent_id, OWNER):
                 return run
             # a request arrived while we dreamt: take the lease again and run once more
@@ -150,6 +154,50 @@ async def dream(
     except BaseException:
         await leases.release(agent_id, OWNER)
         raise
+
+
+@contextlib.asynccontextmanager
+async def _lease_kept(leases: LeaseStore, agent_id: str, clock: Clock, lease_s: float
+                      ) -> AsyncIterator[None]:
+    """Renew the lease in the background while the body runs; stop before it returns."""
+    keeper = asyncio.create_task(_keep_lease(leases, agent_id, clock, lease_s))
+    try:
+        yield
+    finally:
+        keeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeper
+
+
+async def _keep_lease(leases: LeaseStore, agent_id: str, clock: Clock, lease_s: float) -> None:
+    """Renew our lease every third of its life, so only a dead holder's lease expires."""
+    while True:
+        await asyncio.sleep(lease_s / 3)
+        try:
+            kept = await leases.renew(agent_id, OWNER, clock.now(), lease_s)
+        except RetryableError as exc:  # the next renewal may succeed before expiry
+            log.warning("dream.lease_renewal_failed", agent_id=agent_id, reason=str(exc))
+            continue
+        if not kept:
+            log.error("dream.lease_lost", agent_id=agent_id,
+                      why="the lease expired and another holder took it; the dream went on")
+            return
+
+
+async def recover_orphaned_requests(
+    *, leases: LeaseStore, clock: Clock, request: Callable[[str], Awaitable[None]]
+) -> list[str]:
+    """Re-request the dreams coalesced onto leases whose holder died; return those agents."""
+    agents = await leases.claim_orphaned(clock.now())
+    for agent_id in agents:
+        log.info("dream.orphan_recovered", agent_id=agent_id,
+                 why="a dream was requested while a worker that stopped held the lease")
+        try:
+            await request(agent_id)
+        except BaseException:  # the claim is given back: the next check tries again
+            await leases.mark_pending(agent_id)
+            raise
+    return agents
 
 
 async def _dream_once(

@@ -1,0 +1,25 @@
+"""Behaviour every adapter of a port must show, run on each adapter by its own test module."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from reverie.handlers.ports import LeaseStore
+
+
+async def check_lease_contract(leases: LeaseStore, agent: str, now: datetime) -> None:
+    """What every LeaseStore does: exclusive, renewable, orphaned flags claimed once."""
+    assert await leases.acquire(agent, "w1", now, 60)
+    assert not await leases.acquire(agent, "w2", now, 60)
+    assert not await leases.renew(agent, "w2", now, 60), "renewed someone else's lease"
+    assert await leases.renew(agent, "w1", now + timedelta(seconds=50), 60)
+    later = now + timedelta(seconds=70)  # past the first expiry, before the renewed one
+    assert not await leases.acquire(agent, "w2", later, 60), "a renewed lease was taken"
+    await leases.mark_pending(agent)
+    assert await leases.claim_orphaned(later) == [], "claimed a live holder's request"
+    dead = now + timedelta(seconds=111)  # w1 died: no renewal since +50 s
+    assert await leases.claim_orphaned(dead) == [agent]
+    assert await leases.claim_orphaned(dead) == [], "an orphaned request claimed twice"
+    assert not await leases.renew(agent, "w2", dead, 60)
+    assert await leases.acquire(agent, "w2", dead, 60)
+    assert not await leases.release(agent, "w2"), "the claimed flag came back"
