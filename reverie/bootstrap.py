@@ -29,12 +29,14 @@ from reverie.handlers.ports import (
     ExampleRepository,
     JudgmentCache,
     LeaseStore,
+    MarkStore,
     NoteRepository,
     ReviewQueue,
     RunStore,
     SessionLedger,
     VectorIndex,
 )
+from reverie.storage.indexmarks import FileMarks, NoMarks
 
 
 @dataclass
@@ -60,6 +62,7 @@ class Reverie:
     dream_settings: DreamSettings
     extras: dict[str, Any] = field(default_factory=dict)
     ownership: IndexOwnership = field(default_factory=IndexOwnership)
+    index_marks: MarkStore = field(default_factory=NoMarks)
     bus: MessageBus | None = None
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
@@ -84,6 +87,7 @@ class Reverie:
             "judge": self.judge,
             "dream_settings": self.dream_settings,
             "ownership": self.ownership,
+            "index_marks": self.index_marks,
             **self.extras,
         }
 
@@ -142,6 +146,14 @@ def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
     )
 
 
+def marks_for(settings: Settings, configured_index: bool) -> MarkStore:
+    """Return where the worker's own index keeps its marks: beside the embedded Qdrant."""
+    embedded = settings.vector_backend != "memory" and settings.qdrant_url is None
+    if configured_index and embedded:
+        return FileMarks(settings.qdrant_path or settings.data_dir / "qdrant")
+    return NoMarks()
+
+
 def build_index(settings: Settings) -> VectorIndex:
     """Return the configured vector index."""
     if settings.vector_backend == "memory":
@@ -198,12 +210,14 @@ def bootstrap(
         }
         closers.append(client.close)
         ports["_db"] = db
+    configured_index = index is None
     index = index or build_index(settings)
     if hasattr(index, "close"):
         closers.append(index.close)
-    ownership = IndexOwnership()
+    ownership = IndexOwnership(group=settings.app_id)
     if settings.qdrant_url is None:  # a per-worker index: kept in step with its partitions
         index = JournaledIndex(index, ownership)
+    marks = marks_for(settings, configured_index)
     embedder = embedder or build_embedder(settings)
     judge = judge or build_judge(settings, clock)
     if hasattr(judge, "aclose"):
@@ -217,6 +231,7 @@ def bootstrap(
         judgments=ports["judgments"], judge=judge,
         dream_settings=dream_settings_for(settings, embedder.model_name),
         extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
+        index_marks=marks,
     )
     app._closers = closers
     deps = app.deps()

@@ -37,7 +37,8 @@ async def send_command(settings: Settings, event_type: str, data: dict[str, Any]
     """Publish one command envelope on ``reverie.commands``; return it."""
     from aiokafka.errors import KafkaConnectionError
 
-    from reverie.cli.publish import bootstrap_servers, producer_for
+    from reverie.brokers import bootstrap_servers
+    from reverie.cli.publish import producer_for
 
     envelope = {"event_id": str(uuid.uuid4()), "event_type": event_type,
                 "occurred_at": datetime.now(UTC).isoformat().replace("+00:00", "Z"),

@@ -10,34 +10,17 @@ from pathlib import Path
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaConnectionError
 
+from reverie.brokers import bootstrap_servers, client_options
 from reverie.config import Settings
 from reverie.domain.events import TOPIC_OF, message_key, parse_event
 from reverie.errors import BrokerUnavailable, InvalidEvent
 from reverie.replay import read_lines
 
 
-def bootstrap_servers(settings: Settings) -> str:
-    """Return ``host:port`` list from the Faust-style broker URL(s)."""
-    return ",".join(
-        part.split("://", 1)[-1] for part in settings.kafka_broker.replace(";", ",").split(",")
-    )
-
-
 def producer_for(settings: Settings) -> AIOKafkaProducer:
     """Return an idempotent producer configured like the worker's."""
-    kwargs: dict[str, object] = {}
-    if settings.kafka_security_protocol != "PLAINTEXT":
-        kwargs["security_protocol"] = settings.kafka_security_protocol
-        if settings.kafka_security_protocol.startswith("SASL"):
-            kwargs["sasl_mechanism"] = settings.kafka_sasl_mechanism
-            kwargs["sasl_plain_username"] = settings.kafka_sasl_username
-            kwargs["sasl_plain_password"] = (
-                settings.kafka_sasl_password.get_secret_value()
-                if settings.kafka_sasl_password else None)
-    return AIOKafkaProducer(
-        bootstrap_servers=bootstrap_servers(settings), acks="all", enable_idempotence=True,
-        linger_ms=5, **kwargs,
-    )
+    return AIOKafkaProducer(**client_options(settings), acks="all", enable_idempotence=True,
+                            linger_ms=5)
 
 
 TIME_FIELDS = ("occurred_at", "created_at", "expires_at", "last_accessed_at", "accessed_at")

@@ -14,6 +14,9 @@ send an agent's notes and its changes to different workers, which no record of
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 _SEED = 0x9747B28C
 _M = 0x5BD1E995
 _MASK = 0xFFFFFFFF
@@ -48,3 +51,54 @@ def partition_for(key: str | bytes, partitions: int) -> int:
     """Return the partition the default partitioner picks for ``key`` among ``partitions``."""
     raw = key.encode("utf-8") if isinstance(key, str) else key
     return (murmur2(raw) & 0x7FFFFFFF) % partitions
+
+
+@dataclass(frozen=True)
+class IndexMarks:
+    """What a worker's own vector index holds, kept beside it so a restart can trust it.
+
+    ``ready`` are the partitions (of ``reverie.notes``) whose agents the index holds in
+    full; ``through[topic][p]`` is an offset of that input partition (``reverie.notes``,
+    ``reverie.changes``) such that the effects of every message before it are in the
+    index. Saved only after the index writes they describe, so they never claim more
+    than the index holds.
+    """
+
+    group: str
+    partitions: int
+    ready: frozenset[int]
+    through: dict[str, dict[int, int]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (partition numbers as string keys)."""
+        return {"group": self.group, "partitions": self.partitions,
+                "ready": sorted(self.ready),
+                "through": {t: {str(p): o for p, o in sorted(by_p.items())}
+                            for t, by_p in self.through.items()}}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> IndexMarks:
+        """Read what :meth:`to_json` wrote (raises KeyError/ValueError/TypeError if it is not)."""
+        return cls(group=str(obj["group"]), partitions=int(obj["partitions"]),
+                   ready=frozenset(int(p) for p in obj["ready"]),
+                   through={str(t): {int(p): int(o) for p, o in by_p.items()}
+                            for t, by_p in obj["through"].items()})
+
+    def current(self, group: str, partitions: int, owned: set[int],
+                starts: dict[tuple[str, int], int | None]) -> set[int]:
+        """Return the owned partitions this index still holds in full.
+
+        ``starts`` gives, per (topic, partition), the offset the group resumes from (its
+        committed offset; None if it never committed). A ready partition is current if
+        no start is past ``through``: nothing between what the index holds and where
+        consumption resumes was handled by another worker (what comes after is handled
+        here again).
+        """
+        if group != self.group or partitions != self.partitions:
+            return set()
+        keep = set()
+        for p in owned & self.ready:
+            mine = [(t, off) for (t, q), off in starts.items() if q == p]
+            if all(off is None or off <= self.through.get(t, {}).get(p, 0) for t, off in mine):
+                keep.add(p)
+        return keep

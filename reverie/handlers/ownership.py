@@ -28,15 +28,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reverie.domain.model import Change, Status
-from reverie.domain.routing import partition_for
+from reverie.domain.routing import IndexMarks, partition_for
 from reverie.handlers.ports import (
     Embedder,
     Hit,
+    MarkStore,
     NoteRepository,
     SearchScope,
     VectorIndex,
@@ -64,6 +65,9 @@ class Plan:
     partitions: int
     gained: frozenset[int]
     lost: frozenset[int]
+    committed: Mapping[tuple[str, int], int | None] = field(default_factory=dict)
+    """The group's committed offsets of the gained partitions, read before the rebuild
+    (where the worker could read them): everything before them is in the document store."""
 
 
 @dataclass
@@ -78,6 +82,16 @@ class IndexOwnership:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     settled: Callable[[], Awaitable[None]] = field(default=_at_once)
     """Awaited before every rebuild write: the worker sets it to "not rebalancing"."""
+    group: str = ""
+    total: int = 0
+    through: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Per input (topic, partition): the effects of every message before it are indexed."""
+    unverified_copy: bool = True
+    """The index may hold a copy from an earlier life, not yet checked against its marks."""
+    started: dict[tuple[str, int], int] = field(default_factory=dict)
+    """First offset of each input (topic, partition) handled in this life."""
+    forfeited: set[int] = field(default_factory=set)
+    """Partitions given away in this life: their copy from an earlier life is gone."""
 
     def assign(self, partitions: Iterable[int], total: int) -> Plan:
         """Record a new assignment; return the plan that brings the index in line with it."""
@@ -85,6 +99,8 @@ class IndexOwnership:
         if self.generation == 0:  # what the index kept from an earlier life is unknown
             self.stale = set(range(total))
         self.generation += 1
+        self.total = total
+        self.forfeited |= self.owned - new
         self.stale = (self.stale | (self.owned - new)) - new
         self.ready &= new
         self.owned = new
@@ -94,6 +110,62 @@ class IndexOwnership:
     def current(self, plan: Plan) -> bool:
         """Return whether ``plan`` is still the latest one."""
         return plan.generation == self.generation
+
+    def resumable(self, plan: Plan, marks: IndexMarks | None,
+                  committed: dict[tuple[str, int], int | None]) -> set[int]:
+        """Return the partitions ``plan`` gains that the copy described by ``marks`` holds.
+
+        ``committed`` is the group's committed offset of each (topic, partition) now; where
+        this life already handled a partition, the offset it started from counts instead
+        (the commits since are this worker's own).
+        """
+        if marks is None:
+            return set()
+        starts: dict[tuple[str, int], int | None] = {}
+        for key, offset in committed.items():
+            first = self.started.get(key)
+            starts[key] = offset if first is None else (
+                first if offset is None else min(first, offset))
+        candidates = set(plan.gained) - self.forfeited
+        return marks.current(self.group, plan.partitions, candidates, starts)
+
+    def resume(self, plan: Plan, kept: set[int], marks: IndexMarks | None = None) -> Plan:
+        """Take ``kept`` partitions as ready (the copy on disk is current); return what remains.
+
+        The offsets ``marks`` recorded for them carry over to this life's marks.
+        """
+        self.unverified_copy = False
+        if not self.current(plan):
+            return plan
+        kept = kept & set(plan.gained)
+        self.ready |= kept
+        for topic, by_partition in (marks.through if marks else {}).items():
+            for p, offset in by_partition.items():
+                if p in kept:
+                    self.advance(topic, p, offset)
+        return replace(plan, gained=plan.gained - kept)
+
+    def record_applied(self, topic: str, partition: int, offset: int) -> None:
+        """Note that the effects of message ``offset`` (and of those before it) are indexed."""
+        self.started.setdefault((topic, partition), offset)
+        self.advance(topic, partition, offset + 1)
+
+    def advance(self, topic: str, partition: int, offset: int) -> None:
+        """Note that the effects of every message before ``offset`` are indexed."""
+        by_partition = self.through.setdefault(topic, {})
+        if offset > by_partition.get(partition, 0):
+            by_partition[partition] = offset
+
+    def invalidate(self, partitions: Iterable[int]) -> None:
+        """Forget that ``partitions`` are rebuilt (an update failed): the next plan redoes them."""
+        self.ready -= set(partitions)
+
+    def marks(self) -> IndexMarks:
+        """Return what the index holds now, for :class:`~reverie.handlers.ports.MarkStore`."""
+        ready = frozenset(self.ready)
+        through = {t: {p: o for p, o in by_p.items() if p in ready}
+                   for t, by_p in self.through.items()}
+        return IndexMarks(self.group, self.total, ready, {t: a for t, a in through.items() if a})
 
 
 class JournaledIndex:
@@ -175,6 +247,7 @@ async def rebuild_partitions(
     index: VectorIndex,
     embedder: Embedder,
     ownership: IndexOwnership,
+    index_marks: MarkStore,
 ) -> RebuildReport:
     """Drop the agents of partitions given away, rebuild those of partitions gained."""
     report = RebuildReport()
@@ -184,7 +257,7 @@ async def rebuild_partitions(
         ownership.journal = {}
     try:
         await _carry_out(plan, report, notes=notes, index=index, embedder=embedder,
-                         ownership=ownership)
+                         ownership=ownership, marks=index_marks)
     except Superseded:
         report.superseded = True
     finally:
@@ -194,9 +267,12 @@ async def rebuild_partitions(
 
 
 async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository,
-                     index: VectorIndex, embedder: Embedder, ownership: IndexOwnership) -> None:
+                     index: VectorIndex, embedder: Embedder, ownership: IndexOwnership,
+                     marks: MarkStore) -> None:
     if not ownership.current(plan):  # e.g. superseded while retrying a storage outage
         raise Superseded
+    if plan.lost:  # the marks must stop claiming what is about to be dropped
+        await marks.save(ownership.marks())
     if isinstance(index, JournaledIndex):  # the rebuild's own writes are not journaled
         index = index.inner
     by_partition: dict[int, list[str]] = defaultdict(list)
@@ -221,6 +297,10 @@ async def _carry_out(plan: Plan, report: RebuildReport, *, notes: NoteRepository
             if not ownership.current(plan):
                 raise Superseded
             ownership.ready.add(p)
+            for (topic, q), offset in plan.committed.items():
+                if q == p and offset is not None:  # handled before the rebuild read it
+                    ownership.advance(topic, p, offset)
+        await marks.save(ownership.marks())
 
 
 async def apply_changes(

@@ -21,6 +21,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.routing import IndexMarks
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 
 
@@ -289,6 +290,16 @@ class LeaseStore(Protocol):
         Each flag is claimed by one caller only, so of several workers asking at once
         one re-requests the agent's dream.
         """
+
+
+class MarkStore(Protocol):
+    """Where a worker's own vector index keeps its :class:`IndexMarks` (beside the index)."""
+
+    async def load(self) -> IndexMarks | None:
+        """Return the marks last saved, or None if there are none (or they are unreadable)."""
+
+    async def save(self, marks: IndexMarks) -> None:
+        """Replace the saved marks (atomically: a crash leaves the old or the new ones)."""
 
 
 class ReviewQueue(Protocol):

@@ -96,8 +96,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     assert reverie.bus is not None
     bus = reverie.bus
     per_worker_index = settings.qdrant_url is None
+    indexed = None
     if per_worker_index:  # each worker's index follows the partitions it owns
-        register_index_sync(app, reverie, changes_topic)
+        indexed = register_index_sync(app, reverie, changes_topic)
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
@@ -176,6 +177,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
                 headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},
             )
             await fut
+        if indexed is not None:  # every effect of these messages reached the index
+            await indexed(TOPIC_NOTES, [(m.partition, m.offset) for m in messages
+                                        if m.topic == TOPIC_NOTES])
         return handled
 
     @app.agent(notes_topic, name="reverie.ingest")

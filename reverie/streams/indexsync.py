@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -18,9 +20,11 @@ import faust
 import structlog
 
 from reverie.bootstrap import Reverie
+from reverie.brokers import committed_offsets
 from reverie.domain.events import TOPIC_CHANGES, TOPIC_NOTES
 from reverie.domain.model import Change
-from reverie.domain.routing import partition_for
+from reverie.domain.routing import IndexMarks, partition_for
+from reverie.errors import BrokerUnavailable
 from reverie.handlers.ownership import Plan
 from reverie.streams.deadletter import RawMessage
 
@@ -44,13 +48,23 @@ def misrouted(messages: list[RawMessage], partitions: int) -> list[RawMessage]:
             if m.key and partition_for(m.key, partitions) != m.partition]
 
 
-def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.TopicT) -> None:
-    """Add the reverie.changes consumer and the rebuild after every partition assignment."""
+Applied = Callable[[str, list[tuple[int, int]]], Awaitable[None]]
+
+
+def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.TopicT
+                        ) -> Applied:
+    """Add the reverie.changes consumer and the rebuild after every partition assignment.
+
+    Returns what the ingest agent calls after each batch: ``applied(topic, [(partition,
+    offset), ...])`` records that those messages' effects are indexed.
+    """
     assert reverie.bus is not None
     bus = reverie.bus
     settings = reverie.settings
     handlers = reverie.index_handlers
+    ownership = reverie.ownership
     running: set[asyncio.Task[None]] = set()
+    saved: dict[str, IndexMarks] = {}
 
     async def not_rebalancing() -> None:
         # A rebuild blocks the loop (the embedded Qdrant is synchronous): kept out of Faust's
@@ -59,10 +73,49 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
         while app.rebalancing:  # noqa: ASYNC110 (Faust offers a flag, not an event)
             await asyncio.sleep(0.2)
 
-    reverie.ownership.settled = not_rebalancing
+    ownership.settled = not_rebalancing
+
+    async def applied(topic: str, offsets: list[tuple[int, int]]) -> None:
+        """Record that these messages' effects are indexed, and save the marks beside it."""
+        for partition, offset in offsets:
+            ownership.record_applied(topic, partition, offset)
+        if ownership.unverified_copy:  # the marks of an earlier life are not read yet
+            return
+        marks = ownership.marks()
+        if marks != saved.get("marks"):
+            await reverie.index_marks.save(marks)
+            saved["marks"] = marks
+
+    async def with_committed(plan: Plan) -> Plan:
+        """Attach the group's committed offsets of the gained partitions (none if unreadable)."""
+        if not plan.gained:
+            return plan
+        try:
+            committed = await committed_offsets(
+                settings, settings.app_id,
+                [(t, p) for t in (TOPIC_NOTES, TOPIC_CHANGES) for p in sorted(plan.gained)])
+        except BrokerUnavailable as exc:
+            log.warning("index.offsets_unread", reason=str(exc),
+                        consequence="this rebuild cannot be resumed after a restart")
+            return plan
+        return replace(plan, committed=committed)
+
+    async def resume(plan: Plan) -> Plan:
+        """Keep the partitions the index on disk still holds in full (after a plain restart)."""
+        marks = await reverie.index_marks.load()
+        kept = ownership.resumable(plan, marks, dict(plan.committed)) if plan.committed else set()
+        if marks is not None:
+            log.info("index.resumed", kept=sorted(kept), rebuild=sorted(set(plan.gained) - kept),
+                     marks=marks.to_json(), committed={f"{t}:{p}": o for (t, p), o
+                                                       in sorted(plan.committed.items())})
+        return ownership.resume(plan, kept, marks)
 
     async def rebuild(plan: Plan) -> None:
         started = time.perf_counter()
+        plan = await with_committed(plan)
+        if ownership.unverified_copy:
+            plan = await resume(plan)
+            await applied(TOPIC_NOTES, [])  # saves this life's first marks
         try:
             report = await bus.with_retries(partial(handlers["rebuild"], plan))
         except Exception:  # partitions stay "not rebuilt": the next assignment tries again
@@ -82,7 +135,7 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
         if changes is not None and changes != total:  # then changes reach other workers
             log.error("index.partitions_differ", notes=total, changes=changes,
                       fix=f"give {TOPIC_CHANGES} and {TOPIC_NOTES} the same partition count")
-        plan = reverie.ownership.assign(owned, total)
+        plan = ownership.assign(owned, total)
         log.info("index.assigned", partitions=sorted(owned), total=total,
                  gained=sorted(plan.gained), lost=sorted(plan.lost))
         task = asyncio.ensure_future(rebuild(plan))  # not awaited: the stream goes on
@@ -91,12 +144,19 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
 
     @app.agent(changes_topic, name="reverie.index-sync")
     async def index_sync(stream: faust.StreamT[bytes]) -> None:
-        batches = stream.take(settings.batch_size, within=settings.batch_within_s)
-        async for values in batches:
-            changes = decode_changes(values)
-            if not changes:
-                continue
+        batches = stream.take_events(  # type: ignore[attr-defined]
+            settings.batch_size, within=settings.batch_within_s)
+        async for events in batches:
+            offsets = [(e.message.partition, e.message.offset) for e in events]
+            changes = decode_changes([e.value for e in events])
             try:
-                await bus.with_retries(partial(handlers["changes"], changes))
-            except Exception:  # this index stays behind until the partition is reassigned
-                log.exception("index_sync.failed", changes=len(changes))
+                if changes:
+                    await bus.with_retries(partial(handlers["changes"], changes))
+            except Exception:  # rebuilt at the next assignment; the stream goes on
+                ownership.invalidate(p for p, _ in offsets)
+                log.exception("index_sync.failed", changes=len(changes),
+                              consequence="these partitions are rebuilt at the next rebalance")
+                continue
+            await applied(TOPIC_CHANGES, offsets)
+
+    return applied

@@ -30,6 +30,7 @@ from reverie.domain.events import (
     TOPIC_NOTES,
     TOPIC_RUN_STEPS,
 )
+from reverie.domain.routing import partition_for
 from tests.fakes import T0, iso
 from tests.integration.harness import ROOT, bootstrap_servers
 
@@ -40,6 +41,12 @@ DIM = 384
 
 def uid() -> str:
     return uuid.uuid4().hex[:8]
+
+
+def agent_on(partition: int, prefix: str, partitions: int = 4) -> str:
+    """The first id ``<prefix><n>`` the Kafka default partitioner puts on ``partition``."""
+    return next(a for a in (f"{prefix}{n}" for n in range(10_000))
+                if partition_for(a, partitions) == partition)
 
 
 @dataclass

@@ -10,6 +10,7 @@ matches MongoDB ("nothing in an intermediate state").
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from typing import Any
@@ -20,6 +21,7 @@ from reverie.domain.events import TOPIC_DLQ
 from tests.integration.harness import Kafka, Worker, wait_for
 from tests.reliability.harness import (
     Publisher,
+    agent_on,
     as_record,
     deletion_envelope,
     note_envelope,
@@ -30,6 +32,7 @@ from tests.reliability.harness import (
 )
 
 pytestmark = pytest.mark.integration
+FAST_FAILOVER = {"BROKER_SESSION_TIMEOUT": "10", "BROKER_HEARTBEAT_INTERVAL": "1"}
 
 
 async def _count(db: Any, query: dict[str, Any]) -> int:
@@ -177,7 +180,9 @@ async def test_kafka_and_ferretdb_restarts_mid_stream_lose_nothing(
 async def test_worker_sigkilled_repeatedly_mid_stream_stores_every_note_once(
         private_services, private_env, private_mongo, tmp_path, events, kills):
     env = private_env
-    worker = Worker(env, tmp=tmp_path).start()
+    # a killed member leaves the group after the session timeout (Faust's default 60 s):
+    # 10 s here, so five kills cost under a minute of failover (docs/reliability.md)
+    worker = Worker(env, tmp=tmp_path, extra=FAST_FAILOVER).start()
     pub = await Publisher(env).start()
     rng = random.Random(events)
     try:
@@ -212,3 +217,69 @@ async def test_worker_sigkilled_repeatedly_mid_stream_stores_every_note_once(
     finally:
         await pub.stop()
         worker.stop()
+
+
+async def _logged(worker: Worker, event: str, skip: int = 0) -> list[dict[str, Any]]:
+    """The JSON log records named ``event`` but the first ``skip`` (the log spans restarts)."""
+    out = []
+    for line in worker.log_path.read_text(errors="replace").splitlines():
+        if line.startswith("{") and f'"{event}"' in line:
+            record = json.loads(line)
+            if record.get("event") == event:
+                out.append(record)
+    return out[skip:]
+
+
+async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_partitions(
+        private_services, private_env, private_mongo, tmp_path):
+    env = private_env
+    a = Worker(env, tmp=tmp_path).start()
+    pub = await Publisher(env).start()
+    b: Worker | None = None
+    try:
+        await a.ready()
+        db = private_mongo[a.database]
+        await prime(pub, db)
+        run = uid()
+        agents = [agent_on(p, f"r-{run}-") for p in range(4)]
+        vectors = unit_vectors(240, seed=3)
+        first = [note_envelope(f"r-{run}-{i:03d}", agents[i % 4], vectors[i]) for i in range(200)]
+        await pub.send_all([as_record(e) for e in first])
+        await _reached(db, {"agent_id": {"$in": agents}}, 200, 120, "200 notes")
+        a.stop()  # graceful: offsets committed, marks saved
+
+        a.start()
+        await a.ready()
+        resumed = await wait_for(lambda: _logged(a, "index.resumed"), 60, 0.5,
+                                 "the restarted worker checking its index")
+        assert resumed[-1]["kept"] == [0, 1, 2, 3], resumed[-1]
+        rebuilt = await wait_for(lambda: _logged(a, "index.rebuilt", 1), 60, 0.5,
+                                 "the second life's rebuild report")
+        assert rebuilt[-1]["notes"] == 0, rebuilt[-1]
+        a.stop()
+
+        # while A is down, B (same group, an index of its own) handles notes of partitions 0, 1
+        b = Worker(env, tmp=tmp_path, app_id=a.app_id, database=a.database).start()
+        await b.ready()
+        second = [note_envelope(f"r-{run}-{i:03d}", agents[i % 2], vectors[i])
+                  for i in range(200, 240)]
+        await pub.send_all([as_record(e) for e in second])
+        await _reached(db, {"agent_id": {"$in": agents}}, 240, 120, "40 notes handled by B")
+        b.stop()
+
+        a.start()
+        await a.ready()
+        resumed = await wait_for(lambda: _logged(a, "index.resumed", 1), 60, 0.5,
+                                 "the third life's check")
+        assert resumed[-1]["kept"] == [2, 3] and resumed[-1]["rebuild"] == [0, 1], resumed[-1]
+        await wait_for(lambda: _logged(a, "index.rebuilt", 2), 60, 0.5,
+                       "partitions 0 and 1 rebuilt")
+        a.stop()
+        points = {k for k, v in qdrant_points(a.tmp / f"qdrant-{a.name}").items()
+                  if v["agent_id"] in agents}
+        assert points == {e["data"]["note_id"] for e in first + second}
+    finally:
+        await pub.stop()
+        a.stop()
+        if b is not None:
+            b.stop()

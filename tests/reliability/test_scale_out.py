@@ -27,12 +27,12 @@ import pytest
 from pymongo import AsyncMongoClient
 
 from reverie.domain.events import TOPIC_COMMANDS
-from reverie.domain.routing import partition_for
 from tests.fakes import T0, iso
 from tests.integration.harness import Worker, wait_for
 from tests.llm_stub import LLMStub, Reply
 from tests.reliability.harness import (
     Publisher,
+    agent_on,
     as_record,
     deletion_envelope,
     note_envelope,
@@ -197,11 +197,6 @@ async def test_two_workers_share_the_work_serialise_dreams_and_survive_a_kill(
                 w.stop()
             await client.close()
 
-
-def agent_on(partition: int, prefix: str, partitions: int = 4) -> str:
-    """The first id ``<prefix><n>`` the Kafka default partitioner puts on ``partition``."""
-    return next(a for a in (f"{prefix}{n}" for n in range(10_000))
-                if partition_for(a, partitions) == partition)
 
 
 async def owners(workers: list[Worker], pub: Publisher, db: Any, run: str) -> dict[int, int]:

@@ -17,6 +17,7 @@ from reverie.handlers.ownership import (
     rebuild_partitions,
 )
 from reverie.handlers.ports import SearchScope, Transition
+from reverie.storage.indexmarks import NoMarks
 from reverie.storage.memory import MemoryVectorIndex
 from tests.fakes import T0, event, memory_app, note_data
 
@@ -88,7 +89,7 @@ async def test_rebuild_indexes_the_agents_of_gained_partitions_with_their_status
     await app.notes.transition([Transition("n2", Status.ACTIVE, Status.ARCHIVED, "gone")], T0)
     fresh, own = MemoryVectorIndex(), IndexOwnership()
     report = await rebuild_partitions(own.assign({1}, PARTS), notes=app.notes, index=fresh,
-                                      embedder=app.embedder, ownership=own)
+                                      embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert (report.rebuilt_agents, report.notes, report.superseded) == (1, 2, False)
     assert await statuses(fresh) == {"n1": "Active", "n2": "Archived"}
     assert own.ready == {1}
@@ -104,7 +105,7 @@ async def test_rebuild_drops_the_agents_of_partitions_given_away():
     own.ready |= {1, 2}
     own.stale.clear()
     report = await rebuild_partitions(own.assign({1}, PARTS), notes=app.notes,
-                                      index=app.index, embedder=app.embedder, ownership=own)
+                                      index=app.index, embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert report.dropped_agents == 1
     assert set(await statuses(app.index)) == {"n1"}
 
@@ -117,7 +118,7 @@ async def test_a_superseded_rebuild_writes_nothing():
     old = own.assign({1}, PARTS)
     own.assign({3}, PARTS)
     report = await rebuild_partitions(old, notes=app.notes, index=fresh,
-                                      embedder=app.embedder, ownership=own)
+                                      embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert report.superseded
     assert await statuses(fresh) == {}
     assert own.ready == set()
@@ -202,7 +203,7 @@ async def test_a_change_during_the_rebuild_is_not_undone_by_the_page_read_before
 
     notes = ChangingUnderfoot(app.notes, archive_n1)
     await rebuild_partitions(own.assign({1}, PARTS), notes=notes,  # type: ignore[arg-type]
-                             index=index, embedder=app.embedder, ownership=own)
+                             index=index, embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert await statuses(fresh) == {"n1": "Archived", "n2": "Active"}
     assert own.journal is None
 
@@ -220,7 +221,7 @@ async def test_a_deletion_on_this_worker_during_the_rebuild_is_not_undone():
 
     notes = ChangingUnderfoot(app.notes, prune_n1)
     await rebuild_partitions(own.assign({1}, PARTS), notes=notes,  # type: ignore[arg-type]
-                             index=index, embedder=app.embedder, ownership=own)
+                             index=index, embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert await statuses(fresh) == {"n1": "Archived"}
 
 
@@ -240,7 +241,7 @@ async def test_rebuild_reembeds_notes_stored_without_a_vector():
     before = len(app.embedder.calls)
     fresh, own = MemoryVectorIndex(), IndexOwnership()
     await rebuild_partitions(own.assign({2}, PARTS), notes=app.notes, index=fresh,
-                             embedder=app.embedder, ownership=own)
+                             embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert (await fresh.count(agent), len(app.embedder.calls)) == (1, before + 1)
 
 
@@ -277,6 +278,6 @@ async def test_rebuild_writes_wait_until_the_rebalance_settled():
 
     own.settled = settled
     await rebuild_partitions(own.assign({1}, PARTS), notes=app.notes, index=fresh,
-                             embedder=app.embedder, ownership=own)
+                             embedder=app.embedder, ownership=own, index_marks=NoMarks())
     assert calls and calls[0] == 0
     assert await statuses(fresh) == {"n1": "Active"}

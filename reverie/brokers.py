@@ -1,0 +1,67 @@
+"""Plain aiokafka clients configured like the worker's Faust app (CLI producer, offset reads).
+
+The worker itself talks to Kafka through Faust; these helpers serve the few places
+that need a client of their own: ``reverie publish`` / ``reverie dream`` produce, and a
+worker reads its consumer group's committed offsets when it starts
+(:func:`committed_offsets`).
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Iterable
+from typing import Any
+
+from reverie.config import Settings
+from reverie.errors import BrokerUnavailable
+
+
+def bootstrap_servers(settings: Settings) -> str:
+    """Return ``host:port`` list from the Faust-style broker URL(s)."""
+    return ",".join(
+        part.split("://", 1)[-1] for part in settings.kafka_broker.replace(";", ",").split(",")
+    )
+
+
+def client_options(settings: Settings) -> dict[str, Any]:
+    """Return aiokafka keyword arguments for the configured security protocol."""
+    proto = settings.kafka_security_protocol
+    opts: dict[str, Any] = {"bootstrap_servers": bootstrap_servers(settings)}
+    if proto == "PLAINTEXT":
+        return opts
+    opts["security_protocol"] = proto
+    if "SSL" in proto:
+        opts["ssl_context"] = ssl.create_default_context(cafile=settings.kafka_ssl_cafile)
+    if proto.startswith("SASL"):
+        opts["sasl_mechanism"] = settings.kafka_sasl_mechanism
+        opts["sasl_plain_username"] = settings.kafka_sasl_username
+        opts["sasl_plain_password"] = (
+            settings.kafka_sasl_password.get_secret_value()
+            if settings.kafka_sasl_password else None)
+    return opts
+
+
+async def committed_offsets(
+    settings: Settings, group: str, partitions: Iterable[tuple[str, int]]
+) -> dict[tuple[str, int], int | None]:
+    """Return the group's committed offset of each (topic, partition); None if never committed."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.errors import KafkaError
+    from aiokafka.structs import TopicPartition
+
+    wanted = [TopicPartition(t, p) for t, p in partitions]
+    admin = AIOKafkaAdminClient(**client_options(settings), request_timeout_ms=10_000)
+    try:
+        await admin.start()
+        found = await admin.list_consumer_group_offsets(group, partitions=wanted)
+    except (KafkaError, OSError) as exc:
+        raise BrokerUnavailable(f"cannot read the committed offsets of {group}: "
+                                f"{type(exc).__name__}") from exc
+    finally:
+        await admin.close()
+    out: dict[tuple[str, int], int | None] = {}
+    for tp in wanted:
+        meta = found.get(tp)
+        offset = meta.offset if meta is not None else -1
+        out[(tp.topic, tp.partition)] = offset if offset >= 0 else None
+    return out
