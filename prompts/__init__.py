@@ -18,7 +18,7 @@ import copy
 import html
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +36,8 @@ __all__ = [
     "detect_contradictions",
     "fence_note",
     "json_answer_rules",
+    "json_response_format",
+    "label_problems",
     "neutralise",
     "render_repair",
     "strict_schema",
@@ -147,6 +149,27 @@ def json_answer_rules(schema: dict[str, Any]) -> str:
         "else (no prose, no Markdown code fences):\n"
         + json.dumps(schema, indent=2, ensure_ascii=False)
     )
+
+
+def json_response_format(name: str, schema: dict[str, Any], structured: bool) -> dict[str, Any]:
+    """``response_format`` for chat completions: the strict JSON schema, or plain JSON mode."""
+    if not structured:
+        return {"type": "json_object"}
+    return {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}
+
+
+def label_problems(answered: Sequence[str], given: Collection[str], what: str) -> list[str]:
+    """What is wrong with a batch's answer labels: each given label answered exactly once."""
+    found: list[str] = []
+    missing = [label for label in given if label not in answered]
+    if missing:
+        found.append(f"no answer for {what}(s) {missing}")
+    for label in dict.fromkeys(answered):
+        if label not in given:
+            found.append(f"answer for unknown {what} {label!r}")
+        elif answered.count(label) > 1:
+            found.append(f"{what} {label!r} answered {answered.count(label)} times")
+    return found
 
 
 def render_repair(problem: str) -> Message:

@@ -11,7 +11,15 @@ from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import ConsolidationVerdict, JudgedNote
 
-from . import DATA_RULES, Message, fence_note, json_answer_rules, strict_schema
+from . import (
+    DATA_RULES,
+    Message,
+    fence_note,
+    json_answer_rules,
+    json_response_format,
+    label_problems,
+    strict_schema,
+)
 from .consolidate_notes import (
     WEAK_ACCESS,
     WEAK_AGE_DAYS,
@@ -81,16 +89,7 @@ class ClustersAnswer(BaseModel):
 
         Besides the one-cluster rules, each answer may only name its own cluster's ids.
         """
-        found: list[str] = []
-        answered = [a.cluster for a in self.clusters]
-        missing = [label for label in given if label not in answered]
-        if missing:
-            found.append(f"no answer for cluster(s) {missing}")
-        for label in dict.fromkeys(answered):
-            if label not in given:
-                found.append(f"answer for unknown cluster {label!r}")
-            elif answered.count(label) > 1:
-                found.append(f"cluster {label!r} answered {answered.count(label)} times")
+        found = label_problems([a.cluster for a in self.clusters], given, "cluster")
         owner = {nid: label for label, ids in given.items() for nid in ids}
         for answer in self.clusters:
             own = given.get(answer.cluster)
@@ -122,9 +121,7 @@ SCHEMA: dict[str, Any] = strict_schema(ClustersAnswer)
 
 def response_format(structured: bool = True) -> dict[str, Any]:
     """``response_format`` for chat completions: the JSON schema, or plain JSON mode."""
-    if not structured:
-        return {"type": "json_object"}
-    return {"type": "json_schema", "json_schema": {"name": NAME, "schema": SCHEMA, "strict": True}}
+    return json_response_format(NAME, SCHEMA, structured)
 
 
 _SYSTEM = f"""\

@@ -12,7 +12,14 @@ from pydantic import BaseModel, Field
 from reverie.domain.events import NoteType
 from reverie.handlers.dream.judging import ConsolidationVerdict, JudgedNote, MergedNote
 
-from . import DATA_RULES, Message, fence_note, json_answer_rules, strict_schema
+from . import (
+    DATA_RULES,
+    Message,
+    fence_note,
+    json_answer_rules,
+    json_response_format,
+    strict_schema,
+)
 
 __all__ = [
     "NAME",
@@ -120,9 +127,7 @@ SCHEMA: dict[str, Any] = strict_schema(ConsolidationAnswer)
 
 def response_format(structured: bool = True) -> dict[str, Any]:
     """``response_format`` for chat completions: the JSON schema, or plain JSON mode."""
-    if not structured:
-        return {"type": "json_object"}
-    return {"type": "json_schema", "json_schema": {"name": NAME, "schema": SCHEMA, "strict": True}}
+    return json_response_format(NAME, SCHEMA, structured)
 
 
 _SYSTEM = f"""\

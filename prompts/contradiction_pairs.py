@@ -10,7 +10,15 @@ from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote
 
-from . import DATA_RULES, Message, fence_note, json_answer_rules, strict_schema
+from . import (
+    DATA_RULES,
+    Message,
+    fence_note,
+    json_answer_rules,
+    json_response_format,
+    label_problems,
+    strict_schema,
+)
 from .detect_contradictions import ContradictionAnswer
 
 __all__ = [
@@ -69,17 +77,7 @@ class PairsAnswer(BaseModel):
 
     def problems(self, given: Collection[str]) -> list[str]:
         """What makes these answers unacceptable: each given pair id answered exactly once."""
-        found: list[str] = []
-        answered = [a.pair for a in self.pairs]
-        missing = [label for label in given if label not in answered]
-        if missing:
-            found.append(f"no answer for pair(s) {missing}")
-        for label in dict.fromkeys(answered):
-            if label not in given:
-                found.append(f"answer for unknown pair {label!r}")
-            elif answered.count(label) > 1:
-                found.append(f"pair {label!r} answered {answered.count(label)} times")
-        return found
+        return label_problems([a.pair for a in self.pairs], given, "pair")
 
     def to_verdict(self) -> list[ContradictionVerdict]:
         """One verdict per pair in id order."""
@@ -95,9 +93,7 @@ SCHEMA: dict[str, Any] = strict_schema(PairsAnswer)
 
 def response_format(structured: bool = True) -> dict[str, Any]:
     """``response_format`` for chat completions: the JSON schema, or plain JSON mode."""
-    if not structured:
-        return {"type": "json_object"}
-    return {"type": "json_schema", "json_schema": {"name": NAME, "schema": SCHEMA, "strict": True}}
+    return json_response_format(NAME, SCHEMA, structured)
 
 
 _SYSTEM = f"""\

@@ -16,7 +16,7 @@ from reverie.clock import FixedClock
 from reverie.config import Settings
 from reverie.domain.runs import DreamRun
 from reverie.errors import BudgetExhausted, JudgeUnavailable
-from reverie.handlers.dream.inorder import judge_in_order
+from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
@@ -235,3 +235,14 @@ async def test_llm_judging_overlaps_requests() -> None:
         assert calls >= 8
         assert took < calls * 0.2 * 0.7  # one at a time would take calls x 0.2 s
         await app.close()
+
+
+def test_a_failed_batched_call_is_one_outage_and_separate_calls_count_each():
+    """A batch's own error counts once, other failures each time; the limit stops."""
+    outages = Outages(limit=3)
+    down = JudgeUnavailable("503")
+    batch_call = Judgment[int](error=down)
+    assert [outages.failed(batch_call, down) for _ in range(4)] == [None] * 4
+    answered = Judgment[int](value=1)  # the batch answered; later calls per item failed
+    assert outages.failed(answered, down) is None
+    assert outages.failed(answered, down) == "judge unavailable 3 times: 503"

@@ -24,7 +24,7 @@ from reverie.handlers.dream.clustering import (
     similar_groups,
 )
 from reverie.handlers.dream.context import DreamContext, headroom, judged
-from reverie.handlers.dream.inorder import Judgment, judge_in_order
+from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import BatchJudge, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.temporal import normalize_dates
@@ -265,7 +265,7 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
     totals: dict[str, Any] = {"candidates": len(candidates), "clusters": len(clusters),
                               "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
                               "skipped_clusters": 0, "failed_clusters": 0}
-    outages = 0
+    outages = Outages(ctx.settings.max_judge_outages)
     many = (cast(BatchJudge, ctx.judge).consolidate_many
             if callable(getattr(ctx.judge, "consolidate_many", None)) else None)
     batches = batch_clusters(clusters, ctx.settings.consolidation_batch_notes if many else 0)
@@ -298,9 +298,8 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
             except JudgeUnavailable as exc:
                 totals["failed_clusters"] += 1
                 totals.setdefault("errors", []).append(str(exc))
-                outages += 1 if i == 0 else 0  # one call failed, whatever it judged
-                if outages >= ctx.settings.max_judge_outages:
-                    totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+                if why := outages.failed(judgment, exc):
+                    totals["stopped"] = why
                     stop = True
                     break
                 continue

@@ -29,7 +29,7 @@ from reverie.domain.runs import ReviewPair
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.consolidation import brief
 from reverie.handlers.dream.context import DreamContext, headroom, judged
-from reverie.handlers.dream.inorder import Judgment, judge_in_order
+from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import BatchJudge, ContradictionVerdict, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.lifecycle import move_notes
@@ -119,7 +119,7 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
         "deferred_to_next_run": max(0, len(fresh) - len(todo)), "failed_pairs": 0,
     }
     revoked: set[str] = set()
-    outages = 0
+    outages = Outages(ctx.settings.max_judge_outages)
     many = (cast(BatchJudge, ctx.judge).contradicts_many
             if callable(getattr(ctx.judge, "contradicts_many", None)) else None)
     batches = batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1)
@@ -140,7 +140,6 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
         if judgment.skipped:
             continue
         stop = False
-        shared_outage = False  # a failed batched call counts as one outage
         for i, pair in enumerate(batch):
             one = (Judgment(error=judgment.error) if judgment.error is not None
                    else judgment.unwrap()[i])
@@ -153,12 +152,8 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
                 continue
             except JudgeUnavailable as exc:
                 totals["failed_pairs"] += 1
-                if shared_outage:
-                    continue
-                shared_outage = judgment.error is not None
-                outages += 1
-                if outages >= ctx.settings.max_judge_outages:
-                    totals["stopped"] = f"judge unavailable {outages} times: {exc}"
+                if why := outages.failed(judgment, exc):
+                    totals["stopped"] = why
                     stop = True
                     break
                 continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -42,6 +42,30 @@ class Judgment(Generic[R]):
         if self.value is None:
             raise ValueError("a skipped judgment has no answer")
         return self.value
+
+
+@dataclass
+class Outages:
+    """Judge outages of one phase: a failed batched call is one outage, whatever it carried."""
+
+    limit: int
+    count: int = 0
+    _last: object = None
+
+    def failed(self, judgment: Judgment[Any], exc: Exception) -> str | None:
+        """Count the outage ``exc`` met judging an item; return why to stop at the limit.
+
+        An error of the batch's own call (``judgment.error``) is counted once for all
+        the items of the batch; any other outage (a later call for one item) each time.
+        """
+        call: object = judgment if judgment.error is not None else object()
+        if call is self._last:
+            return None
+        self._last = call
+        self.count += 1
+        if self.count >= self.limit:
+            return f"judge unavailable {self.count} times: {exc}"
+        return None
 
 
 async def _judge(ask: Callable[[T], Awaitable[R]], item: T) -> Judgment[R]:
