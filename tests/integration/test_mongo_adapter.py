@@ -6,6 +6,8 @@ MongoDB gets ``$in`` and paginated scans. Both paths run here on the local serve
 
 from __future__ import annotations
 
+import asyncio
+import json
 import uuid
 from datetime import UTC, datetime
 
@@ -95,5 +97,34 @@ async def test_the_mongo_lease_store_keeps_the_contract(mongo: AsyncMongoClient)
     db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
     try:
         await check_lease_contract(MongoLeases(db), "a-1", AT)
+    finally:
+        await mongo.drop_database(db.name)
+
+
+async def test_lookups_by_indexed_fields_use_an_index_on_the_local_server(
+        mongo: AsyncMongoClient, services: dict[str, str]):
+    """Our FerretDB adds an index PostgreSQL can use for FerretDB's pushed-down filters.
+
+    Without it every find, update and count scans the whole table, and ingest slows
+    down as notes accumulate (seen as CI timeouts).
+    """
+    if services.get("REVERIE_FERRETDB_BACKEND", "postgresql") != "postgresql":
+        pytest.skip("the index is added on FerretDB's PostgreSQL backend")
+    db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
+    try:
+        await ensure_indexes(db)
+        repo = MongoNotes(db)
+        for i in range(50):
+            await repo.add(note(i, agent=f"a-{i % 5}"))
+
+        async def plan() -> str:
+            explained = await db.command(
+                {"explain": {"find": "notes", "filter": {"agent_id": "a-1"}}})
+            return json.dumps(explained.get("queryPlanner", {}))
+
+        deadline = asyncio.get_running_loop().time() + 30
+        while "Index" not in (found := await plan()):
+            assert asyncio.get_running_loop().time() < deadline, f"still a scan: {found}"
+            await asyncio.sleep(0.5)
     finally:
         await mongo.drop_database(db.name)

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 var indexedField = regexp.MustCompile(`_jsonb -> '([^']+)'::text`)
@@ -40,7 +41,14 @@ func addGINIndexes(ctx context.Context, logger *slog.Logger, url string, every t
 }
 
 func addGINIndexesOnce(ctx context.Context, url string) error {
-	conn, err := pgx.Connect(ctx, url)
+	// The URL is FerretDB's pool URL: pgxpool takes its pool_* parameters out, which
+	// a plain pgx.Connect would send to the server as settings (and be refused).
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return err
+	}
+
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
 	if err != nil {
 		return err
 	}
