@@ -65,3 +65,39 @@ async def committed_offsets(
         offset = meta.offset if meta is not None else -1
         out[(tp.topic, tp.partition)] = offset if offset >= 0 else None
     return out
+
+
+async def read_range(
+    settings: Settings, topic: str, partition: int, start: int, end: int
+) -> list[tuple[int, bytes | None, bytes | None]]:
+    """Return (offset, key, value) of the messages in ``[start, end)`` of one partition.
+
+    A consumer outside every group (nothing committed); stops at ``end`` or when the
+    broker has nothing more in the range (offsets of transaction markers hold no message).
+    """
+    from aiokafka import AIOKafkaConsumer
+    from aiokafka.errors import KafkaError
+    from aiokafka.structs import TopicPartition
+
+    tp = TopicPartition(topic, partition)
+    consumer = AIOKafkaConsumer(**client_options(settings), group_id=None,
+                                enable_auto_commit=False, request_timeout_ms=10_000)
+    out: list[tuple[int, bytes | None, bytes | None]] = []
+    try:
+        await consumer.start()
+        consumer.assign([tp])
+        consumer.seek(tp, start)
+        empty = 0
+        while empty < 3:
+            batch = await consumer.getmany(tp, timeout_ms=1000, max_records=500)
+            records = batch.get(tp, [])
+            empty = 0 if records else empty + 1
+            out += [(r.offset, r.key, r.value) for r in records if r.offset < end]
+            if records and records[-1].offset >= end - 1:
+                break
+    except (KafkaError, OSError) as exc:
+        raise BrokerUnavailable(f"cannot read {topic}[{partition}] {start}..{end - 1}: "
+                                f"{type(exc).__name__}") from exc
+    finally:
+        await consumer.stop()
+    return out

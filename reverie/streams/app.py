@@ -12,6 +12,7 @@ import asyncio
 import ssl
 import time
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import faust
@@ -19,6 +20,7 @@ import structlog
 from faust.types import EventT
 
 from reverie.bootstrap import Reverie
+from reverie.brokers import committed_offsets, read_range
 from reverie.config import Settings, redact
 from reverie.domain.events import (
     TOPIC_CHANGES,
@@ -32,18 +34,21 @@ from reverie.domain.events import (
     SessionEnded,
     parse_event,
 )
-from reverie.errors import RetryableError
+from reverie.errors import BrokerUnavailable, RetryableError
 from reverie.handlers.dream.gate import check_gate
 from reverie.handlers.dream.runner import recover_orphaned_requests
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
+from reverie.streams.gaps import GapGuard
 from reverie.streams.indexsync import misrouted, register_index_sync
 from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
 OUTBOX_PAGE = 500
+INPUT_TOPICS = (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS, TOPIC_CHANGES)
+"""Topics whose skipped offsets the worker reads again (reverie.changes: per-worker index)."""
 
 
 def broker_credentials(settings: Settings) -> Any:
@@ -96,9 +101,31 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     assert reverie.bus is not None
     bus = reverie.bus
     per_worker_index = settings.qdrant_url is None
+    async def read_again(topic: str, partition: int, start: int, end: int
+                         ) -> list[tuple[int, bytes | None, bytes | None]]:
+        return await bus.with_retries(partial(read_range, settings, topic, partition,
+                                              start, end))
+
+    guard = GapGuard(read_again)
+
+    async def start_positions(tps: list[tuple[str, int]]) -> None:
+        try:
+            guard.tracker.start_at(await committed_offsets(settings, settings.app_id, tps))
+        except BrokerUnavailable as exc:  # then holes are noticed from the first message on
+            log.warning("stream.positions_unread", reason=str(exc))
+
+    @app.on_partitions_assigned.connect
+    def track_offsets(sender: Any, /, *args: Any, signal: Any, **kwargs: Any) -> None:
+        (assigned,) = args
+        inputs = [(tp.topic, tp.partition) for tp in assigned if tp.topic in INPUT_TOPICS]
+        guard.tracker.keep_only(inputs)
+        new = [tp for tp in inputs if tp not in guard.tracker.expected]
+        if new:
+            guard.loading = asyncio.ensure_future(start_positions(new))
+
     indexed = None
     if per_worker_index:  # each worker's index follows the partitions it owns
-        indexed = register_index_sync(app, reverie, changes_topic)
+        indexed = register_index_sync(app, reverie, changes_topic, guard)
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
@@ -155,11 +182,11 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     ).tumbling(settings.dream_window_s, expires=settings.dream_window_expires_s)
 
     async def handle(events: Sequence[EventT]) -> list[Envelope]:
-        messages = [
+        messages = await guard.complete([
             RawMessage(e.message.topic, e.message.partition, e.message.offset,
                        e.message.key, e.message.value)
             for e in events
-        ]
+        ])
         structlog.contextvars.clear_contextvars()
         if per_worker_index:
             total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions

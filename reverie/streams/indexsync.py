@@ -27,6 +27,7 @@ from reverie.domain.routing import IndexMarks, partition_for
 from reverie.errors import BrokerUnavailable
 from reverie.handlers.ownership import Plan
 from reverie.streams.deadletter import RawMessage
+from reverie.streams.gaps import GapGuard
 
 log = structlog.get_logger(__name__)
 
@@ -51,8 +52,8 @@ def misrouted(messages: list[RawMessage], partitions: int) -> list[RawMessage]:
 Applied = Callable[[str, list[tuple[int, int]]], Awaitable[None]]
 
 
-def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.TopicT
-                        ) -> Applied:
+def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.TopicT,
+                        guard: GapGuard) -> Applied:
     """Add the reverie.changes consumer and the rebuild after every partition assignment.
 
     Returns what the ingest agent calls after each batch: ``applied(topic, [(partition,
@@ -147,8 +148,11 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
         batches = stream.take_events(  # type: ignore[attr-defined]
             settings.batch_size, within=settings.batch_within_s)
         async for events in batches:
-            offsets = [(e.message.partition, e.message.offset) for e in events]
-            changes = decode_changes([e.value for e in events])
+            messages = await guard.complete([
+                RawMessage(e.message.topic, e.message.partition, e.message.offset,
+                           e.message.key, e.message.value) for e in events])
+            offsets = [(m.partition, m.offset) for m in messages]
+            changes = decode_changes([m.value for m in messages])
             try:
                 if changes:
                     await bus.with_retries(partial(handlers["changes"], changes))

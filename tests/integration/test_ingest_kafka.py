@@ -131,3 +131,22 @@ def _agents(lines) -> set[str]:
 def _comparable(rows):
     return sorted((r["kind"], r["id"], r["status"], r["text"], r["comments"], r["access_count"],
                    r["consolidated_into"]) for r in rows)
+
+
+async def test_a_skipped_range_is_read_again_from_the_broker(services, kafka):
+    """read_range returns exactly the messages of [start, end) of one partition, in order."""
+    from reverie.brokers import read_range
+
+    agent = f"a-{uid()}"
+    before = await kafka.end_offsets(TOPIC_NOTES)
+    for i in range(6):
+        await kafka.send(TOPIC_NOTES, envelope("note.created", note_data(
+            f"{agent}-{i}", agent_id=agent)), agent)
+    after = await kafka.end_offsets(TOPIC_NOTES)
+    (tp,) = [tp for tp in after if after[tp] > before.get(tp, 0)]
+    start = before.get(tp, 0)
+    settings = Settings(kafka_broker=services["REVERIE_KAFKA_BROKER"])
+    got = await read_range(settings, TOPIC_NOTES, tp.partition, start + 1, start + 4)
+    assert [o for o, _, _ in got] == [start + 1, start + 2, start + 3]
+    ids = [json.loads(v or b"{}").get("data", {}).get("note_id") for _, _, v in got]
+    assert ids == [f"{agent}-1", f"{agent}-2", f"{agent}-3"]
