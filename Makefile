@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra browser down demo test test-slow reliability reliability-slow lint unit eval bench soak clean
+.PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -67,10 +67,6 @@ reliability: venv infra
 		tests/unit/test_llm_faults.py tests/unit/test_isolation.py tests/unit/test_secrets.py \
 		tests/unit/test_contract_fuzz.py tests/unit/test_deadletter_size.py \
 		tests/unit/test_prune_interrupted.py
-
-# the acceptance-size runs (10,000 events with 5 SIGKILLs), many minutes on FerretDB
-reliability-slow: venv infra
-	@$(WITH_ENV) REVERIE_SLOW=1 $(VENV)/bin/pytest -q -s --timeout=3600 tests/reliability -m slow
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all

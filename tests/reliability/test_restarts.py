@@ -102,9 +102,6 @@ async def _dlq_empty(env: dict[str, str]) -> None:
     assert sum(ends.values()) == 0, f"unexpected dead letters: {ends}"
 
 
-# slow (not in CI) for now: passed at 73 s at 15:13 on 2026-11-30, timed out waiting for
-# its 2,000 notes in the 16:00 CI run, after the per-worker index rebuild changes (issue #7)
-@pytest.mark.slow
 async def test_kafka_and_ferretdb_restarts_mid_stream_lose_nothing(
         private_services, private_env, private_mongo, tmp_path):
     env = private_env
@@ -181,10 +178,7 @@ async def test_kafka_and_ferretdb_restarts_mid_stream_lose_nothing(
 
 
 @pytest.mark.parametrize("events,kills", [
-    # slow (not in CI) since the per-worker index rebuild at every start landed: it failed
-    # in 2 of 3 runs on 2026-11-30 (issue #7 note); make reliability-slow runs both
-    pytest.param(1500, 2, id="1500-events-2-kills", marks=pytest.mark.slow),
-    pytest.param(10_000, 5, id="10000-events-5-kills", marks=pytest.mark.slow),
+    pytest.param(10_000, 5, id="10000-events-5-kills"),  # ~3.5 min on 2 CPUs
 ])
 async def test_worker_sigkilled_repeatedly_mid_stream_stores_every_note_once(
         private_services, private_env, private_mongo, tmp_path, events, kills):
