@@ -97,21 +97,23 @@ async def store_notes(
     await cache.load(k for _, n in fresh.values() for k in n.references())
     new_notes = [n for _, n in fresh.values()]
     vectors = await embed_notes(new_notes, embedder)
-    inserted: list[str] = []
     archived: list[Change] = []
     for note, vector in zip(new_notes, vectors, strict=True):
         note.embedding = vector
         note.embedding_model = embedder.model_name
-        gone = cache.gone(note)
-        if gone:
+        if gone := cache.gone(note):
             note.status = Status.ARCHIVED
             note.comments = stale_comment(gone)
             note.updated_at = clock.now()
+            archived.append(_arrival_archive(note, fresh[note.note_id][0], clock))
+    # The audit of an arrival archive goes first (its id is fixed by note and event): an
+    # attempt that stored the note and died, or a retry after the store went away, finds
+    # the note stored and would not record it again.
+    await changes.record(archived)
+    inserted: list[str] = []
+    for note in new_notes:
         if await notes.add(note):
             inserted.append(note.note_id)
-            if gone:
-                event = fresh[note.note_id][0]
-                archived.append(_arrival_archive(note, event, clock))
         existing[note.note_id] = note
     # Upsert every vector, including notes stored by an attempt that died before this step.
     points = [
@@ -120,8 +122,6 @@ async def store_notes(
         if (n := existing.get(nid)) is not None and n.embedding is not None
     ]
     await index.upsert(points)
-    if archived:
-        await changes.record(archived)
     late = await _archive_deleted_meanwhile(
         [n for nid in dict.fromkeys(e.data.note_id for e in events)
          if (n := existing.get(nid)) is not None],
@@ -207,15 +207,16 @@ async def store_example(
     if gone:
         example.status = Status.ARCHIVED
         example.comments = stale_comment(gone)
-    inserted = await examples.add(example)
-    if inserted and gone:
+    if gone and await examples.get(example.example_id) is None:
+        # the audit first, as for notes: a retry finds the example stored
         await changes.record([Change(
             change_id=change_id(example.example_id, Status.ARCHIVED, event.event_id),
             change_type="example.archived", kind="example", record_id=example.example_id,
             agent_id=example.agent_id, from_status=None, to_status=Status.ARCHIVED,
             reason=example.comments or "", at=clock.now(),
         )])
-    elif example.references():
+    inserted = await examples.add(example)
+    if not (inserted and gone) and example.references():
         # Look again after storing: a deletion may have been recorded meanwhile.
         stored = await examples.get(example.example_id)
         again = GoneCache(registry)

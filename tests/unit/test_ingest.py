@@ -189,3 +189,43 @@ async def test_deletion_racing_the_insert_still_archives_the_record(kind):
     stored = await (app.notes.get("n1") if kind == "note" else app.examples.get("e1"))
     assert stored is not None and stored.status == Status.ARCHIVED
     assert "conversation c-9 deleted" in (stored.comments or "")
+
+
+class IndexDownOnce:
+    """A vector index whose first upsert fails as a store outage does (retried by the bus)."""
+
+    def __init__(self) -> None:
+        from reverie.storage.memory import MemoryVectorIndex
+
+        self.inner = MemoryVectorIndex()
+        self.failed = False
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    async def upsert(self, points):
+        from reverie.errors import StorageUnavailable
+
+        if not self.failed:
+            self.failed = True
+            raise StorageUnavailable("Qdrant unavailable: ConnectError")
+        await self.inner.upsert(points)
+
+
+async def test_a_retried_arrival_archive_keeps_its_audit_change():
+    """A note archived on arrival keeps its note.archived change when the first attempt failed
+    after storing it (seen with FerretDB restarting in test_restarts.py)."""
+    from reverie.bootstrap import bootstrap
+    from reverie.clock import FixedClock
+    from reverie.config import Settings
+    from tests.fakes import WordEmbedder
+
+    app = bootstrap(Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001),
+                    clock=FixedClock(T0), embedder=WordEmbedder(), index=IndexDownOnce())
+    assert not await app.bus.handle([event("entity.deleted", {
+        "entity_type": "user", "entity_id": "u-gone"})])
+    assert not await app.bus.handle([event("note.created", note_data("n1", user_id="u-gone"))])
+    stored = await app.notes.get("n1")
+    assert stored is not None and stored.status == Status.ARCHIVED
+    audit = [c for c in app.changes.changes.values() if c.record_id == "n1"]
+    assert [c.change_type for c in audit] == ["note.archived"]
