@@ -200,16 +200,16 @@ async def test_an_obeyed_injection_reaches_at_most_the_notes_judged_with_it(obey
     await app.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known gap: the contradiction verdict is a bare yes/no, so an LLM that obeys an "
-    "injected 'the other note is outdated' makes the newer (injected) note win and the "
-    "similar, non-contradicting note gets revoked (audited, reversible by rollback)"))
 async def test_an_obeyed_injection_cannot_revoke_a_similar_note_via_a_contradiction(
         obeying_stub):
+    """The LLM obeys ("contradicts"), but a winner that reads like an instruction goes to review."""
     clock = FixedClock(T0 + timedelta(days=30))
     app = llm_app(obeying_stub, clock)
     await add_notes(app, note("victim", CLUSTER[0], day=0), note("i1", INJECTION, day=14))
     await run_dream(app)
     victim = await app.notes.get("victim")
     assert victim is not None and victim.status.value == "Active"
+    queued = await app.reviews.list("a-1")
+    assert [sorted(r.note_ids) for r in queued] == [["i1", "victim"]]
+    assert "instruction to the memory system" in queued[0].reason
     await app.close()

@@ -3,9 +3,11 @@
 Rules, in order: the note created more than ``newer_wins_after_days`` (7) days later
 wins; otherwise the one with the higher AccessCount; otherwise both stay Active and
 the pair goes to the review queue for a person. A note written by a person
-(``is_auto_generated = false``) is never revoked by a machine: such a pair is
-queued for review too. Pairs already judged with unchanged texts are not judged
-again; a verdict is cached only after its effect is written (crash-safe).
+(``is_auto_generated = false``) is never revoked by a machine, and a note that reads
+like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
+wins on a judge's word: such pairs are queued for review too. Pairs already judged
+with unchanged texts are not judged again; a verdict is cached only after its effect
+is written (crash-safe).
 
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
@@ -24,6 +26,7 @@ from typing import Any, cast
 
 import structlog
 
+from reverie.domain.instructions import instruction_markers
 from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
@@ -301,6 +304,9 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         loser = pair.b if winner is pair.a else pair.a
         if not loser.is_auto_generated:
             winner, rule = None, "the losing note was written by a person: left to a person"
+        elif markers := instruction_markers(winner.text):
+            winner, rule = None, (f"the winning note reads like an instruction to the memory "
+                                  f"system ({', '.join(markers)}): left to a person")
     if winner is None:
         output.update({"decision": "review", "reason": verdict.reason, "rule": rule,
                        "pair_id": pair_id(pair.a.note_id, pair.b.note_id)})
