@@ -343,3 +343,44 @@ async def test_after_a_worker_is_killed_the_survivor_finds_its_agents_notes(scal
         for w in workers:
             w.stop()
         await client.close()
+
+
+async def test_three_workers_share_the_stream_and_survive_a_kill(scale_env, tmp_path):
+    """Three workers started together split the partitions; one SIGKILLed loses nothing."""
+    workers, run, database = await _group(scale_env, tmp_path, 3, {})
+    pub = await Publisher(scale_env).start()
+    client = mongo_client(scale_env)
+    db = client[database]
+    try:
+        await prime(pub, db)
+        agents = [f"t-{run}-{i}" for i in range(16)]
+        vectors = unit_vectors(600, seed=9)
+        envs = [note_envelope(f"t-{run}-{i:05d}", agents[i % 16], vectors[i])
+                for i in range(600)]
+        await pub.send_all([as_record(e) for e in envs[:300]])
+        await _stored(db, [e["data"]["note_id"] for e in envs[:300]], 300, "300 notes")
+        counts = [await asyncio.to_thread(handled, w) for w in workers]
+        progress(f"three workers stored 300 notes: {counts}")
+        assert sum(1 for c in counts if c > 0) == 3, f"a worker handled nothing: {counts}"
+        victim = workers.pop(0)
+        sending = asyncio.create_task(pub.send_all([as_record(e) for e in envs[300:]]))
+        await asyncio.sleep(1.0)
+        victim.kill()
+        await sending
+        ids = [e["data"]["note_id"] for e in envs]
+        await _stored(db, ids, 300, "all 600 notes after the kill")
+
+        async def all_seen() -> bool:
+            seen = await db.events_seen.count_documents({"_id": {"$in": [e["event_id"]
+                                                                         for e in envs]}})
+            return bool(seen == 600)
+
+        await wait_for(all_seen, 120, 0.5, "all 600 events marked handled")
+        assert await db.notes.count_documents({"agent_id": {"$in": agents}}) == 600
+        after = [await asyncio.to_thread(handled, w) for w in workers]
+        print(f"\nthree workers: {counts} of the first 300; survivors after the kill {after}")
+    finally:
+        await pub.stop()
+        for w in workers:
+            w.stop()
+        await client.close()
