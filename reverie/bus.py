@@ -95,7 +95,9 @@ class MessageBus:
         return failures
 
     async def _run_group(self, events: list[Envelope]) -> list[Failure]:
-        fresh = [e for e in events if not await self.ledger.seen(e.event_id)]
+        unseen = await self._with_retries(
+            partial(self.ledger.unseen, [e.event_id for e in events]))
+        fresh = [e for e in events if e.event_id in unseen]
         if not fresh:
             return []
         kind = type(fresh[0])
@@ -123,9 +125,8 @@ class MessageBus:
             return [Failure(fresh[0], exc, f"internal error ({type(exc).__name__}: {exc}); "
                             "this is a Reverie bug — report it and replay the message from "
                             "the DLQ once fixed")]
-        for e in fresh:
-            await self._with_retries(partial(self.ledger.mark, e.event_id, e.event_type,
-                                             self.clock.now()))
+        await self._with_retries(partial(
+            self.ledger.mark_all, [(e.event_id, e.event_type) for e in fresh], self.clock.now()))
         elapsed = time.perf_counter() - started
         self.handled_total += len(fresh)
         for e in fresh:

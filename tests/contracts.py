@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from reverie.handlers.ports import LeaseStore
+from reverie.handlers.ports import EventLedger, LeaseStore
 
 
 async def check_lease_contract(leases: LeaseStore, agent: str, now: datetime) -> None:
@@ -23,3 +23,13 @@ async def check_lease_contract(leases: LeaseStore, agent: str, now: datetime) ->
     assert not await leases.renew(agent, "w2", dead, 60)
     assert await leases.acquire(agent, "w2", dead, 60)
     assert not await leases.release(agent, "w2"), "the claimed flag came back"
+
+
+async def check_ledger_contract(ledger: EventLedger, at: datetime) -> None:
+    """What every EventLedger does: marks are idempotent, unseen ids are exactly the rest."""
+    ids = [f"ev-{i}" for i in range(40)]
+    assert await ledger.unseen(ids) == set(ids)
+    await ledger.mark_all([(i, "note.created") for i in ids[:25]], at)
+    await ledger.mark_all([(i, "note.created") for i in ids[20:30]], at)  # 5 again
+    await ledger.mark_all([], at)
+    assert await ledger.unseen([*ids, "ev-1"]) == set(ids[30:])

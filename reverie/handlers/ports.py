@@ -154,11 +154,11 @@ class SessionLedger(Protocol):
 class EventLedger(Protocol):
     """Ids of events already handled, so redeliveries are no-ops."""
 
-    async def seen(self, event_id: str) -> bool:
-        """Return whether the event was handled before."""
+    async def unseen(self, event_ids: Sequence[str]) -> set[str]:
+        """Return the ids among ``event_ids`` not handled before."""
 
-    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
-        """Remember the event as handled."""
+    async def mark_all(self, events: Sequence[tuple[str, str]], at: datetime) -> None:
+        """Remember the ``(event id, event type)`` pairs as handled (again is a no-op)."""
 
 
 class ChangeLog(Protocol):

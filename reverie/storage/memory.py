@@ -218,11 +218,11 @@ class MemoryLedger:
 
     ids: set[str] = field(default_factory=set)
 
-    async def seen(self, event_id: str) -> bool:
-        return event_id in self.ids
+    async def unseen(self, event_ids: Sequence[str]) -> set[str]:
+        return set(event_ids) - self.ids
 
-    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
-        self.ids.add(event_id)
+    async def mark_all(self, events: Sequence[tuple[str, str]], at: datetime) -> None:
+        self.ids.update(event_id for event_id, _ in events)
 
 
 @dataclass

@@ -548,17 +548,24 @@ class MongoLedger:
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["events_seen"]
+        self.dialect = Dialect(db)
 
     @guarded
-    async def seen(self, event_id: str) -> bool:
-        return await self.collection.count_documents({"_id": event_id}, limit=1) > 0
+    async def unseen(self, event_ids: Sequence[str]) -> set[str]:
+        found = await find_by_ids(self.collection, event_ids, {"_id": 1}, self.dialect)
+        return set(event_ids) - {d["_id"] for d in found}
 
     @guarded
-    async def mark(self, event_id: str, event_type: str, at: datetime) -> None:
+    async def mark_all(self, events: Sequence[tuple[str, str]], at: datetime) -> None:
+        docs = [{"_id": event_id, "type": event_type, "at": at}
+                for event_id, event_type in dict(events).items()]
+        if not docs:
+            return
         try:
-            await self.collection.insert_one({"_id": event_id, "type": event_type, "at": at})
-        except DuplicateKeyError:
-            pass
+            await self.collection.insert_many(docs, ordered=False)
+        except BulkWriteError as exc:  # marked by an earlier attempt: kept as they are
+            if any(e.get("code") != 11000 for e in exc.details.get("writeErrors", [])):
+                raise
 
 
 class MongoChangeLog:

@@ -20,10 +20,11 @@ from reverie.storage.mongo import (
     Dialect,
     MongoChangeLog,
     MongoLeases,
+    MongoLedger,
     MongoNotes,
     ensure_indexes,
 )
-from tests.contracts import check_lease_contract
+from tests.contracts import check_lease_contract, check_ledger_contract
 
 pytestmark = pytest.mark.integration
 
@@ -126,5 +127,17 @@ async def test_lookups_by_indexed_fields_use_an_index_on_the_local_server(
         while "Index" not in (found := await plan()):
             assert asyncio.get_running_loop().time() < deadline, f"still a scan: {found}"
             await asyncio.sleep(0.5)
+    finally:
+        await mongo.drop_database(db.name)
+
+
+@pytest.mark.parametrize("by_id", [True, False], ids=["by-id", "in"])
+async def test_the_mongo_ledger_keeps_the_contract(mongo: AsyncMongoClient, by_id: bool):
+    """Look-ups on both query paths; marking twice is a no-op."""
+    db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
+    try:
+        ledger = MongoLedger(db)
+        ledger.dialect = Dialect(db, force_points=by_id)
+        await check_ledger_contract(ledger, AT)
     finally:
         await mongo.drop_database(db.name)

@@ -35,7 +35,7 @@ async def test_retryable_errors_are_retried_until_the_effect_is_stored():
     bus = bus_with(flaky)
     assert await bus.handle([accessed()]) == []
     assert len(attempts) == 4
-    assert await bus.ledger.seen(attempts[0].event_id)
+    assert await bus.ledger.unseen([attempts[0].event_id]) == set()
 
 
 async def test_permanent_error_is_returned_as_failure_and_not_marked_handled():
@@ -46,7 +46,7 @@ async def test_permanent_error_is_returned_as_failure_and_not_marked_handled():
     ev = accessed()
     failures = await bus.handle([ev])
     assert [f.reason for f in failures] == ["note 'n1' is not known"]
-    assert not await bus.ledger.seen(ev.event_id)
+    assert await bus.ledger.unseen([ev.event_id]) == {ev.event_id}
 
 
 async def test_unexpected_exception_becomes_a_failure_naming_a_bug():
@@ -125,3 +125,38 @@ async def test_event_on_the_wrong_topic_is_dead_lettered():
     msg = json.dumps(envelope("dream.requested", {"agent_id": "a-1"})).encode()
     dead = await process([raw(msg)], app.bus, app.clock)
     assert "belongs on topic reverie.commands" in dead[0].record["reason"]
+
+
+class LedgerDownFirst(MemoryLedger):
+    """A ledger whose first look-up and first marking fail as a store outage does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failures = {"unseen": 1, "mark_all": 1}
+
+    def _maybe_fail(self, name: str) -> None:
+        if self.failures[name]:
+            self.failures[name] -= 1
+            raise StorageUnavailable("MongoDB unavailable: AutoReconnect")
+
+    async def unseen(self, event_ids):
+        self._maybe_fail("unseen")
+        return await super().unseen(event_ids)
+
+    async def mark_all(self, events, at):
+        self._maybe_fail("mark_all")
+        await super().mark_all(events, at)
+
+
+async def test_an_outage_of_the_ledger_is_retried_not_raised():
+    """The handled-check and the marking are retried like the handler (raising loses the batch)."""
+    calls = []
+
+    async def handler(ev):
+        calls.append(ev)
+
+    bus = bus_with(handler)
+    bus.ledger = LedgerDownFirst()
+    ev = accessed()
+    assert await bus.handle([ev]) == []
+    assert len(calls) == 1 and await bus.ledger.unseen([ev.event_id]) == set()

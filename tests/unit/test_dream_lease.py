@@ -13,14 +13,18 @@ from datetime import datetime, timedelta
 import pytest
 
 from reverie.handlers.dream.runner import OWNER, dream, recover_orphaned_requests
-from reverie.storage.memory import MemoryLeases
-from tests.contracts import check_lease_contract
+from reverie.storage.memory import MemoryLeases, MemoryLedger
+from tests.contracts import check_lease_contract, check_ledger_contract
 from tests.dreamkit import add_notes, dream_app, note, run_dream
 from tests.fakes import T0
 
 
 async def test_the_memory_lease_store_keeps_the_contract():
     await check_lease_contract(MemoryLeases(), "a-1", T0)
+
+
+async def test_the_memory_ledger_keeps_the_contract():
+    await check_ledger_contract(MemoryLedger(), T0)
 
 
 class CountingLeases(MemoryLeases):
