@@ -530,18 +530,20 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
             "as its own read-modify-write (a compare-and-set update costs ~6 ms on its "
             "PostgreSQL backend, ~1.5 s on SQLite at 10,000 notes), so 1,000 notes are not "
             "archived in 1 s on it. Competing with the fan-out in the worker: the outbox relay "
-            "(changes to `reverie.changes`) and, after every start, the rebuild of the "
-            "worker's index from MongoDB (the bench preloads notes without vectors, so that "
-            "rebuild embeds them all with the local model: the 10,000-note run shows it).",
+            "(changes to `reverie.changes`) and the rebuild of the worker's index from MongoDB "
+            "for partitions it did not hold before (the bench's worker is new, so it rebuilds; "
+            "a restarted one keeps its index). Runs before 2026-11-30 17:00 UTC were slower "
+            "still: the local FerretDB had lost its PostgreSQL indexes (docs/reliability.md, "
+            "fix 9).",
         ]
     if res.get("ingest", {}).get("runs"):
         lines += [
-            "- **Ingest** (no target): about a hundred notes per second, bound by round trips per "
-            "event: the bus checks and records every event id in the ledger (two FerretDB "
-            "calls per event), `store_notes` inserts one note per `insert_one`, and the "
-            "embedded Qdrant upsert costs about 5 ms per point (measured separately: 200 "
-            "`insert_one` ~1 s, 200-point embedded-Qdrant upsert ~1 s). Embedding in the "
-            "worker is not the bottleneck at this rate.",
+            "- **Ingest** (no target): bound by round trips and the embedded index: "
+            "`store_notes` inserts one note per `insert_one`, and the embedded Qdrant upsert "
+            "costs about 5 ms per point (measured separately: 200 `insert_one` ~1 s, 200-point "
+            "embedded-Qdrant upsert ~1 s). The bus checks and records event ids once per batch "
+            "(since 2026-11-30 17:45 UTC; two FerretDB calls per event before). Embedding in "
+            "the worker is not the bottleneck at this rate.",
         ]
     if seq.get("wall_s") and conc.get("wall_s"):
         sp, cp = seq.get("phase_s", {}), conc.get("phase_s", {})
