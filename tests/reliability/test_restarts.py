@@ -64,6 +64,14 @@ async def _reached(db: Any, n: int, timeout: float, what: str) -> None:
     await wait_for(check, timeout, 0.5, what)
 
 
+async def _paced(pub: Publisher, records: list[Any], per_s: float, chunk: int = 25) -> None:
+    """Publish at about ``per_s`` records a second, so a restart meets a stream in flight."""
+    for start in range(0, len(records), chunk):
+        began = time.monotonic()
+        await pub.send_all(records[start:start + chunk])
+        await asyncio.sleep(max(0.0, chunk / per_s - (time.monotonic() - began)))
+
+
 async def _assert_consistent(worker: Worker, db: Any, agents: list[str],
                              expected: dict[str, str], event_ids: list[str]) -> dict[str, Any]:
     """Exactly the expected notes and statuses, one change per archival, vectors in sync."""
@@ -138,15 +146,17 @@ async def test_kafka_and_ferretdb_restarts_mid_stream_lose_nothing(
 
         # 1) the broker restarts while the first 1000 notes stream in
         t0 = time.monotonic()
-        sending = asyncio.create_task(pub.send_all([as_record(e) for e in first]))
+        # paced (50/s): the worker now keeps up with a burst of 1,000 in a few seconds, and
+        # the outage must meet a stream in flight
+        sending = asyncio.create_task(_paced(pub, [as_record(e) for e in first], 50))
         await _reached(db, base + 201, 60, "200 notes before the restart")
         kafka_down_s = await asyncio.to_thread(private_services.restart_kafka, 2)
         await sending
         await _reached(db, base + 1001, 180, "first 1000 notes stored")
 
         # 2) FerretDB restarts while the deletions fan out and the next 1000 stream in
-        sending = asyncio.create_task(pub.send_all(
-            [as_record(e) for e in deletions[1:]] + [as_record(e) for e in second]))
+        sending = asyncio.create_task(_paced(
+            pub, [as_record(e) for e in deletions[1:]] + [as_record(e) for e in second], 50))
         await _reached(db, base + 1301, 120, "1300 notes before the restart")
         mongo_down_s = await asyncio.to_thread(private_services.restart_mongo, 5)
         await sending
