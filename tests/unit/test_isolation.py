@@ -6,9 +6,10 @@
 * Prompt injection with an LLM that *follows* the injected instruction (tests/llm_stub.py
   with an injection-obeying answer function): answers naming notes the judge was not
   given are rejected; what a schema-valid answer can still do is bounded to the notes
-  judged together with the injected note (one agent, one scope). One known gap is
-  recorded as a strict xfail: a newer note can get a similar, non-contradicting note
-  revoked if the LLM obeys it (see docs/reliability.md, "Prompt injection").
+  judged together with the injected note (one agent, one scope); an obeyed
+  "contradicts" from a note that reads like an instruction sends the pair to review
+  instead of revoking the other note (docs/reliability.md, fix 14 and "Prompt injection
+  beyond instruction-like notes").
 """
 
 from __future__ import annotations
