@@ -17,7 +17,10 @@ is split evenly) and a final "… N more notes not shown" line, counted within t
 limit, says how many. (With a very small limit, where not even one note per group
 fits, whole groups are left out: the last group of the section with the most groups
 first.) Note text is one line with Markdown-significant characters
-escaped, so a note cannot inject headings, links or HTML. The digest is computed
+escaped, so a note cannot inject headings, links or HTML, and with its relative dates
+("yesterday", "next Friday") rewritten as the dates they meant when the note was
+written: an agent reading the digest weeks later is not misled (the stored note keeps
+its words; a dream's merge rewrites them for good). The digest is computed
 on request (it is one pass over the agent's Active notes), not stored.
 """
 
@@ -29,6 +32,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from reverie.domain.model import Note, Status
+from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.ports import NoteRepository
 
 TYPE_ORDER = ("Preference", "Constraint", "Context", "Issue", "Example")
@@ -44,9 +48,9 @@ def escape_md(text: str) -> str:
 
 
 def note_line(note: Note) -> str:
-    """Return the digest line of one note, ending with its id as a link."""
+    """Return the digest line of one note (relative dates made absolute), with its id as a link."""
     ref = f"[{escape_md(note.note_id)}](/notes/{quote(note.note_id, safe='')})"
-    return f"- {escape_md(note.text)} (note: {ref})"
+    return f"- {escape_md(normalize_dates(note.text, note.created_at))} (note: {ref})"
 
 
 def _rank(note: Note) -> tuple[int, float, str]:

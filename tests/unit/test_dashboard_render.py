@@ -171,6 +171,18 @@ async def test_a_users_digest_never_contains_another_users_note():
     assert "Globex" not in only_acme and "DHL" in only_acme
 
 
+async def test_the_digest_shows_relative_dates_as_the_dates_they_meant():
+    """A note written on 2026-03-01 saying "yesterday" reads "On 2026-02-28" in the digest."""
+    app = memory_app()
+    await app.notes.add(mk("d1", "Yesterday the customer reported a double charge.",
+                           user="u-ana", note_type="Issue"))
+    digest = await build_digest("a-1", notes=app.notes, user_id="u-ana")
+    assert f"On {(T0 - timedelta(days=1)):%Y-%m-%d} the customer reported" in digest
+    assert "Yesterday" not in digest
+    stored = await app.notes.get("d1")
+    assert stored is not None and stored.text.startswith("Yesterday")  # the note keeps its words
+
+
 async def test_digest_of_5000_notes_stays_within_200_lines_and_is_fair():
     app = memory_app()
     types = ["Preference", "Constraint", "Context", "Issue"]
