@@ -18,9 +18,9 @@ import copy
 import html
 import json
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -35,6 +35,7 @@ __all__ = [
     "contradiction_pairs",
     "detect_contradictions",
     "fence_note",
+    "in_label_order",
     "json_answer_rules",
     "json_response_format",
     "label_problems",
@@ -43,6 +44,7 @@ __all__ = [
     "strict_schema",
 ]
 
+T = TypeVar("T")
 Message = dict[str, str]
 """One chat message: ``{"role": "system" | "user" | "assistant", "content": ...}``."""
 
@@ -170,6 +172,11 @@ def label_problems(answered: Sequence[str], given: Collection[str], what: str) -
         elif answered.count(label) > 1:
             found.append(f"{what} {label!r} answered {answered.count(label)} times")
     return found
+
+
+def in_label_order(by_label: Mapping[str, T]) -> list[T]:
+    """Return a batch's answers in the order of their labels (``p2`` before ``p10``)."""
+    return [by_label[label] for label in sorted(by_label, key=lambda lb: (len(lb), lb))]
 
 
 def render_repair(problem: str) -> Message:

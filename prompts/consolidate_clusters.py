@@ -15,6 +15,7 @@ from . import (
     DATA_RULES,
     Message,
     fence_note,
+    in_label_order,
     json_answer_rules,
     json_response_format,
     label_problems,
@@ -109,9 +110,8 @@ class ClustersAnswer(BaseModel):
 
     def to_verdict(self) -> list[ConsolidationVerdict]:
         """One verdict per cluster in label order (raises ``ValidationError`` as v1 does)."""
-        by_label = {a.cluster: a for a in self.clusters}
-        ordered = sorted(by_label, key=lambda label: (len(label), label))
-        return [by_label[label].as_single().to_verdict() for label in ordered]
+        return [a.as_single().to_verdict()
+                for a in in_label_order({a.cluster: a for a in self.clusters})]
 
 
 ResponseModel = ClustersAnswer

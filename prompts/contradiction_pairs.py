@@ -14,6 +14,7 @@ from . import (
     DATA_RULES,
     Message,
     fence_note,
+    in_label_order,
     json_answer_rules,
     json_response_format,
     label_problems,
@@ -81,9 +82,8 @@ class PairsAnswer(BaseModel):
 
     def to_verdict(self) -> list[ContradictionVerdict]:
         """One verdict per pair in id order."""
-        by_label = {a.pair: a for a in self.pairs}
-        ordered = sorted(by_label, key=lambda label: (len(label), label))
-        return [by_label[label].as_single().to_verdict() for label in ordered]
+        return [a.as_single().to_verdict()
+                for a in in_label_order({a.pair: a for a in self.pairs})]
 
 
 ResponseModel = PairsAnswer
