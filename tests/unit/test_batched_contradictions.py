@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
@@ -39,24 +40,8 @@ def answer(label: str, contradicts: bool = False) -> dict[str, Any]:
 
 
 @pytest.fixture
-def stub() -> Iterator[LLMStub]:
-    with LLMStub() as server:
-        yield server
-
-
-@pytest.fixture
-async def make_judge(stub: LLMStub) -> AsyncIterator[Callable[[], LLMJudge]]:
-    judges: list[LLMJudge] = []
-
-    def make() -> LLMJudge:
-        judge = LLMJudge(base_url=stub.base_url, api_key="sk-test-secret-123", model="m",
-                         timeout_s=2.0, max_retries=0, clock=FixedClock(NOW))
-        judges.append(judge)
-        return judge
-
-    yield make
-    for judge in judges:
-        await judge.aclose()
+def make_judge(new_llm_judge: Callable[..., LLMJudge]) -> Callable[[], LLMJudge]:
+    return partial(new_llm_judge, model="m", max_retries=0)
 
 
 async def test_one_request_answers_every_pair_in_order(

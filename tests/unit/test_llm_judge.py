@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,7 +13,6 @@ import openai
 import pytest
 from pydantic import SecretStr
 
-from reverie.clock import FixedClock
 from reverie.config import Settings
 from reverie.errors import (
     BudgetExhausted,
@@ -57,32 +56,8 @@ VALID = merged_answer("n1", "n2")
 
 
 @pytest.fixture
-def stub() -> Iterator[LLMStub]:
-    with LLMStub() as server:
-        yield server
-
-
-@pytest.fixture
-async def make_judge(stub: LLMStub) -> AsyncIterator[Callable[..., LLMJudge]]:
-    judges: list[LLMJudge] = []
-
-    def make(**overrides: Any) -> LLMJudge:
-        params: dict[str, Any] = {
-            "base_url": stub.base_url,
-            "api_key": "sk-test-secret-123",
-            "model": "m-default",
-            "timeout_s": 2.0,
-            "max_retries": 2,
-            "clock": FixedClock(NOW),
-        }
-        params.update(overrides)
-        judge = LLMJudge(**params)
-        judges.append(judge)
-        return judge
-
-    yield make
-    for judge in judges:
-        await judge.aclose()
+def make_judge(new_llm_judge: Callable[..., LLMJudge]) -> Callable[..., LLMJudge]:
+    return new_llm_judge
 
 
 # answers

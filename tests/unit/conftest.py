@@ -1,0 +1,46 @@
+"""Fixtures shared by the unit tests of the LLM judge: the stub server and judges on it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from reverie.clock import FixedClock
+from reverie.judges.llm import LLMJudge
+from tests.llm_stub import LLMStub
+
+JUDGE_NOW = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def stub() -> Iterator[LLMStub]:
+    """An OpenAI-compatible stub server for one test."""
+    with LLMStub() as server:
+        yield server
+
+
+@pytest.fixture
+async def new_llm_judge(stub: LLMStub) -> AsyncIterator[Callable[..., LLMJudge]]:
+    """Make LLMJudges against ``stub`` (keyword arguments override the defaults); all closed after."""
+    judges: list[LLMJudge] = []
+
+    def make(**overrides: Any) -> LLMJudge:
+        params: dict[str, Any] = {
+            "base_url": stub.base_url,
+            "api_key": "sk-test-secret-123",
+            "model": "m-default",
+            "timeout_s": 2.0,
+            "max_retries": 2,
+            "clock": FixedClock(JUDGE_NOW),
+            **overrides,
+        }
+        judge = LLMJudge(**params)
+        judges.append(judge)
+        return judge
+
+    yield make
+    for judge in judges:
+        await judge.aclose()
