@@ -10,6 +10,7 @@ from typing import Any
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
 from reverie.config import Settings
+from reverie.domain.model import Tombstone
 from reverie.domain.runs import DreamRun
 from reverie.embeddings.local import LocalMiniLMEmbedder
 from reverie.handlers.dream.judging import Judge, JudgedNote
@@ -18,6 +19,15 @@ from reverie.handlers.ports import VectorIndex
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
 from tests.fakes import T0, event, note_data
+
+CONCISE = [
+    "The user prefers concise answers.",
+    "User wants concise responses without fluff.",
+    "The user prefers concise answers, no long explanations.",
+    "Keep answers concise for this user.",
+    "User prefers concise, to-the-point answers.",
+]
+"""Five phrasings of one preference: a redundancy cluster."""
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +71,24 @@ async def add_notes(app: Reverie, *notes: dict[str, Any]) -> None:
 
 def note(nid: str, text: str, day: float = 0, **extra: Any) -> dict[str, Any]:
     return note_data(nid, text, at=T0 + timedelta(days=day), **extra)
+
+
+async def add_work_for_every_phase(app: Reverie, *more: dict[str, Any]) -> None:
+    """Give agent a-1 work for each phase: the CONCISE cluster (and ``more`` notes), a
+    contradiction, a stale reference (a deletion the worker never saw) and an expired note."""
+    await add_notes(
+        app,
+        *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE)],
+        *more,
+        note("old", "Acme ships every order with UPS.", day=0),
+        note("new", "Acme does not ship orders with UPS.", day=14),
+        note("stale", "Dana from procurement approves laptop orders.", day=1, user_id="dana"),
+        note("expired", "The spring promotion code is SPRING26.", day=2,
+             expires_at=T0 + timedelta(days=20)),
+    )
+    # only the dream's stale-reference sweep can catch this one
+    await app.registry.record(Tombstone(entity_type="user", entity_id="dana",
+                                        action="deleted", at=T0 + timedelta(days=3)))
 
 
 async def run_dream(app: Reverie, agent: str = "a-1", dry_run: bool = False,

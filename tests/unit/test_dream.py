@@ -12,16 +12,8 @@ from reverie.handlers.dream.gate import evaluate_gate
 from reverie.handlers.dream.rollback import resolve_review, rollback
 from reverie.judges.offline import OfflineJudge
 from reverie.replay import export_state
-from tests.dreamkit import SpyJudge, add_notes, dream_app, note, run_dream, statuses
+from tests.dreamkit import CONCISE, SpyJudge, add_notes, dream_app, note, run_dream, statuses
 from tests.fakes import T0
-
-CONCISE = [
-    "The user prefers concise answers.",
-    "User wants concise responses without fluff.",
-    "The user prefers concise answers, no long explanations.",
-    "Keep answers concise for this user.",
-    "User prefers concise, to-the-point answers.",
-]
 
 
 async def test_five_similar_notes_become_one_or_two_with_sources_revoked_and_counts_summed():

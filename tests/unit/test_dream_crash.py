@@ -15,20 +15,20 @@ from typing import Any
 import pytest
 
 from reverie.bootstrap import Reverie
-from reverie.domain.model import Tombstone
 from reverie.handlers.dream.context import FAULT_POINTS
 from reverie.handlers.dream.runner import dream
 from reverie.replay import export_state
-from tests.dreamkit import KillAt, Killed, add_notes, dream_app, note, run_dream, statuses
-from tests.fakes import T0
+from tests.dreamkit import (
+    CONCISE,
+    KillAt,
+    Killed,
+    add_work_for_every_phase,
+    dream_app,
+    note,
+    run_dream,
+    statuses,
+)
 
-CONCISE = [
-    "The user prefers concise answers.",
-    "User wants concise responses without fluff.",
-    "The user prefers concise answers, no long explanations.",
-    "Keep answers concise for this user.",
-    "User prefers concise, to-the-point answers.",
-]
 TIMEZONE = [
     "The user writes their code in Python.",
     "User writes code in Python.",
@@ -40,19 +40,8 @@ CLUSTERS = {"concise": [f"c{i}" for i in range(len(CONCISE))],
 
 async def seed() -> Reverie:
     app = dream_app()
-    await add_notes(
-        app,
-        *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE)],
-        *[note(f"t{i}", t, day=i) for i, t in enumerate(TIMEZONE)],
-        note("old", "Acme ships every order with UPS.", day=0),
-        note("new", "Acme does not ship orders with UPS.", day=14),
-        note("stale", "Dana from procurement approves laptop orders.", day=1, user_id="dana"),
-        note("expired", "The spring promotion code is SPRING26.", day=2,
-             expires_at=T0 + timedelta(days=20)),
-    )
-    # a deletion the worker never saw: only the dream's stale-reference sweep catches it
-    await app.registry.record(Tombstone(entity_type="user", entity_id="dana",
-                                        action="deleted", at=T0 + timedelta(days=3)))
+    await add_work_for_every_phase(app, *[note(f"t{i}", t, day=i)
+                                          for i, t in enumerate(TIMEZONE)])
     return app
 
 

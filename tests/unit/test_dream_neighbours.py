@@ -17,15 +17,7 @@ from reverie.handlers.dream.judging import (
 from reverie.handlers.ports import Hit, SearchScope
 from reverie.judges.offline import OfflineJudge
 from reverie.storage.memory import MemoryVectorIndex
-from tests.dreamkit import SpyJudge, add_notes, dream_app, note, run_dream
-
-CONCISE = [
-    "The user prefers concise answers.",
-    "User wants concise responses without fluff.",
-    "The user prefers concise answers, no long explanations.",
-    "Keep answers concise for this user.",
-    "User prefers concise, to-the-point answers.",
-]
+from tests.dreamkit import CONCISE, SpyJudge, add_notes, dream_app, note, run_dream
 
 
 class NoSearchIndex(MemoryVectorIndex):

@@ -23,22 +23,14 @@ from pydantic import SecretStr
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
 from reverie.config import Settings
-from reverie.domain.model import Tombstone
 from reverie.judges.llm import LLMJudge
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
-from tests.dreamkit import add_notes, embedder, note, run_dream
+from tests.dreamkit import add_notes, add_work_for_every_phase, embedder, note, run_dream
 from tests.fakes import T0
 from tests.integration.harness import free_port
 from tests.llm_stub import LLMStub, Reply
 
-CONCISE = [
-    "The user prefers concise answers.",
-    "User wants concise responses without fluff.",
-    "The user prefers concise answers, no long explanations.",
-    "Keep answers concise for this user.",
-    "User prefers concise, to-the-point answers.",
-]
 FAULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "endpoint down": ("closed port", ("cannot reach the LLM endpoint",)),
     "slow": (Reply(delay=1.5), ("did not answer within 0.5s",)),
@@ -57,19 +49,6 @@ def llm_app(base_url: str, clock: FixedClock) -> Reverie:
                      judge=LLMJudge.from_settings(cfg, clock=clock))
 
 
-async def seed(app: Reverie) -> None:
-    await add_notes(
-        app,
-        *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE)],
-        note("old", "Acme ships every order with UPS.", day=0),
-        note("new", "Acme does not ship orders with UPS.", day=14),
-        note("stale", "Dana from procurement approves laptop orders.", day=1, user_id="dana"),
-        note("expired", "The spring promotion code is SPRING26.", day=2,
-             expires_at=T0 + timedelta(days=20)),
-    )
-    # a deletion the worker never saw: only the dream's stale-reference sweep can catch it
-    await app.registry.record(Tombstone(entity_type="user", entity_id="dana",
-                                        action="deleted", at=T0 + timedelta(days=3)))
 
 
 def by_status(rows: list[dict[str, Any]], status: str) -> set[str]:
@@ -85,7 +64,7 @@ async def test_a_dream_survives_an_llm_fault_and_the_next_dream_does_the_work(fa
                else stub.base_url)
         stub.default = None if behaviour == "closed port" else behaviour
         app = llm_app(url, clock)
-        await seed(app)
+        await add_work_for_every_phase(app)
         run = await run_dream(app)
 
         steps = await app.runs.steps(run.run_id)
@@ -129,7 +108,7 @@ async def test_an_outage_stops_a_phase_after_three_failures_instead_of_trying_ev
     with LLMStub() as stub:
         stub.default = Reply(status=503)
         app = llm_app(stub.base_url, clock)
-        await seed(app)
+        await add_work_for_every_phase(app)
         await add_notes(app, *[note(f"d{i}", f"Deploys happen on Friday afternoons, note {i}.",
                                     day=i) for i in range(4)])
         run = await run_dream(app)
