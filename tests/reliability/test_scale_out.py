@@ -17,10 +17,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import re
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -87,6 +89,25 @@ async def _group(services: dict[str, str], tmp: Any, n: int, extra: dict[str, st
     return workers, run, database
 
 
+@contextlib.asynccontextmanager
+async def _scale_group(env: dict[str, str], tmp: Any, n: int, extra: dict[str, str] | None = None
+                       ) -> AsyncIterator[tuple[list[Worker], str, Any, Publisher]]:
+    """``n`` ready workers of one new group, a primed publisher and their database; all
+    stopped after (a worker removed from the list, e.g. SIGKILLed, is the test's)."""
+    workers, run, database = await _group(env, tmp, n, extra or {})
+    pub = await Publisher(env).start()
+    client = mongo_client(env)
+    try:
+        db = client[database]
+        await prime(pub, db)
+        yield workers, run, db, pub
+    finally:
+        await pub.stop()
+        for w in workers:
+            w.stop()
+        await client.close()
+
+
 async def _stored(db: Any, ids: list[str], timeout: float, what: str) -> None:
     async def check() -> bool:
         return bool(await db.notes.count_documents({"_id": {"$in": ids}}) == len(ids))
@@ -101,12 +122,7 @@ async def test_two_workers_share_the_work_serialise_dreams_and_survive_a_kill(
         stub.default = Reply(delay=0.3)  # smart answers, slowly: dreams last a few seconds
         llm = {"REVERIE_JUDGE": "llm", "REVERIE_LLM_BASE_URL": stub.base_url,
                "REVERIE_LLM_TIMEOUT_S": "10"}
-        workers, run, database = await _group(services, tmp_path, 2, llm)
-        pub = await Publisher(services).start()
-        client = mongo_client(services)
-        db = client[database]
-        try:
-            await prime(pub, db)
+        async with _scale_group(services, tmp_path, 2, llm) as (workers, run, db, pub):
             agents = [f"s-{run}-{i}" for i in range(16)]
             vectors = unit_vectors(600, seed=5)
 
@@ -191,12 +207,6 @@ async def test_two_workers_share_the_work_serialise_dreams_and_survive_a_kill(
                   f"runs of one agent, none overlapping ({coalesced} requests coalesced, "
                   f"runs per worker {runs_per_worker}); failover + rest of the stream "
                   f"{failover_s:.0f}s")
-        finally:
-            await pub.stop()
-            for w in workers:
-                w.stop()
-            await client.close()
-
 
 
 async def owners(workers: list[Worker], pub: Publisher, db: Any, run: str) -> dict[int, int]:
@@ -233,12 +243,7 @@ def rebuilds(worker: Worker) -> list[dict[str, Any]]:
 async def test_search_after_a_cross_worker_deletion_hides_the_archived_note(scale_env, tmp_path):
     """A user deletion handled by one worker reaches the index of the worker owning the agent."""
     services = scale_env
-    workers, run, database = await _group(services, tmp_path, 2, {})
-    pub = await Publisher(services).start()
-    client = mongo_client(services)
-    db = client[database]
-    try:
-        await prime(pub, db)
+    async with _scale_group(services, tmp_path, 2) as (workers, run, db, pub):
         owner = await owners(workers, pub, db, run)
         note_p = 0
         entity_p = next(p for p in range(4) if owner[p] != owner[note_p])
@@ -264,22 +269,12 @@ async def test_search_after_a_cross_worker_deletion_hides_the_archived_note(scal
         await wait_for(hidden, 60, 0.2, f"the archived note gone from {holder.name}'s search")
         print(f"\ncross-worker deletion: archived in MongoDB by the entity's worker, hidden "
               f"from the owner's search {time.monotonic() - t_archived:.1f}s later")
-    finally:
-        await pub.stop()
-        for w in workers:
-            w.stop()
-        await client.close()
 
 
 async def test_after_a_worker_is_killed_the_survivor_finds_its_agents_notes(scale_env, tmp_path):
     """Rebuild on assignment: the survivor's index gets the dead worker's agents from MongoDB."""
     services = scale_env
-    workers, run, database = await _group(services, tmp_path, 2, {})
-    pub = await Publisher(services).start()
-    client = mongo_client(services)
-    db = client[database]
-    try:
-        await prime(pub, db)
+    async with _scale_group(services, tmp_path, 2) as (workers, run, db, pub):
         owner = await owners(workers, pub, db, run)
         victim_i = owner[0]
         survivor = workers[1 - victim_i]
@@ -338,21 +333,11 @@ async def test_after_a_worker_is_killed_the_survivor_finds_its_agents_notes(scal
               f"{takeover_s:.1f}s after the SIGKILL; its rebuilds: {done}; "
               f"hits per agent {[len(c['hits']) for c in counts]}")
         assert any(r["gained"] and r["notes"] for r in done), done
-    finally:
-        await pub.stop()
-        for w in workers:
-            w.stop()
-        await client.close()
 
 
 async def test_three_workers_share_the_stream_and_survive_a_kill(scale_env, tmp_path):
     """Three workers started together split the partitions; one SIGKILLed loses nothing."""
-    workers, run, database = await _group(scale_env, tmp_path, 3, {})
-    pub = await Publisher(scale_env).start()
-    client = mongo_client(scale_env)
-    db = client[database]
-    try:
-        await prime(pub, db)
+    async with _scale_group(scale_env, tmp_path, 3) as (workers, run, db, pub):
         agents = [f"t-{run}-{i}" for i in range(16)]
         vectors = unit_vectors(600, seed=9)
         envs = [note_envelope(f"t-{run}-{i:05d}", agents[i % 16], vectors[i])
@@ -379,8 +364,3 @@ async def test_three_workers_share_the_stream_and_survive_a_kill(scale_env, tmp_
         assert await db.notes.count_documents({"agent_id": {"$in": agents}}) == 600
         after = [await asyncio.to_thread(handled, w) for w in workers]
         print(f"\nthree workers: {counts} of the first 300; survivors after the kill {after}")
-    finally:
-        await pub.stop()
-        for w in workers:
-            w.stop()
-        await client.close()
