@@ -9,6 +9,7 @@ raw Kafka bytes become typed events; everything it rejects raises
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -337,11 +338,55 @@ def parse_event(raw: bytes | str) -> Event:
             f"unknown event_type {str(event_type)[:60]!r}; expected one of: {known}",
             "event_type",
         )
+    surrogate = _lone_surrogate(obj)
+    if surrogate is not None:
+        raise _surrogate_problem(model, obj, *surrogate)
     try:
         event: Event = _adapter(model).validate_json(text, strict=True)
     except ValidationError as exc:
         raise _describe(exc) from None
     return event
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(obj: Any, path: str = "") -> tuple[str, int, str] | None:
+    """Return (dotted path, index, escape) of the first unpaired UTF-16 surrogate in ``obj``."""
+    if isinstance(obj, str):
+        found = _SURROGATE.search(obj)
+        return None if found is None else (path, found.start(), f"\\u{ord(found[0]):04x}")
+    items: Any = obj.items() if isinstance(obj, dict) else (
+        enumerate(obj) if isinstance(obj, list) else ())
+    for key, value in items:
+        if isinstance(key, str) and _SURROGATE.search(key):
+            return (path or "(top level)", 0, "a key")
+        hit = _lone_surrogate(value, f"{path}.{key}" if path else str(key))
+        if hit is not None:
+            return hit
+    return None
+
+
+def _scrub(obj: Any) -> Any:
+    if isinstance(obj, str):
+        return _SURROGATE.sub("\ufffd", obj)
+    if isinstance(obj, dict):
+        return {_scrub(k): _scrub(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_scrub(v) for v in obj]
+    return obj
+
+
+def _surrogate_problem(model: type[Envelope], obj: Any, path: str, at: int,
+                       escape: str) -> InvalidEvent:
+    """Name the field holding an unpaired surrogate, and any other problem of the envelope."""
+    reason = (f"field '{path}' holds an unpaired UTF-16 surrogate ({escape} at character {at}),"
+              " which is not valid Unicode: send the text as UTF-8 without lone surrogates")
+    try:
+        _adapter(model).validate_json(json.dumps(_scrub(obj)), strict=True)
+    except ValidationError as exc:
+        reason += "; also: " + _describe(exc).reason
+    return InvalidEvent(reason, path)
 
 
 def envelope_schema(model: type[BaseModel]) -> dict[str, Any]:

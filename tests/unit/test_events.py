@@ -137,3 +137,19 @@ def test_a_nul_character_in_a_text_or_an_id_is_refused_with_the_field_named():
             parse_event(json.dumps(env))
         assert f"field 'data.{field}'" in info.value.reason
         assert "NUL character" in info.value.reason
+
+
+def test_a_lone_surrogate_is_refused_naming_its_field_and_the_other_problems():
+    """An unpaired surrogate (valid JSON, invalid Unicode) names its field, not 'Invalid JSON'."""
+    env = {"event_type": "note.created", "occurred_at": "2026-01-01T00:00:00Z",
+           "data": {"note_id": "n", "agent_id": "a", "created_at": "2026-01-01T00:00:00Z",
+                    "text": "ok \ud800"}}
+    with pytest.raises(InvalidEvent) as info:
+        parse_event(json.dumps(env))
+    assert info.value.field == "data.text"
+    assert "surrogate" in info.value.reason and "\\ud800" in info.value.reason
+    assert "event_id" in info.value.reason  # the missing field is still named
+    env["event_id"] = "e-1"
+    with pytest.raises(InvalidEvent, match="data.text.*surrogate") as info:
+        parse_event(json.dumps(env))
+    assert "also" not in info.value.reason
