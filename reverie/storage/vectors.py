@@ -10,11 +10,14 @@ status-filtered inside Qdrant.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from qdrant_client import AsyncQdrantClient, models
+from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from reverie.domain.model import Status
 from reverie.errors import StorageUnavailable
@@ -23,6 +26,25 @@ from reverie.handlers.ports import Hit, SearchScope, VectorPoint
 _NS = uuid.UUID("6f2b1c1e-9f7a-4c7e-8d38-2a6f0b7e51d1")
 NONE = "_"
 """Payload value for an unset company or user, so "company-wide" is a plain match."""
+
+
+_TRANSIENT_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})
+
+
+@contextmanager
+def unavailable_on_outage() -> Iterator[None]:
+    """Turn Qdrant connection failures, timeouts and 5xx/429 answers into ``StorageUnavailable``.
+
+    A 4xx answer (a wrong dimension, a bad filter) is a bug, not an outage: it passes through.
+    """
+    try:
+        yield
+    except (ResponseHandlingException, httpx.TransportError, TimeoutError, ConnectionError) as exc:
+        raise StorageUnavailable(f"Qdrant unavailable: {type(exc).__name__}: {exc}") from exc
+    except UnexpectedResponse as exc:
+        if exc.status_code not in _TRANSIENT_STATUS:
+            raise
+        raise StorageUnavailable(f"Qdrant answered {exc.status_code}") from exc
 
 
 def point_id(note_id: str) -> str:
@@ -116,35 +138,31 @@ class QdrantIndex:
         if not points:
             return
         client = await self._c()
-        await client.upsert(
-            self.collection,
-            points=[
-                models.PointStruct(id=point_id(p.note_id), vector=list(p.vector),
-                                   payload=_payload(p))
-                for p in points
-            ],
-            wait=True,
-        )
+        structs = [
+            models.PointStruct(id=point_id(p.note_id), vector=list(p.vector), payload=_payload(p))
+            for p in points
+        ]
+        with unavailable_on_outage():
+            await client.upsert(self.collection, points=structs, wait=True)
 
     async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
         if not note_ids:
             return
         client = await self._c()
         # A filter (not a list of ids) so notes without a vector are skipped, not an error.
-        await client.set_payload(
-            self.collection,
-            payload={"status": status.value},
-            points=models.Filter(must=[models.FieldCondition(
-                key="note_id", match=models.MatchAny(any=list(note_ids)))]),
-            wait=True,
-        )
+        selector = models.Filter(must=[models.FieldCondition(
+            key="note_id", match=models.MatchAny(any=list(note_ids)))])
+        with unavailable_on_outage():
+            await client.set_payload(self.collection, payload={"status": status.value},
+                                     points=selector, wait=True)
 
     async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
         client = await self._c()
-        result = await client.query_points(
-            self.collection, query=list(vector), query_filter=_filter(scope), limit=k,
-            with_payload=["note_id"],
-        )
+        with unavailable_on_outage():
+            result = await client.query_points(
+                self.collection, query=list(vector), query_filter=_filter(scope), limit=k,
+                with_payload=["note_id"],
+            )
         return [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in result.points]
 
     async def search_many(
@@ -154,14 +172,12 @@ class QdrantIndex:
             return []
         client = await self._c()
         flt = _filter(scope)
-        responses = await client.query_batch_points(
-            self.collection,
-            requests=[
-                models.QueryRequest(query=list(v), filter=flt, limit=k,
-                                    with_payload=["note_id"])
-                for v in vectors
-            ],
-        )
+        requests = [
+            models.QueryRequest(query=list(v), filter=flt, limit=k, with_payload=["note_id"])
+            for v in vectors
+        ]
+        with unavailable_on_outage():
+            responses = await client.query_batch_points(self.collection, requests=requests)
         return [
             [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in r.points]
             for r in responses
@@ -173,13 +189,13 @@ class QdrantIndex:
         if agent_id is not None:
             flt = models.Filter(must=[models.FieldCondition(
                 key="agent_id", match=models.MatchValue(value=agent_id))])
-        return (await client.count(self.collection, count_filter=flt, exact=True)).count
+        with unavailable_on_outage():
+            return (await client.count(self.collection, count_filter=flt, exact=True)).count
 
     async def drop_agent(self, agent_id: str) -> None:
         client = await self._c()
-        await client.delete(
-            self.collection,
-            points_selector=models.FilterSelector(filter=models.Filter(must=[
-                models.FieldCondition(key="agent_id", match=models.MatchValue(value=agent_id))
-            ])),
-        )
+        selector = models.FilterSelector(filter=models.Filter(must=[
+            models.FieldCondition(key="agent_id", match=models.MatchValue(value=agent_id))
+        ]))
+        with unavailable_on_outage():
+            await client.delete(self.collection, points_selector=selector)
