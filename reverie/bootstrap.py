@@ -120,15 +120,16 @@ def build_embedder(settings: Settings) -> Embedder:
     return LocalMiniLMEmbedder(batch_size=settings.embeddings_batch_size)
 
 
-def build_judge(settings: Settings, clock: Clock) -> Judge:
-    """Return the configured judge (the offline judge unless REVERIE_JUDGE=llm)."""
+def build_judge(settings: Settings, clock: Clock, embedder: Embedder | None = None) -> Judge:
+    """Return the configured judge (the offline judge unless REVERIE_JUDGE=llm); the
+    offline judge shares ``embedder`` when it is the built-in local model."""
     if settings.judge == "llm":
         from reverie.judges.llm import LLMJudge
 
         return LLMJudge.from_settings(settings, clock=clock)
     from reverie.judges.offline import OfflineJudge
 
-    return OfflineJudge()
+    return OfflineJudge.for_embedder(embedder)
 
 
 def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
@@ -219,7 +220,7 @@ def bootstrap(
         index = JournaledIndex(index, ownership)
     marks = marks_for(settings, configured_index)
     embedder = embedder or build_embedder(settings)
-    judge = judge or build_judge(settings, clock)
+    judge = judge or build_judge(settings, clock, embedder)
     if hasattr(judge, "aclose"):
         closers.append(judge.aclose)
     app = Reverie(

@@ -322,3 +322,84 @@ def print_report(report: Any, checks: list[Any], *, title: str, tty: bool,
                 print(f"  - {item}")
             if len(items) > max_details:
                 print(f"  ... {len(items) - max_details} more (see --json)")
+
+
+# ----------------------------------------------------------------------------- eval-pairs
+
+
+def add_eval_pairs_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``eval-pairs`` sub-command to ``sub`` (the parser's sub-parsers)."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "eval-pairs", help="score a judge on labeled statement pairs (same/contradiction/"
+        "neutral)")
+    p.add_argument("pairs", type=_file, help='JSONL of {"id","a","b","label","meta"}')
+    p.add_argument("--judge", choices=("offline", "llm"), default="offline",
+                   help="the judge to score (default offline; llm uses REVERIE_LLM_*)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--gate", action="store_true",
+                   help="exit 1 when a bound of the offline judge's targets fails")
+    return p
+
+
+def cmd_eval_pairs(args: argparse.Namespace, settings: Settings) -> int:
+    """Judge every pair, print the shares per label and dtype; 1 if --gate and a bound
+    fails."""
+    import asyncio
+
+    from reverie.bootstrap import build_embedder, build_judge
+    from reverie.clock import SystemClock
+    from reverie.evaluation import LabelsInvalid
+    from reverie.evaluation_pairs import load_pairs, score_pairs
+
+    try:
+        pairs = load_pairs(args.pairs)
+    except LabelsInvalid as exc:
+        from reverie.cli.main import CliError
+
+        raise CliError(str(exc)) from exc
+    from reverie import logs
+
+    if settings.log_level.upper() in ("INFO", "DEBUG") and "REVERIE_LOG_LEVEL" not in os.environ:
+        logs.configure(settings.log_format, "WARNING")
+    cfg = settings.model_copy(update={"judge": args.judge})
+    judge = build_judge(cfg, SystemClock(), build_embedder(cfg))
+
+    async def go() -> Any:
+        try:
+            return await score_pairs(judge, pairs, concurrency=cfg.judge_concurrency)
+        finally:
+            close = getattr(judge, "aclose", None)
+            if close is not None:
+                await close()
+
+    report = asyncio.run(go())
+    checks = report.checks()
+    if args.json:
+        print(json.dumps({"pairs": str(args.pairs), **report.as_json()}, indent=2,
+                         ensure_ascii=False))
+    else:
+        print_pair_report(report, title=f"{args.pairs.name} ({args.judge} judge, "
+                          f"{len(pairs)} pairs)")
+    failed = [c for c in checks if not c.passed]
+    if failed and args.gate:
+        print("reverie eval-pairs: FAIL: " + "; ".join(c.describe() for c in failed),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def print_pair_report(report: Any, *, title: str) -> None:
+    """Print the per-label and per-dtype shares (plain text) and the bounds."""
+
+    def pct(value: float | None) -> str:
+        return "n/a" if value is None else f"{100 * value:.1f}%"
+
+    print(title)
+    rows = [(label, "", t) for label, t in report.by_label.items()]
+    rows += [(label, dtype, t) for (label, dtype), t in report.by_dtype.items()]
+    print(f"{'label':<14} {'dtype':<28} {'pairs':>5} {'merged':>8} {'contradiction':>14}")
+    for label, dtype, t in rows:
+        print(f"{label:<14} {dtype:<28} {t.n:>5} {pct(t.share('merged')):>8} "
+              f"{pct(t.share('contradicted')):>14}")
+    for check in report.checks():
+        print(f"{'PASS' if check.passed else 'FAIL'}  {check.describe()}")

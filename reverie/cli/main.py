@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
-from reverie.cli.evalcmd import add_eval_parser, cmd_eval
+from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
 
@@ -111,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "embeddings (stop the worker first when Qdrant is embedded)")
     p.add_argument("--agent", help="only this agent's notes")
     add_eval_parser(sub)
+    add_eval_pairs_parser(sub)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
@@ -363,6 +364,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "notes": cmd_notes,
     "digest": cmd_digest,
     "eval": cmd_eval,
+    "eval-pairs": cmd_eval_pairs,
     "worker": cmd_worker,
     "publish": cmd_publish,
     "replay": cmd_replay,

@@ -250,6 +250,11 @@ class OfflineJudge:
 
     name: str = "offline"
 
+    @classmethod
+    def for_embedder(cls, embedder: object = None) -> OfflineJudge:
+        """The judge for a worker whose embedder is ``embedder`` (unused by the word rules)."""
+        return cls()
+
     async def consolidate(
         self, notes: Sequence[JudgedNote], now: datetime
     ) -> tuple[ConsolidationVerdict, Usage]:
