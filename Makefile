@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean
+.PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean fuzz
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -55,6 +55,12 @@ test: venv infra browser lint
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
 		--timeout=900 -m "not slow" $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1
+
+# property tests with random seeds and a larger budget (make test runs them derandomized);
+# a failure found here becomes an @example on the test
+fuzz: venv
+	HYPOTHESIS_PROFILE=explore $(VENV)/bin/pytest -q -p no:cacheprovider \
+		$$(grep -rl "from hypothesis" tests --include='test_*.py')
 
 # the acceptance-size fan-out (10,000 notes killed half-way), minutes on FerretDB
 test-slow: venv infra
