@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
-.PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean fuzz
+.PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean \
+	llm llm-down llm-prepare fuzz
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -30,6 +31,19 @@ infra:
 
 down:
 	deploy/local/down
+	deploy/local/llm down
+
+# a real local LLM (llama.cpp's llama-server, a small instruct model) for the LLM judge;
+# URL and model in deploy/local/.state/llm.env (docs/local-llm.md). Not needed by the demo.
+llm:
+	deploy/local/llm up
+
+llm-down:
+	deploy/local/llm down
+
+# download the model and build llama-server in the background; `make llm` waits for it
+llm-prepare:
+	deploy/local/llm prepare --background
 
 demo: venv infra
 	@$(WITH_ENV) VENV=$(VENV) KEEP=$(KEEP) deploy/local/demo
@@ -51,7 +65,8 @@ eval: venv
 browser:
 	deploy/local/install-chromium
 
-test: venv infra browser lint
+# llm-prepare first: its build and download overlap the venv, the services and lint
+test: llm-prepare venv infra browser lint llm
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
 		--timeout=900 -m "not slow" $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import urllib.request
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from pymongo import AsyncMongoClient
 
 from reverie.domain.events import TOPIC_NOTES
 from tests.fakes import envelope, note_data
-from tests.integration.harness import Kafka, Worker, state_env, wait_for
+from tests.integration.harness import ROOT, Kafka, Worker, state_env, wait_for
 
 pytestmark = pytest.mark.integration
 
@@ -74,3 +78,44 @@ def kafka_version(services: dict[str, str]) -> str:
 def git_root() -> str:
     return subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True,
                           text=True, check=False).stdout.strip()
+
+
+@dataclass(frozen=True)
+class LocalLLM:
+    """Where the real local model answers (OpenAI-compatible) and the name it answers to."""
+
+    base_url: str
+    model: str
+    api_key: str
+
+
+def _local_llm_problem() -> tuple[LocalLLM | None, str]:
+    """The server deploy/local/llm wrote to llm.env if it answers /health, else why not."""
+    path = Path(os.environ.get("REVERIE_STATE_DIR", ROOT / "deploy/local/.state")) / "llm.env"
+    if not path.is_file():
+        return None, f"{path} not found: start the local model with `make llm`"
+    pairs = dict(line.split("=", 1) for line in path.read_text().splitlines()
+                 if "=" in line and not line.startswith("#"))
+    llm = LocalLLM(pairs["REVERIE_LLM_BASE_URL"], pairs["REVERIE_LLM_MODEL"],
+                   pairs.get("REVERIE_LLM_API_KEY", "local"))
+    health = llm.base_url.removesuffix("/v1") + "/health"
+    try:
+        with urllib.request.urlopen(health, timeout=10) as response:
+            if response.status == 200:
+                return llm, ""
+            return None, f"{health} answered {response.status}"
+    except OSError as err:
+        return None, f"{health} does not answer ({err}): restart it with `make llm`"
+
+
+@pytest.fixture(scope="session")
+def local_llm() -> LocalLLM:
+    """The real local model of ``make llm``; skipped when it is not running, except under
+    CI (CI=true), where a missing model fails the test."""
+    llm, problem = _local_llm_problem()
+    if llm is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI needs the local LLM: {problem}")
+        pytest.skip(f"no local LLM: {problem}")
+    print(f"\nlocal LLM: {llm.model} at {llm.base_url}")
+    return llm
