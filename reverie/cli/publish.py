@@ -7,20 +7,13 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from aiokafka import AIOKafkaProducer
-from aiokafka.errors import KafkaConnectionError
-
-from reverie.brokers import bootstrap_servers, client_options
+from reverie.client import ReverieClient, destination, producer_for
 from reverie.config import Settings
-from reverie.domain.events import TOPIC_OF, message_key, parse_event
-from reverie.errors import BrokerUnavailable, InvalidEvent
+from reverie.domain.events import parse_event
+from reverie.errors import InvalidEvent
 from reverie.replay import read_lines
 
-
-def producer_for(settings: Settings) -> AIOKafkaProducer:
-    """Return an idempotent producer configured like the worker's."""
-    return AIOKafkaProducer(**client_options(settings), acks="all", enable_idempotence=True,
-                            linger_ms=5)
+__all__ = ["producer_for", "publish_file", "shift_to_now"]
 
 
 TIME_FIELDS = ("occurred_at", "created_at", "expires_at", "last_accessed_at", "accessed_at")
@@ -53,15 +46,8 @@ async def publish_file(
     shift: bool = False, only: str | None = None, skip: str | None = None,
 ) -> int:
     """Publish every line (optionally shifted to now, filtered by type); 0, or 1 if refused."""
-    producer = producer_for(settings)
-    try:
-        await producer.start()
-    except KafkaConnectionError as exc:
-        raise BrokerUnavailable(
-            f"cannot reach Kafka at {bootstrap_servers(settings)} "
-            "(start it with deploy/local/up or set REVERIE_KAFKA_BROKER)") from exc
     sent = refused = 0
-    try:
+    async with ReverieClient(settings) as client:
         lines = list(read_lines(path))
         if shift:
             lines = shift_to_now(lines, datetime.now(UTC))
@@ -72,19 +58,16 @@ async def publish_file(
             key: bytes | None = None
             target = topic
             try:
-                event = parse_event(raw)
-                key = message_key(event).encode()
-                target = target or TOPIC_OF[event.event_type]
+                routed, key = destination(parse_event(raw))
+                target = target or routed
             except InvalidEvent as exc:
                 if validate or target is None:
                     print(f"{path}:{number}: not sent: {exc.reason}", file=sys.stderr)
                     refused += 1
                     continue
                 key = _guess_key(raw)
-            await producer.send_and_wait(target, raw, key=key)
+            await client.send_bytes(target, raw, key)
             sent += 1
-    finally:
-        await producer.stop()
     print(f"published {sent} events from {path}" + (f"; {refused} refused" if refused else ""))
     return 1 if refused else 0
 
