@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+import time
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reverie.handlers.dream.temporal import has_relative_date, normalize_dates, sentence_tense
+from reverie.handlers.dream.temporal import (
+    could_coincide,
+    date_intervals,
+    has_relative_date,
+    normalize_dates,
+    sentence_tense,
+)
 
 # Sunday 2026-03-15, 10:00 UTC; its ISO week starts on Monday 2026-03-09
 WRITTEN = datetime(2026, 3, 15, 10, 0, tzinfo=UTC)
@@ -207,6 +214,44 @@ def test_weekday_references(text: str, expected: str) -> None:
     assert normalize_dates(text, WRITTEN) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # dateparser knows no weekends or quarters: the week, or "3 months ago", it resolves
+        ("We hiked last weekend", "We hiked on the weekend of 2026-03-07"),
+        ("Busy this weekend", "Busy on the weekend of 2026-03-14"),
+        ("Next quarter we will hire", "In Q2 2026 we will hire"),
+        ("The Q was strong last quarter", "The Q was strong in Q4 2025"),
+        # dateparser reads "within 2 days" as two days *ago*
+        ("The vendor will deliver within 10 days", "The vendor will deliver by 2026-03-25"),
+        # dateparser has no "this past" / "this coming"
+        ("We spoke this past Friday", "We spoke on 2026-03-13"),
+        # dateparser's "last week" is a day seven days back; it is written as its ISO week
+        ("Shipped last week", "Shipped in the week of 2026-03-02"),
+        ("In 2 weeks' time the trial ends", "Around 2026-03-29 the trial ends"),
+        ("Back in an hour's time", "Back on 2026-03-15"),
+    ],
+)
+def test_what_dateparser_gets_wrong_or_lacks_is_handled(text: str, expected: str) -> None:
+    assert normalize_dates(text, WRITTEN) == expected
+
+
+def test_results_do_not_depend_on_the_machines_time_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same note gives the same dates whatever TZ the process runs in."""
+    text = "Yesterday we agreed; the demo is next Friday; the trial ends in 20 hours"
+    expected = "On 2026-03-14 we agreed; the demo is on 2026-03-20; the trial ends on 2026-03-16"
+    try:
+        for minute, zone in enumerate(("UTC", "Pacific/Kiritimati", "America/Los_Angeles")):
+            monkeypatch.setenv("TZ", zone)
+            time.tzset()
+            # a new minute each time, so that no result is reused from an earlier zone
+            late = datetime(2026, 3, 15, 23, minute, tzinfo=UTC)
+            assert normalize_dates(text, late) == expected
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_schedule_weekday_without_tense_is_not_relative() -> None:
     text = "The team meets on Monday"
     assert normalize_dates(text, WRITTEN) == text
@@ -262,6 +307,17 @@ def test_possessives(text: str, expected: str) -> None:
         "Uses Python 3.11 on 2026-03-14",
         "Customer since 2019",
         "",
+        # dateparser reads each of these as a date; none is a relative date of the note
+        "Meeting at 3pm",
+        "I may call at 3pm",
+        "Our fiscal year ends in May",
+        "Use the second option",
+        "Ben wants invoices now",
+        "We decided",
+        "We had a call Monday",
+        "The account was opened on 4471",
+        "Customer has been with us for 3 years",
+        "He is 30 years old",
     ],
 )
 def test_word_boundaries_and_non_relative_text_are_untouched(text: str) -> None:
@@ -308,6 +364,56 @@ def test_sentence_tense_guesses() -> None:
     assert sentence_tense("We'll migrate") == "future"
     assert sentence_tense("The team meets weekly") is None
     assert sentence_tense("The customer is interested in a demo") is None
+
+
+# ------------------------------------------------------------------ coincidence
+
+
+def _on(day: int) -> datetime:
+    return datetime(2026, 3, day, 12, 0, tzinfo=UTC)
+
+
+def test_date_intervals_are_the_days_a_phrase_can_mean() -> None:
+    assert date_intervals("switched plans yesterday", _on(20)) == [(date(2026, 3, 19),) * 2]
+    assert date_intervals("switched plans last week", _on(21)) == [
+        (date(2026, 3, 9), date(2026, 3, 15))
+    ]
+    assert date_intervals("Churned last month; renews next year", _on(20)) == [
+        (date(2026, 2, 1), date(2026, 2, 28)),
+        (date(2027, 1, 1), date(2027, 12, 31)),
+    ]
+    assert date_intervals("two weeks ago", _on(15)) == [(date(2026, 2, 26), date(2026, 3, 4))]
+    assert date_intervals("recently", _on(31)) == [(date(2026, 3, 1), date(2026, 3, 31))]
+    assert date_intervals("They left years ago", _on(1)) == [(date.min, date(2026, 3, 1))]
+    assert date_intervals("Prefers tea; meets on Mondays", _on(1)) == []
+
+
+def test_one_event_told_with_two_imprecise_dates_could_coincide() -> None:
+    """Yesterday on 03-20 is 03-19 and last week on 03-21 is 03-09..03-15: 4 days apart."""
+    assert could_coincide(
+        "Switched plans yesterday.", _on(20), "Switched plans last week.", _on(21)
+    )
+    assert could_coincide("Moved to Go recently", _on(20), "Moved to Go 3 days ago", _on(18))
+    assert could_coincide("Moved to Go two weeks ago", _on(20), "Moved to Go last week", _on(20))
+
+
+def test_dates_far_apart_do_not_coincide() -> None:
+    assert not could_coincide("Switched yesterday", _on(20), "Switched last month", _on(20))
+    assert not could_coincide("Renewed 2 years ago", _on(2), "Renewed this year", _on(2))
+    # adjacent periods are near: "last year" written on 03-02 ends 7 days before "this year"
+    assert could_coincide("Renewed last year", _on(2), "Renewed this year", _on(2))
+    assert not could_coincide("Call tomorrow", _on(2), "Called yesterday", _on(30))
+
+
+def test_slack_sets_how_near_counts_as_the_same_time() -> None:
+    args = ("Switched plans yesterday.", _on(20), "Switched plans last week.", _on(21))
+    assert could_coincide(*args, slack=timedelta(days=4))
+    assert not could_coincide(*args, slack=timedelta(days=3))
+
+
+def test_a_note_without_relative_dates_could_coincide_with_anything() -> None:
+    assert could_coincide("Uses Postgres", _on(20), "Switched to Postgres yesterday", _on(20))
+    assert could_coincide("Switched years ago", _on(20), "Switched last month", _on(20))
 
 
 # ------------------------------------------------------------------ property-based
