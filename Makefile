@@ -8,7 +8,7 @@ STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
 .PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean \
-	llm llm-down llm-prepare fuzz
+	llm llm-down llm-prepare fuzz asyncapi
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -65,8 +65,12 @@ eval: venv
 browser:
 	deploy/local/install-chromium
 
+# the official AsyncAPI parser (npm) that checks docs/asyncapi.yaml, cached in REVERIE_CACHE
+asyncapi:
+	deploy/local/install-asyncapi
+
 # llm-prepare first: its build and download overlap the venv, the services and lint
-test: llm-prepare venv infra browser lint llm
+test: llm-prepare venv infra browser asyncapi lint llm
 	@$(WITH_ENV) $(VENV)/bin/pytest -ra --cov=reverie --cov-report=term --cov-report=xml \
 		--timeout=900 -m "not slow" $(PYTEST_ARGS)
 	$(VENV)/bin/coverage report --include='reverie/handlers/*' --fail-under=90 | tail -1

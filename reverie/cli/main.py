@@ -116,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
     p.add_argument("--out", type=Path, help="write one file per event type into this folder")
+    p.add_argument("--asyncapi", action="store_true",
+                   help="the AsyncAPI 3.0 document of every topic instead (docs/asyncapi.yaml);"
+                   " --out FILE writes it there")
     return parser
 
 
@@ -178,6 +181,15 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     """Print or write the contract's JSON Schemas."""
     from reverie.domain.schema import all_schemas
 
+    if args.asyncapi:
+        from reverie.domain.asyncapi import asyncapi_yaml
+
+        if args.out:
+            args.out.write_text(asyncapi_yaml())
+            print(f"wrote {args.out}")
+        else:
+            sys.stdout.write(asyncapi_yaml())
+        return 0
     schemas = all_schemas()
     if args.event:
         if args.event not in schemas:

@@ -8,6 +8,7 @@ import faust
 from faust.web import Request, Response, View
 
 from reverie.bootstrap import Reverie
+from reverie.domain.asyncapi import asyncapi_yaml
 from reverie.errors import PermanentError
 from reverie.handlers.dream.rollback import resolve_review, rollback
 from reverie.handlers.lifecycle import restore_note
@@ -16,7 +17,8 @@ from reverie.streams import auth
 
 
 def register_api(app: faust.App, reverie: Reverie) -> None:
-    """Add ``/health``, ``/api/notes/{id}`` and ``/api/search`` to the Faust web server."""
+    """Add ``/health``, ``/asyncapi.yaml``, ``/api/notes/{id}`` and ``/api/search`` to the
+    Faust web server."""
 
     @app.page("/health")
     class Health(View):
@@ -27,6 +29,11 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
                 own = reverie.ownership
                 body["index"] = {"owned": sorted(own.owned), "rebuilt": sorted(own.ready)}
             return self.json(body)
+
+    @app.page("/asyncapi.yaml")
+    class AsyncApi(View):
+        async def get(self, request: Request) -> Response:
+            return self.text(asyncapi_yaml(), content_type="application/yaml")
 
     @app.page("/api/notes/{note_id}")
     class NoteView(View):
