@@ -543,3 +543,15 @@ def test_has_relative_date_flags_exactly_what_normalizing_rewrites(
     text: str, written: datetime
 ) -> None:
     assert has_relative_date(text) == (normalize_dates(text, written) != text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_text_with_relative_dates(), _WRITTEN_DATES, _text_with_relative_dates(), _WRITTEN_DATES)
+def test_could_coincide_is_symmetric_and_a_note_coincides_with_itself(
+    text_a: str, written_a: datetime, text_b: str, written_b: datetime
+) -> None:
+    assert could_coincide(text_a, written_a, text_a, written_a)
+    forward = could_coincide(text_a, written_a, text_b, written_b)
+    assert forward == could_coincide(text_b, written_b, text_a, written_a)
+    for first, last in date_intervals(text_a, written_a):
+        assert first <= last

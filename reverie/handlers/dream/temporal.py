@@ -14,7 +14,10 @@ How. A small span finder (one pattern per phrase shape below, word-bounded,
 case-insensitive; leftmost, then longest wins) proposes spans; the date is
 computed by ``dateparser`` (``RELATIVE_BASE`` = the note's time, UTC, English
 only), which is also the arbiter: a proposed span it cannot parse is not a date
-and stays. The shapes dateparser resolves: "yesterday", "today", "tonight",
+and stays. (dateparser's own ``search_dates`` is not used to find spans: its spans
+run on -- "last week after the" -- it misreads "the day before yesterday" inside a
+sentence as yesterday, and it takes "We" for Wednesday and "#12" for December.)
+The shapes dateparser resolves: "yesterday", "today", "tonight",
 "tomorrow", "the day before yesterday", "the day after tomorrow", each with a part
 of the day ("yesterday morning", "last night", "this evening"); "last/this/next"
 with "week", "month", "year" (and "weekend", "quarter", see below); "N units ago",
@@ -64,6 +67,13 @@ Writing: a phrase after a preposition ("since yesterday") loses its own
 :func:`has_relative_date` reports exactly the phrases :func:`normalize_dates`
 rewrites, the output contains none of them, so normalizing is idempotent, and
 nothing depends on the machine's clock or time zone.
+
+Coincidence: each resolved phrase also has the days it can mean -- a day, the ISO
+week, the month, "around" a day give or take 3, and for vague phrases a stretch
+("recently": the 30 days before the note, "a few days ago": 1 to 9 days before,
+"years ago": any day before). Two notes' dates could coincide when an interval of
+one is within a slack (7 days) of one of the other, so one event told as
+"yesterday" and as "last week" is not two times.
 
 Limits: tense is guessed from word forms (irregular past verbs, "-ed" words not
 after "is"/"very"..., future auxiliaries), so "Customer wants a call on Friday"
