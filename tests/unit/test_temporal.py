@@ -98,6 +98,9 @@ def test_last_month_in_january_is_december_of_previous_year() -> None:
         ("three years ago", "in 2023"),
         ("an hour ago", "on 2026-03-15"),
         ("12 hours ago", "on 2026-03-14"),
+        ("Twenty-one days ago", "On 2026-02-22"),
+        ("fifteen minutes ago", "on 2026-03-15"),
+        ("thirty days ago", "on 2026-02-13"),
     ],
 )
 def test_n_units_ago(text: str, expected: str) -> None:
@@ -473,6 +476,8 @@ _NUMBERS = [str(n) for n in (1, 2, 3, 7, 10, 30, 99)] + [
     "two",
     "five",
     "twelve",
+    "fifteen",
+    "twenty-one",
 ]
 _UNITS = ["minute", "hour", "day", "week", "month", "year"]
 

@@ -22,7 +22,7 @@ The shapes dateparser resolves: "yesterday", "today", "tonight",
 of the day ("yesterday morning", "last night", "this evening"); "last/this/next"
 with "week", "month", "year" (and "weekend", "quarter", see below); "N units ago",
 "N units from now", "in N units" (units from minute to year, N a number or a
-number word up to twelve); "last/next/this Friday" and "on Friday". What we decide,
+number word up to ninety-nine); "last/next/this Friday" and "on Friday". What we decide,
 not dateparser: how a resolved date is written (its granularity: a day, "the week
 of <Monday>", a month, a year; "N weeks ago" is "around <date>"), and which
 phrases place an event in time at all (below).
@@ -115,7 +115,13 @@ MONTH_NAMES = (
 )
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
-_NUM = r"(?P<n>\d{1,3}|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# a number, or an English number word up to ninety-nine (dateparser reads them all)
+_ONES = r"one|two|three|four|five|six|seven|eight|nine"
+_NUM = (
+    r"(?P<n>\d{1,3}|an|a|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[-\s](?:" + _ONES + r"))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|" + _ONES + r")"
+)
 _VAGUE = r"(?P<v>a\s+few|a\s+couple\s+of|a\s+couple|couple\s+of|few|several)"
 _UNIT = r"(?P<u>minute|hour|day|week|month|year)s?"
 _UNITS = r"(?P<uw>(?:minute|hour|day|week|month|year)s?)"
