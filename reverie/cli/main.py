@@ -143,6 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = _settings()
         logs.configure(settings.log_format, settings.log_level)
         handler = COMMANDS[args.command]
+        from reverie.cli.reach import preflight
+
+        preflight(args, settings)  # one line within seconds when a service it needs is down
         return handler(args, settings)
     except (CliError, ReverieError) as exc:
         print(f"reverie: error: {redact(str(exc))}", file=sys.stderr)
