@@ -29,6 +29,20 @@ def _redact(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> MutableMap
     return event_dict
 
 
+class _CurrentStderr:
+    """A file that writes to whatever ``sys.stderr`` is at the moment of writing.
+
+    structlog's PrintLogger keeps the file it was given; pytest's capture (or anything
+    else that swaps ``sys.stderr``) would leave cached loggers writing to a closed file.
+    """
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure(fmt: str = "console", level: str = "INFO") -> None:
     """Configure structlog (and stdlib logging) once per process."""
     renderer: Any = (
@@ -48,6 +62,6 @@ def configure(fmt: str = "console", level: str = "INFO") -> None:
         wrapper_class=structlog.make_filtering_bound_logger(
             logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
         ),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=_CurrentStderr()),  # type: ignore[arg-type]
         cache_logger_on_first_use=True,
     )
