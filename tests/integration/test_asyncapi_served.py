@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import urllib.request
 
 import pytest
@@ -11,9 +12,13 @@ from reverie.domain.asyncapi import asyncapi_yaml
 pytestmark = pytest.mark.integration
 
 
-async def test_worker_serves_the_generated_asyncapi_document(ready_worker):
-    url = f"http://127.0.0.1:{ready_worker.port}/asyncapi.yaml"
+def fetch(url: str) -> tuple[int, str, str]:
     with urllib.request.urlopen(url, timeout=10) as response:
-        assert response.status == 200
-        assert response.headers["Content-Type"].startswith("application/yaml")
-        assert response.read().decode() == asyncapi_yaml()
+        return response.status, response.headers["Content-Type"], response.read().decode()
+
+
+async def test_worker_serves_the_generated_asyncapi_document(ready_worker):
+    status, ctype, body = await asyncio.to_thread(
+        fetch, f"http://127.0.0.1:{ready_worker.port}/asyncapi.yaml")
+    assert status == 200 and ctype.startswith("application/yaml")
+    assert body == asyncapi_yaml()
