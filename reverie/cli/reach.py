@@ -44,6 +44,10 @@ def needs(args: argparse.Namespace, settings: Settings) -> list[str]:
     elif command == "review":
         if getattr(args, "review_command", None) != "resolve":  # resolve asks the worker
             wanted.add("mongo")
+    elif command == "judge":  # stores qualifications; 'check' asks the configured judge
+        wanted.add("mongo")
+        if getattr(args, "judge_command", None) == "check" and settings.judge == "llm":
+            wanted.add("llm")
     elif command == "rollback":
         wanted |= {"mongo", "kafka"}
     elif command == "publish":
@@ -59,11 +63,10 @@ def needs(args: argparse.Namespace, settings: Settings) -> list[str]:
                 wanted.add("mongo")
     if not mongo:  # in-memory storage (REVERIE_STORAGE=memory)
         wanted.discard("mongo")
-    if command in ("eval", "eval-pairs"):  # memory unless --storage mongo
-        if getattr(args, "storage", "memory") == "mongo":
-            wanted.add("mongo")
-        if getattr(args, "judge", "offline") == "llm":
-            wanted.add("llm")
+    if command in ("eval", "eval-pairs") and getattr(args, "storage", "memory") == "mongo":
+        wanted.add("mongo")  # memory unless --storage mongo
+    if getattr(args, "judge", None) == "llm":  # eval, eval-pairs: --judge llm
+        wanted.add("llm")
     return [s for s in ("mongo", "kafka", "llm") if s in wanted]
 
 
