@@ -31,11 +31,13 @@ from reverie.handlers.ports import (
     LeaseStore,
     MarkStore,
     NoteRepository,
+    PendingDeletions,
     ReviewQueue,
     RunStore,
     SessionLedger,
     VectorIndex,
 )
+from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleIndex, VisibleNotes
 from reverie.storage.indexmarks import FileMarks, NoMarks
 
 
@@ -64,6 +66,8 @@ class Reverie:
     ownership: IndexOwnership = field(default_factory=IndexOwnership)
     index_marks: MarkStore = field(default_factory=NoMarks)
     bus: MessageBus | None = None
+    pending: PendingCache | None = None
+    """Deletions still being fanned out, which read paths hide (issue #12)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
@@ -88,6 +92,7 @@ class Reverie:
             "dream_settings": self.dream_settings,
             "ownership": self.ownership,
             "index_marks": self.index_marks,
+            "pending": self.pending,
             **self.extras,
         }
 
@@ -155,6 +160,18 @@ def marks_for(settings: Settings, configured_index: bool) -> MarkStore:
     return NoMarks()
 
 
+def pending_store(db: Any) -> PendingDeletions:
+    """Return where open deletions are kept: beside the notes (in memory without a database)."""
+    if db is None:
+        from reverie.storage.memory import MemoryPendingDeletions
+
+        return MemoryPendingDeletions()
+    from reverie.storage.mongo import MongoPendingDeletions
+
+    store: PendingDeletions = MongoPendingDeletions(db)  # type: ignore[assignment]
+    return store
+
+
 def build_index(settings: Settings) -> VectorIndex:
     """Return the configured vector index."""
     if settings.vector_backend == "memory":
@@ -215,6 +232,11 @@ def bootstrap(
     index = index or build_index(settings)
     if hasattr(index, "close"):
         closers.append(index.close)
+    # One seam hides what a deletion still being fanned out references (issue #12).
+    pending = PendingCache(pending_store(ports.get("_db")))
+    index = VisibleIndex(index, ports["notes"], pending)
+    ports["notes"] = VisibleNotes(ports["notes"], pending)
+    ports["examples"] = VisibleExamples(ports["examples"], pending)
     ownership = IndexOwnership(group=settings.app_id)
     if settings.qdrant_url is None:  # a per-worker index: kept in step with its partitions
         index = JournaledIndex(index, ownership)
@@ -232,6 +254,7 @@ def bootstrap(
         judgments=ports["judgments"], judge=judge,
         dream_settings=dream_settings_for(settings, embedder.model_name),
         extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
+        pending=pending,
         index_marks=marks,
     )
     app._closers = closers

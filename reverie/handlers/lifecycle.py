@@ -62,7 +62,7 @@ async def move_notes(
     for status in {by_id[r].to for r in settled}:
         await index.set_status([r for r in settled if by_id[r].to == status], status)
     await changes.record(
-        [_change("note", by_id[rid], agent_id, cause, at, run_id) for rid in settled]
+        [audit_change("note", by_id[rid], agent_id, cause, at, run_id) for rid in settled]
     )
     return moved
 
@@ -77,7 +77,7 @@ async def _move_notes_effects_first(
            if (n := current.get(rid)) is not None and n.status in (t.expect, t.to)]
     for status in {t.to for t in due}:
         await index.set_status([t.record_id for t in due if t.to == status], status)
-    await changes.record([_change("note", t, agent_id, cause, at, run_id) for t in due])
+    await changes.record([audit_change("note", t, agent_id, cause, at, run_id) for t in due])
     moved = await notes.transition(due, at)
     lost = [t.record_id for t in due
             if t.record_id not in moved and current[t.record_id].status == t.expect]
@@ -108,21 +108,22 @@ async def move_examples(
             current = await examples.get(t.record_id)
             if current is not None and current.status in (t.expect, t.to):
                 due.append(t)
-        await changes.record([_change("example", t, agent_id, cause, at, run_id) for t in due])
+        await changes.record([audit_change("example", t, agent_id, cause, at, run_id) for t in due])
         return await examples.transition(due, at)
     moved = await examples.transition(transitions, at)
     settled = []
     for t in transitions:
         current = await examples.get(t.record_id)
         if current is not None and current.status == t.to:
-            settled.append(_change("example", t, agent_id, cause, at, run_id))
+            settled.append(audit_change("example", t, agent_id, cause, at, run_id))
     await changes.record(settled)
     return moved
 
 
-def _change(
+def audit_change(
     kind: Kind, t: Transition, agent_id: str, cause: str, at: datetime, run_id: str | None
 ) -> Change:
+    """Return the audit change of one transition (its id fixed by record, target and cause)."""
     return Change(
         change_id=change_id(t.record_id, t.to, cause),
         change_type=_CHANGE_TYPE[(kind, t.to)],

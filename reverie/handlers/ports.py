@@ -62,6 +62,12 @@ class NoteRepository(Protocol):
     ) -> list[Note]:
         """Return up to ``limit`` Active notes whose reference field names the entity."""
 
+    async def transition_referencing(
+        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
+        at: datetime,
+    ) -> list[str]:
+        """Like :meth:`transition` for notes that reference the entity, in bulk (issue #12)."""
+
     def iter_notes(
         self,
         agent_id: str | None = None,
@@ -100,6 +106,12 @@ class ExampleRepository(Protocol):
     ) -> list[Example]:
         """Return up to ``limit`` Active examples referencing the entity."""
 
+    async def transition_referencing(
+        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
+        at: datetime,
+    ) -> list[str]:
+        """Like :meth:`transition` for examples that reference the entity, in bulk (issue #12)."""
+
     def iter_examples(
         self,
         agent_id: str | None = None,
@@ -123,6 +135,24 @@ class EntityRegistry(Protocol):
 
     async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
         """Forget a tombstone (the entity came back); return whether one existed."""
+
+
+# --- Pending deletions (issue #12): tombstones whose fan-out is not finished ---------------
+
+
+class PendingDeletions(Protocol):
+    """Tombstones whose referencing records are not all archived yet; read paths hide those."""
+
+    async def open(self, tombstone: Tombstone) -> None:
+        """Add the tombstone (idempotent) before its fan-out starts."""
+
+    async def close(self, entity_type: EntityType, entity_id: str) -> None:
+        """Remove the tombstone once every referencing record is archived (idempotent)."""
+
+    async def all(self) -> list[Tombstone]:
+        """Return every tombstone still open."""
+
+# --- end of pending deletions ---------------------------------------------------------------
 
 
 class AgentRepository(Protocol):

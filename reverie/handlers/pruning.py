@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 import structlog
 
 from reverie.clock import Clock
 from reverie.domain.events import EntityDeleted, EntityDisabled, EntityType
-from reverie.domain.model import Note, Record, Status, Tombstone
-from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.domain.model import Example, Note, Record, Status, Tombstone
+from reverie.handlers.lifecycle import audit_change, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
     EntityRegistry,
     ExampleRepository,
     NoteRepository,
+    PendingDeletions,
     Transition,
     VectorIndex,
 )
@@ -105,9 +107,15 @@ async def prune_entity(
     index: VectorIndex,
     changes: ChangeLog,
     clock: Clock,
+    pending: PendingDeletions | None = None,
     batch_size: int = 500,
 ) -> PruneCounts:
-    """Record the tombstone, then archive every Active record that references the entity."""
+    """Record the tombstone, then archive every Active record that references the entity.
+
+    With ``pending`` the deletion takes effect before the fan-out: the tombstone is opened
+    there first (read paths hide the entity's records from then on) and closed only once
+    every record is archived, so a crash or retry in between keeps them hidden.
+    """
     action: Literal["deleted", "disabled"] = (
         "deleted" if event.event_type == "entity.deleted" else "disabled")
     tombstone = Tombstone(
@@ -117,9 +125,13 @@ async def prune_entity(
         at=event.occurred_at,
         event_id=event.event_id,
     )
+    hides = tombstone.is_gone_for_notes()
+    if hides and pending is not None:
+        await pending.open(tombstone)
     await registry.record(tombstone)
+    log.info("entity.tombstoned", entity=tombstone.describe(), hidden=hides)
     counts = PruneCounts()
-    if not tombstone.is_gone_for_notes():
+    if not hides:
         log.info("entity.disabled_kept", entity=tombstone.describe(),
                  why="only a disabled agent makes its notes stale")
         return counts
@@ -129,37 +141,50 @@ async def prune_entity(
     at = clock.now()
     while batch := await notes.find_active_referencing(*key, limit=batch_size):
         await cache.load(k for n in batch for k in n.references())
-        by_agent: dict[str, list[Transition]] = {}
-        for note in batch:
-            gone = cache.gone(note) or [tombstone]
-            counts.count_orphan(gone)
-            by_agent.setdefault(note.agent_id, []).append(
-                Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
-            )
-        for agent_id, transitions in by_agent.items():
-            moved = await move_notes(
-                transitions, agent_id=agent_id, cause=event.event_id, at=at,
-                notes=notes, index=index, changes=changes, effects_first=True,
-            )
-            counts.notes_archived += len(moved)
-            counts.archived_ids.extend(moved)
+        moves = [_stale(n, cache, tombstone, counts) for n in batch]
+        moved = await _archive_notes(batch, moves, key=key, cause=event.event_id, at=at,
+                                     notes=notes, index=index, changes=changes)
+        counts.notes_archived += len(moved)
+        counts.archived_ids.extend(moved)
         counts.notes_checked += len(batch)
     while ex_batch := await examples.find_active_referencing(*key, limit=batch_size):
         await cache.load(k for e in ex_batch for k in e.references())
-        ex_by_agent: dict[str, list[Transition]] = {}
-        for ex in ex_batch:
-            gone = cache.gone(ex) or [tombstone]
-            ex_by_agent.setdefault(ex.agent_id, []).append(
-                Transition(ex.example_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
-            )
-        for agent_id, transitions in ex_by_agent.items():
-            moved = await move_examples(
-                transitions, agent_id=agent_id, cause=event.event_id, at=at,
-                examples=examples, changes=changes, effects_first=True,
-            )
-            counts.examples_archived += len(moved)
+        ex_moves = [_stale(e, cache, tombstone, None) for e in ex_batch]
+        # effects first, as for notes: a crash before the status leaves them Active for the retry
+        await changes.record([audit_change("example", t, e.agent_id, event.event_id, at, None)
+                              for e, t in zip(ex_batch, ex_moves, strict=True)])
+        counts.examples_archived += len(
+            await examples.transition_referencing(*key, ex_moves, at))
+    if pending is not None:
+        await pending.close(*key)
     log.info("entity.pruned", entity=tombstone.describe(), **counts.as_dict())
     return counts
+
+
+def _stale(record: Note | Example, cache: GoneCache, tombstone: Tombstone,
+           counts: PruneCounts | None) -> Transition:
+    gone = cache.gone(record) or [tombstone]
+    if counts is not None:
+        counts.count_orphan(gone)
+    return Transition(record.id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
+
+
+async def _archive_notes(
+    batch: Sequence[Note], moves: Sequence[Transition], *, key: Key, cause: str, at: datetime,
+    notes: NoteRepository, index: VectorIndex, changes: ChangeLog,
+) -> list[str]:
+    """Archive one page of Active notes: index status and audit first, then one bulk write."""
+    ids = [n.note_id for n in batch]
+    await index.set_status(ids, Status.ARCHIVED)
+    await changes.record([audit_change("note", t, n.agent_id, cause, at, None)
+                          for n, t in zip(batch, moves, strict=True)])
+    moved = await notes.transition_referencing(*key, moves, at)
+    if len(moved) < len(ids):  # another writer moved some in between: index to their status
+        done = set(moved)
+        for n in await notes.get_many([i for i in ids if i not in done]):
+            if n.status != Status.ARCHIVED:
+                await index.set_status([n.note_id], n.status)
+    return moved
 
 
 async def sweep_stale(

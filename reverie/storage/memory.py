@@ -88,6 +88,16 @@ class _Records(Generic[R]):
         ]
         return found[:limit]
 
+    async def transition_referencing(  # issue #12
+        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
+        at: datetime,
+    ) -> list[str]:
+        name = _FIELD_OF[entity_type]
+        return await self.transition([
+            c for c in changes
+            if (item := self.items.get(c.record_id)) is not None
+            and getattr(item, name) == entity_id], at)
+
     async def _iter(
         self, agent_id: str | None, status: Status | None, auto_only: bool
     ) -> AsyncIterator[R]:
@@ -169,6 +179,27 @@ class MemoryRegistry:
 
     async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
         return self.tombstones.pop((entity_type, entity_id), None) is not None
+
+
+# --- Pending deletions (issue #12) ----------------------------------------------------------
+
+
+@dataclass
+class MemoryPendingDeletions:
+    """Open tombstones in a dict."""
+
+    open_: dict[tuple[str, str], Tombstone] = field(default_factory=dict)
+
+    async def open(self, tombstone: Tombstone) -> None:
+        self.open_.setdefault((tombstone.entity_type, tombstone.entity_id), tombstone)
+
+    async def close(self, entity_type: EntityType, entity_id: str) -> None:
+        self.open_.pop((entity_type, entity_id), None)
+
+    async def all(self) -> list[Tombstone]:
+        return list(self.open_.values())
+
+# --- end of pending deletions ---------------------------------------------------------------
 
 
 @dataclass

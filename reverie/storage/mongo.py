@@ -301,6 +301,41 @@ class _MongoRecords:
         ).limit(limit)
         return [_strip(d) async for d in cursor]
 
+    # --- bulk archive of one entity's records (issue #12) ---------------------------------
+    @guarded
+    @serialized
+    async def transition_referencing(
+        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
+        at: datetime,
+    ) -> list[str]:
+        # One update_many per (expect, to, comments) group instead of a compare-and-set per
+        # record. The filter names the reference field by equality, so FerretDB hands it to
+        # its database and evaluates the `_id` list only over that entity's records.
+        field = _FIELD_OF[entity_type]
+        groups: dict[tuple[str, str, str, str | None], list[str]] = {}
+        for c in changes:
+            key = (c.expect.value, c.to.value, c.comments, c.consolidated_into_note_id)
+            groups.setdefault(key, []).append(c.record_id)
+        moved: list[str] = []
+        for (expect, to, comments, into), ids in groups.items():
+            unique = list(dict.fromkeys(ids))
+            result = await self.collection.update_many(
+                {field: entity_id, "status": expect, "_id": {"$in": unique}},
+                {"$set": {"status": to, "comments": comments, "updated_at": at,
+                          "consolidated_into_note_id": into}})
+            if result.modified_count == len(unique):
+                moved += unique
+                continue
+            # some were not in `expect` any more: ours are the ones stamped with `at`
+            done = find_all(self.collection, {field: entity_id, "status": to,
+                                              "_id": {"$in": unique}},
+                            {"_id": 1, "updated_at": 1})
+            stamp = timedelta(milliseconds=1)  # MongoDB keeps milliseconds
+            mine = {d["_id"] async for d in done
+                    if d.get("updated_at") and abs(d["updated_at"] - at) < stamp}
+            moved += [i for i in unique if i in mine]
+        return moved
+    # --- end of bulk archive ----------------------------------------------------------------
     async def _iter(
         self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
     ) -> AsyncIterator[Doc]:
@@ -482,6 +517,37 @@ class MongoRegistry:
     async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
         result = await self.collection.delete_one({"_id": _tomb_id(entity_type, entity_id)})
         return result.deleted_count > 0
+
+
+# --- Pending deletions (issue #12) ----------------------------------------------------------
+
+
+class MongoPendingDeletions:
+    """Open tombstones in ``pending_deletions`` (``_id`` = ``type:id``): a handful at a time."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["pending_deletions"]
+
+    @guarded
+    async def open(self, tombstone: Tombstone) -> None:
+        key = _tomb_id(tombstone.entity_type, tombstone.entity_id)
+        try:
+            await self.collection.insert_one({"_id": key, **tombstone.model_dump(mode="python")})
+        except DuplicateKeyError:
+            pass
+
+    @guarded
+    async def close(self, entity_type: EntityType, entity_id: str) -> None:
+        await self.collection.delete_one({"_id": _tomb_id(entity_type, entity_id)})
+
+    @guarded
+    async def all(self) -> list[Tombstone]:
+        docs = [d async for d in find_all(self.collection, {})]
+        for d in docs:
+            d.pop("_id")
+        return [Tombstone(**d) for d in docs]
+
+# --- end of pending deletions ---------------------------------------------------------------
 
 
 class MongoAgents:

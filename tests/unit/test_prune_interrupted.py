@@ -5,7 +5,8 @@ conversation's notes were being archived; the bulk status update had applied 21 
 25 moves when the connection dropped. The retry re-queried the *Active* notes, so
 the 21 already archived never got their audit change nor their vector status
 (they stayed "Active" in the index, i.e. visible to search). Pruning now writes index
-status and audit change before the status (``move_notes(effects_first=True)``).
+status and audit change before the status (since issue #12 one bulk write per page,
+``transition_referencing``, which these tests interrupt).
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ async def test_fan_out_interrupted_mid_write_is_completed_with_one_change_per_no
     notes = [note_data(f"n-{i}", f"Fact {i} about the customer.", user_id="u-1")
              for i in range(10)]
     assert not await app.bus.handle([event("note.created", n) for n in notes])
-    real = app.notes.transition
+    real = app.notes.transition_referencing
     calls = {"n": 0}
 
-    async def half_then_outage(changes, at):
+    async def half_then_outage(entity_type, entity_id, changes, at):
         calls["n"] += 1
         if calls["n"] == 1:  # apply some moves, then the connection drops
-            await real(list(changes)[:6], at)
+            await real(entity_type, entity_id, list(changes)[:6], at)
             raise StorageUnavailable("MongoDB unavailable: AutoReconnect")
-        return await real(changes, at)
+        return await real(entity_type, entity_id, changes, at)
 
-    app.notes.transition = half_then_outage  # type: ignore[method-assign]
+    app.notes.transition_referencing = half_then_outage  # type: ignore[method-assign]
     deletion = event("entity.deleted", {"entity_type": "user", "entity_id": "u-1"})
     assert not await app.bus.handle([deletion])
     assert calls["n"] >= 2, "the outage was not retried"
@@ -52,14 +53,15 @@ async def test_a_note_moved_by_someone_else_meanwhile_keeps_its_real_index_statu
     assert not await app.bus.handle([event("note.created", note_data(
         "n-1", "Fact about the customer.", user_id="u-1"))])
     real = app.notes.transition
+    bulk = app.notes.transition_referencing
 
-    async def revoked_meanwhile(changes, at):
+    async def revoked_meanwhile(entity_type, entity_id, changes, at):
         from reverie.handlers.ports import Transition
 
         await real([Transition("n-1", Status.ACTIVE, Status.REVOKED, "merged")], at)
-        return await real(changes, at)
+        return await bulk(entity_type, entity_id, changes, at)
 
-    app.notes.transition = revoked_meanwhile  # type: ignore[method-assign]
+    app.notes.transition_referencing = revoked_meanwhile  # type: ignore[method-assign]
     assert not await app.bus.handle([event("entity.deleted", {
         "entity_type": "user", "entity_id": "u-1"})])
     moved = await app.notes.get("n-1")
