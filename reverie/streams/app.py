@@ -43,6 +43,7 @@ from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
 from reverie.streams.gaps import GapGuard
 from reverie.streams.indexsync import misrouted, register_index_sync
+from reverie.streams.mcpweb import register_mcp
 from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
@@ -295,6 +296,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 
     register_api(app, reverie)
     register_dashboard(app, reverie)
+    register_mcp(app, reverie)  # only with REVERIE_MCP_ENABLED
 
     @app.task
     async def on_start() -> None:

@@ -1,0 +1,137 @@
+"""``/mcp`` on the worker's (Faust, aiohttp) web server: the memory tools over streamable HTTP.
+
+Off unless ``REVERIE_MCP_ENABLED=true``; bound to ``REVERIE_MCP_AGENT_ID`` (required then)
+and optionally ``REVERIE_MCP_COMPANY_ID`` / ``REVERIE_MCP_USER_ID``. The SDK's app is
+ASGI: each request is handed to it as an ASGI call (stateless, JSON responses), and its
+session manager runs for the worker's lifetime. Changing tools need the dashboard token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from contextlib import AsyncExitStack
+from typing import Any
+
+import faust
+import structlog
+from aiohttp import web as aioweb
+from faust.web import Request, Response, View
+
+from reverie.bootstrap import Reverie
+from reverie.errors import ConfigurationError
+
+log = structlog.get_logger(__name__)
+MAX_BODY = 4 * 1024 * 1024
+
+
+async def call_asgi(asgi: Any, request: Any) -> aioweb.StreamResponse:
+    """Serve one aiohttp request with an ASGI app; return the (prepared) response."""
+    body = await request.read()
+    if len(body) > MAX_BODY:
+        return aioweb.Response(status=413, text="request too large")
+    peer = request.transport.get_extra_info("peername") if request.transport else None
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+        "method": request.method, "scheme": request.scheme, "path": request.path,
+        "raw_path": request.raw_path.split("?", 1)[0].encode(),
+        "query_string": request.query_string.encode(), "root_path": "",
+        "headers": [(k.lower(), v) for k, v in request.raw_headers],
+        "client": tuple(peer[:2]) if peer else None,
+        "server": (request.host.rsplit(":", 1)[0], request.url.port or 80),
+    }
+    sent_body = False
+    done = asyncio.Event()
+    response: aioweb.StreamResponse | None = None
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent_body
+        if not sent_body:
+            sent_body = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await done.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal response
+        if message["type"] == "http.response.start":
+            response = aioweb.StreamResponse(status=message["status"])
+            for key, value in message.get("headers", []):
+                response.headers.add(key.decode("latin-1"), value.decode("latin-1"))
+            await response.prepare(request)
+        elif message["type"] == "http.response.body" and response is not None:
+            if message.get("body"):
+                await response.write(message["body"])
+            if not message.get("more_body", False):
+                await response.write_eof()
+
+    try:
+        await asgi(scope, receive, send)
+    finally:
+        done.set()
+    if response is None:
+        return aioweb.Response(status=500, text="the MCP app sent no response")
+    return response
+
+
+def register_mcp(app: faust.App, reverie: Reverie) -> bool:
+    """Add ``/mcp`` when ``REVERIE_MCP_ENABLED``; return whether it was added."""
+    from reverie.mcpserver import LocalBackend, McpScope, McpSettings, build_server
+
+    config = McpSettings.load()
+    if not config.enabled:
+        return False
+    if not config.agent_id:
+        raise ConfigurationError("REVERIE_MCP_ENABLED needs REVERIE_MCP_AGENT_ID: the agent "
+                                 "whose memory /mcp serves")
+    settings = reverie.settings
+    scope = McpScope(config.agent_id, config.company_id, config.user_id)
+    stack = AsyncExitStack()
+    client: dict[str, Any] = {}
+
+    async def publish(event_type: str, data: dict[str, Any]) -> dict[str, Any]:
+        from reverie.client import ReverieClient
+
+        if "client" not in client:
+            started = ReverieClient(settings)
+            await started.start()
+            client["client"] = started
+        event = await getattr(client["client"], event_type.replace(".", "_"))(**data)
+        return {"event_id": event.event_id, "occurred_at": event.occurred_at.isoformat()}
+
+    token = settings.dashboard_token.get_secret_value() if settings.dashboard_token else None
+    server = build_server(LocalBackend(reverie, publish), scope, token=token,
+                          name=f"reverie-memory-{uuid.uuid4().hex[:6]}")
+    asgi = server.streamable_http_app(stateless_http=True, json_response=True,
+                                      host=settings.web_host)
+    ready = asyncio.Event()
+
+    @app.task
+    async def run_mcp_sessions() -> None:
+        """Keep the SDK's session manager running while the worker runs."""
+        async with stack:
+            await stack.enter_async_context(server.session_manager.run())
+            ready.set()
+            log.info("mcp.ready", path="/mcp", scope=scope.describe())
+            try:
+                await asyncio.Event().wait()
+            finally:
+                if "client" in client:
+                    await client["client"].stop()
+
+    @app.page("/mcp")
+    class Mcp(View):
+        async def get(self, request: Request) -> Response:
+            return await self.serve(request)
+
+        async def post(self, request: Request) -> Response:
+            return await self.serve(request)
+
+        async def delete(self, request: Request) -> Response:
+            return await self.serve(request)
+
+        async def serve(self, request: Request) -> Any:
+            await asyncio.wait_for(ready.wait(), 30)
+            return await call_asgi(asgi, request)
+
+    return True
