@@ -22,6 +22,7 @@ from reverie.domain.model import Note, Status
 from reverie.handlers.digest import build_digest
 from reverie.metrics import CONTENT_TYPE, Metrics, metrics_for
 from reverie.streams import auth
+from reverie.web.charts import agent_charts
 from reverie.web.html import PageContext, e, page, security_headers
 from reverie.web.notes import render_agent, render_note
 from reverie.web.run import RunView, render_run, touched_note_ids
@@ -112,8 +113,12 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
         async def get(self, request: Request, agent_id: str) -> Response:
             active, total, users = await load_agent_notes(reverie, agent_id)
             counts = await reverie.notes.count_by_status(agent_id)
+            every = [n async for n in reverie.notes.iter_notes(agent_id)]
+            charts = agent_charts(every, await reverie.runs.list_runs(agent_id, limit=100),
+                                  reverie.clock.now())
             return _html(self, request, reverie, lambda ctx: render_agent(
-                agent_id, active, ctx, total=total, counts=counts, users=users))
+                agent_id, active, ctx, total=total, counts=counts, users=users,
+                charts=charts))
 
     @app.page("/agents/{agent_id}/digest")
     class Digest(View):

@@ -27,8 +27,9 @@ def scope(note: Note) -> str:
 
 
 def render_agent(agent_id: str, active: Sequence[Note], ctx: PageContext, *, total: int,
-                 counts: dict[str, int], users: Sequence[str] = ()) -> str:
-    """The agent's Active notes, most-used first (``active`` may be the first N of ``total``)."""
+                 counts: dict[str, int], users: Sequence[str] = (), charts: str = "") -> str:
+    """The agent's Active notes, most-used first (``active`` may be the first N of ``total``),
+    below ``charts`` (trusted SVG from :mod:`reverie.web.charts`)."""
     rows = [[f"{e(n.text)}<div class=\"meta\">{note_link(n.note_id)}</div>", e(n.note_type),
              scope(n), e(n.access_count)] for n in active]
     stats = " · ".join(f"{badge(s.value)} {counts.get(s.value, 0)}" for s in Status)
@@ -40,7 +41,7 @@ def render_agent(agent_id: str, active: Sequence[Note], ctx: PageContext, *, tot
     body = (f"<p>{stats}</p><p>{link(url('', query={'agent': agent_id}), 'Dream runs')} · "
             f"{link(digest, 'Company-wide digest (Markdown)')}"
             + (f" · user digests: {user_links}" if user_links else "") + "</p>"
-            + shown + table(["Note", "Type", "Scope", "Accesses"], rows,
+            + charts + shown + table(["Note", "Type", "Scope", "Accesses"], rows,
                             empty="This agent has no Active notes."))
     return page(f"Agent {agent_id}", body, ctx, [(url("agents", agent_id), agent_id)])
 
