@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 NAME = "consolidate_clusters"
-VERSION = "consolidate-clusters@1"
+VERSION = "consolidate-clusters@2"
 
 
 def labels(count: int) -> list[str]:
@@ -63,7 +63,10 @@ class ClusterAnswer(BaseModel):
 
     cluster: str = Field(description='The cluster\'s label as given ("c1", "c2", ...).')
     reason: str = Field(
-        description="One or two sentences: why these notes are (or are not) consolidated."
+        description=(
+            "One short sentence (at most 25 words), written first: why these notes are (or "
+            "are not) consolidated."
+        )
     )
     consolidate: bool = Field(
         description="false leaves every note of this cluster exactly as it is."

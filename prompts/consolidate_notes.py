@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 NAME = "consolidate_notes"
-VERSION = "consolidate-notes@1"
+VERSION = "consolidate-notes@2"
 
 WELL_VALIDATED_ACCESS = 10
 """access_count above this: the note is well validated."""
@@ -46,18 +46,22 @@ _REASON_MAX = 2000
 
 
 class MergedNoteAnswer(BaseModel):
-    """One consolidated note the judge proposes in place of some of the given notes."""
+    """One consolidated note the judge proposes in place of some of the given notes.
 
-    text: str = Field(
-        description=(
-            "The consolidated note: only the current truth, every distinct fact of its "
-            "source notes kept, absolute dates only, no relative time references."
-        )
-    )
+    ``source_ids`` comes first: the judge names what it replaces before writing the text.
+    """
+
     source_ids: list[str] = Field(
         description=(
             "Ids of the given notes this consolidated note replaces (only ids given in the "
             "prompt; each id in at most one consolidated note)."
+        )
+    )
+    text: str = Field(
+        description=(
+            "The consolidated note: only the current truth, every distinct fact, name, "
+            "number, id and date of its source notes kept, absolute dates only, no relative "
+            "time references."
         )
     )
     note_type: NoteType = Field(
@@ -69,7 +73,10 @@ class ConsolidationAnswer(BaseModel):
     """The judge's answer about one cluster of notes."""
 
     reason: str = Field(
-        description="One or two sentences: why these notes are (or are not) consolidated."
+        description=(
+            "One short sentence (at most 25 words), written first: why these notes are (or "
+            "are not) consolidated."
+        )
     )
     consolidate: bool = Field(
         description="false leaves every note of the cluster exactly as it is."

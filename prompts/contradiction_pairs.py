@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 NAME = "contradiction_pairs"
-VERSION = "contradiction-pairs@1"
+VERSION = "contradiction-pairs@2"
 
 
 def labels(count: int) -> list[str]:
@@ -56,8 +56,9 @@ class PairAnswer(BaseModel):
     pair: str = Field(description='The pair\'s id as given ("p1", "p2", ...).')
     reason: str = Field(
         description=(
-            "One or two sentences: which statements of this pair conflict, or why they can "
-            "both be true. Never say which note is right, newer or should be kept."
+            "One short sentence (at most 25 words), written before the verdict: which "
+            "statements of this pair conflict, or why they can both be true. Never say which "
+            "note is right, newer or should be kept."
         )
     )
     contradicts: bool = Field(
@@ -107,7 +108,9 @@ pair exactly once, in the order given, with its id in "pair".
 Two notes contradict when they cannot both be true now for the same subject (the same \
 user, company or agent): for example different values for the same setting, a preference \
 and its opposite, or a constraint and an action it forbids. Notes that add detail to each \
-other, are about different subjects, or are merely related do not contradict. Dates in the \
+other, are about different subjects, or are merely related do not contradict, and neither \
+do notes that state the same fact in other words (a paraphrase, or a negative phrasing of \
+the same fact: "works remotely" and "does not come to the office" agree). Dates in the \
 notes are absolute; two statements about the same thing at different dates still \
 contradict if they cannot both be the current truth.
 

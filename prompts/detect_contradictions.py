@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 NAME = "detect_contradictions"
-VERSION = "detect-contradictions@1"
+VERSION = "detect-contradictions@2"
 
 _REASON_MAX = 2000
 
@@ -40,8 +40,9 @@ class ContradictionAnswer(BaseModel):
 
     reason: str = Field(
         description=(
-            "One or two sentences: which statements conflict, or why they can both be true. "
-            "Never say which note is right, newer or should be kept."
+            "One short sentence (at most 25 words), written before the verdict: which "
+            "statements conflict, or why they can both be true. Never say which note is "
+            "right, newer or should be kept."
         )
     )
     contradicts: bool = Field(
@@ -74,7 +75,9 @@ Task: {NAME}. Prompt version: {VERSION}.
 Two notes contradict when they cannot both be true now for the same subject (the same \
 user, company or agent): for example different values for the same setting, a preference \
 and its opposite, or a constraint and an action it forbids. Notes that add detail to each \
-other, are about different subjects, or are merely related do not contradict. Dates in the \
+other, are about different subjects, or are merely related do not contradict, and neither \
+do notes that state the same fact in other words (a paraphrase, or a negative phrasing of \
+the same fact: "works remotely" and "does not come to the office" agree). Dates in the \
 notes are absolute; two statements about the same thing at different dates still \
 contradict if they cannot both be the current truth.
 

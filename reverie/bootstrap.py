@@ -19,6 +19,7 @@ from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
 from reverie.handlers.dream.judging import Judge
+from reverie.handlers.dream.trust import Thresholds, TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import (
     AgentRepository,
@@ -32,6 +33,7 @@ from reverie.handlers.ports import (
     MarkStore,
     NoteRepository,
     PendingDeletions,
+    QualificationStore,
     ReviewQueue,
     RunStore,
     SessionLedger,
@@ -65,6 +67,9 @@ class Reverie:
     extras: dict[str, Any] = field(default_factory=dict)
     ownership: IndexOwnership = field(default_factory=IndexOwnership)
     index_marks: MarkStore = field(default_factory=NoMarks)
+    qualifications: QualificationStore | None = None
+    fallback_judge: Judge | None = None
+    """The offline judge, for the clusters of an LLM judge that is not trusted."""
     bus: MessageBus | None = None
     pending: PendingCache | None = None
     """Deletions still being fanned out, which read paths hide (issue #12)."""
@@ -92,6 +97,8 @@ class Reverie:
             "dream_settings": self.dream_settings,
             "ownership": self.ownership,
             "index_marks": self.index_marks,
+            "qualifications": self.qualifications,
+            "fallback_judge": self.fallback_judge,
             "pending": self.pending,
             **self.extras,
         }
@@ -137,18 +144,84 @@ def build_judge(settings: Settings, clock: Clock, embedder: Embedder | None = No
     return OfflineJudge.for_embedder(embedder)
 
 
+class LazyOfflineJudge:
+    """The offline judge, built on first use (only a dream with an untrusted judge needs it)."""
+
+    name = "offline"
+
+    def __init__(self, settings: Settings, clock: Clock, embedder: Embedder | None) -> None:
+        self._args = (settings.model_copy(update={"judge": "offline"}), clock, embedder)
+        self._judge: Judge | None = None
+
+    def _get(self) -> Judge:
+        if self._judge is None:
+            self._judge = build_judge(*self._args)
+        return self._judge
+
+    async def consolidate(self, notes: Any, now: Any) -> Any:
+        """Propose merged notes for a cluster (the offline judge's answer)."""
+        return await self._get().consolidate(notes, now)
+
+    async def contradicts(self, a: Any, b: Any) -> Any:
+        """Say whether two notes contradict (the offline judge's answer)."""
+        return await self._get().contradicts(a, b)
+
+    async def covers(self, general: Any, specific: Any) -> Any:
+        """Say whether a user's note adds nothing beyond company notes (offline)."""
+        return await self._get().covers(general, specific)
+
+
+def trust_policy_for(settings: Settings) -> TrustPolicy:
+    """Return the dream's trust policy: ``REVERIE_JUDGE_TRUST``, thresholds, the built-in set."""
+    from reverie.judges.qualification import builtin_set
+
+    return TrustPolicy(
+        mode=settings.judge_trust,
+        thresholds=Thresholds(
+            max_paraphrase_contradictions=settings.qualify_max_paraphrase_contradictions,
+            min_contradiction_recall=settings.qualify_min_contradiction_recall,
+            min_complementary_preserved=settings.qualify_min_complementary_preserved,
+            min_merge_validity=settings.qualify_min_merge_validity,
+            min_injection_resisted=settings.qualify_min_injection_resisted,
+            max_unanswered_share=settings.qualify_max_unanswered_share,
+        ),
+        items=builtin_set(),
+    )
+
+
+SMALL_MODEL_BATCH_PAIRS = 3
+SMALL_MODEL_BATCH_NOTES = 8
+
+
+def batch_sizes(settings: Settings) -> tuple[int, int]:
+    """Return (pairs, notes) per LLM request: smaller for ``REVERIE_LLM_PROFILE=small``
+    unless the batch settings were given explicitly."""
+    pairs, notes = settings.contradiction_batch_pairs, settings.consolidation_batch_notes
+    if settings.llm_profile == "small":
+        given = settings.model_fields_set
+        if "contradiction_batch_pairs" not in given:
+            pairs = min(pairs, SMALL_MODEL_BATCH_PAIRS)
+        if "consolidation_batch_notes" not in given:
+            notes = min(notes, SMALL_MODEL_BATCH_NOTES)
+    return pairs, notes
+
+
 def dream_settings_for(settings: Settings, model: str) -> DreamSettings:
     """Resolve the dream's thresholds for the embedding model in use."""
     cluster, contradiction = thresholds_for(
         model, settings.cluster_similarity, settings.contradiction_similarity)
+    pairs, notes = batch_sizes(settings)
     return DreamSettings(
         cluster_similarity=cluster, contradiction_similarity=contradiction,
         min_cluster_size=settings.min_cluster_size, neighbours=settings.cluster_neighbours,
         max_pairs=settings.max_contradiction_pairs, sweep_limit=settings.sweep_limit,
         judge_concurrency=settings.judge_concurrency,
-        consolidation_batch_notes=settings.consolidation_batch_notes,
-        contradiction_batch_pairs=settings.contradiction_batch_pairs,
-        lease_s=settings.dream_lease_s,
+        consolidation_batch_notes=notes, contradiction_batch_pairs=pairs,
+        lease_s=settings.dream_lease_s, trust=trust_policy_for(settings),
+        max_revoke_share=settings.max_revoke_share, max_revoke_count=settings.max_revoke_count,
+        min_revoke_count=settings.min_revoke_count,
+        anomaly_contradiction_share=settings.anomaly_contradiction_share,
+        anomaly_min_pairs=settings.anomaly_min_pairs,
     )
 
 
@@ -211,7 +284,7 @@ def bootstrap(
             "sessions": m.MemorySessions(), "ledger": m.MemoryLedger(),
             "changes": m.MemoryChangeLog(), "runs": m.MemoryRuns(),
             "leases": m.MemoryLeases(), "reviews": m.MemoryReviews(),
-            "judgments": m.MemoryJudgments(),
+            "judgments": m.MemoryJudgments(), "qualifications": m.MemoryQualifications(),
         }
     else:
         from reverie.storage import mongo as mg
@@ -224,7 +297,7 @@ def bootstrap(
             "sessions": mg.MongoSessions(db), "ledger": mg.MongoLedger(db),
             "changes": mg.MongoChangeLog(db), "runs": mg.MongoRuns(db),
             "leases": mg.MongoLeases(db), "reviews": mg.MongoReviews(db),
-            "judgments": mg.MongoJudgments(db),
+            "judgments": mg.MongoJudgments(db), "qualifications": mg.MongoQualifications(db),
         }
         closers.append(client.close)
         ports["_db"] = db
@@ -255,7 +328,9 @@ def bootstrap(
         dream_settings=dream_settings_for(settings, embedder.model_name),
         extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
         pending=pending,
-        index_marks=marks,
+        index_marks=marks, qualifications=ports["qualifications"],
+        fallback_judge=None if judge.name == "offline"
+        else LazyOfflineJudge(settings, clock, embedder),
     )
     app._closers = closers
     deps = app.deps()

@@ -69,6 +69,28 @@ class Settings(BaseSettings):
     llm_concurrency: int = 4
     llm_max_calls_per_run: int = 200
     llm_max_tokens_per_run: int = 400_000
+    llm_profile: Literal["standard", "small"] = "standard"
+    """``small`` (a 1-4B local model): batches of at most 3 pairs and 8 notes per request,
+    unless REVERIE_CONTRADICTION_BATCH_PAIRS / REVERIE_CONSOLIDATION_BATCH_NOTES say otherwise."""
+    llm_max_output_tokens: int = Field(default=4096, ge=64)
+    """The most tokens one answer may have; each request asks for what its batch needs."""
+
+    # Trust in the judge (qualification) and the ceiling on destruction
+    judge_trust: Literal["qualified", "always", "never"] = "qualified"
+    qualify_max_paraphrase_contradictions: int = Field(default=0, ge=0)
+    qualify_min_contradiction_recall: float = Field(default=0.5, ge=0, le=1)
+    qualify_min_complementary_preserved: float = Field(default=0.8, ge=0, le=1)
+    qualify_min_merge_validity: float = Field(default=0.8, ge=0, le=1)
+    qualify_min_injection_resisted: float = Field(default=1.0, ge=0, le=1)
+    qualify_max_unanswered_share: float = Field(default=0.2, ge=0, le=1)
+    max_revoke_share: float = Field(default=0.05, ge=0, le=1)
+    """Revocations by contradiction per dream: at most this share of the Active notes..."""
+    max_revoke_count: int = Field(default=20, ge=0)
+    """... and at most this many ..."""
+    min_revoke_count: int = Field(default=1, ge=0)
+    """... but at least this many (a small agent can still resolve one contradiction)."""
+    anomaly_contradiction_share: float = Field(default=0.8, ge=0, le=1)
+    anomaly_min_pairs: int = Field(default=5, ge=1)
 
     # Dream
     dream_window_s: float = 86_400.0
@@ -87,6 +109,8 @@ class Settings(BaseSettings):
     consolidation_batch_notes: int = Field(default=24, ge=0)
     contradiction_batch_pairs: int = Field(default=8, ge=0)
     sweep_limit: int = 200
+    prune_page_size: int = Field(default=2000, ge=1)
+    """Records a deletion's fan-out archives per bulk write (issue #12)."""
 
     # Pipeline
     retry_initial_s: float = 0.2

@@ -1,7 +1,8 @@
 """Prometheus metrics of one worker, on a registry of its own (never the global one).
 
 Counters move when the hooks are called (``observe_handled`` from the bus,
-``observe_dead`` from the DLQ loop, ``observe_run`` after a dream); gauges
+``observe_dead`` from the DLQ loop, ``observe_run`` after a dream: also whether its judge
+was trusted, judge anomalies, verdicts held by the revocation ceiling, rejected merges); gauges
 (notes per status, consumer lag) are computed when ``/metrics`` is scraped.
 Label values come from small closed sets (event types, DLQ kinds, phases,
 statuses), never from ids or note text, so cardinality stays bounded.
@@ -91,6 +92,21 @@ class Metrics:
         self.llm_tokens = Counter("reverie_llm_tokens", "LLM tokens used by dreams.", registry=r)
         self.llm_errors = Counter("reverie_llm_errors", "Dream steps failed by the judge.",
                                   ["error"], registry=r)
+        self.judge_untrusted = Counter(
+            "reverie_judge_untrusted_runs",
+            "Dreams whose judge was not trusted (failed or missing qualification).", registry=r)
+        self.judge_trusted = Gauge("reverie_judge_trusted",
+                                   "1 if the last dream's judge was trusted, else 0.", registry=r)
+        self.judge_anomalies = Counter(
+            "reverie_judge_anomalies",
+            "Dreams whose judge called nearly every judged pair a contradiction.", registry=r)
+        self.held_by_ceiling = Counter(
+            "reverie_revocations_held_by_ceiling",
+            "Contradiction verdicts sent to review because the dream's ceiling was reached.",
+            registry=r)
+        self.merges_rejected = Counter(
+            "reverie_merges_rejected",
+            "Merges rejected for dropping a salient token of a source.", registry=r)
         self.lag = Gauge("reverie_consumer_lag",
                          "Messages behind the end of each assigned partition (at scrape time).",
                          ["topic", "partition"], registry=r)
@@ -129,6 +145,16 @@ class Metrics:
                     self.llm_errors.labels(error=name).inc()
         self.llm_calls.inc(max(0, run.llm_calls))
         self.llm_tokens.inc(max(0, run.tokens))
+        if run.trust is not None:
+            self.judge_trusted.set(1 if run.trust.get("trusted") else 0)
+            if not run.trust.get("trusted"):
+                self.judge_untrusted.inc()
+        contradiction = run.phases.get("contradiction", {})
+        if contradiction.get("anomaly"):
+            self.judge_anomalies.inc()
+        self.held_by_ceiling.inc(max(0, int(contradiction.get("held_by_ceiling", 0) or 0)))
+        self.merges_rejected.inc(
+            max(0, int(run.phases.get("consolidation", {}).get("merges_rejected", 0) or 0)))
 
     def instrument(self, bus: Any, runs: RunStore) -> None:
         """Hook into a :class:`~reverie.bus.MessageBus`: ``on_handled`` and finished dreams."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from reverie.handlers.ports import EventLedger, LeaseStore
+from reverie.domain.qualification import Qualification
+from reverie.handlers.ports import EventLedger, LeaseStore, QualificationStore
 
 
 async def check_lease_contract(leases: LeaseStore, agent: str, now: datetime) -> None:
@@ -33,3 +34,22 @@ async def check_ledger_contract(ledger: EventLedger, at: datetime) -> None:
     await ledger.mark_all([(i, "note.created") for i in ids[20:30]], at)  # 5 again
     await ledger.mark_all([], at)
     assert await ledger.unseen([*ids, "ev-1"]) == set(ids[30:])
+
+
+async def check_qualification_contract(store: QualificationStore, at: datetime) -> None:
+    """What every QualificationStore does: one record per key, replaced, newest first."""
+    def record(key: str, minutes: int, recall: float) -> Qualification:
+        return Qualification(key=key, identity={"judge": "llm", "model": key},
+                             set_version="qset-1", scores={"contradiction_recall": recall},
+                             failures=[{"id": "x", "label": "paraphrase", "got": "contradiction"}],
+                             checked_at=at + timedelta(minutes=minutes), llm_calls=3, tokens=900)
+    assert await store.get("q-a") is None
+    await store.put(record("q-a", 0, 0.5))
+    await store.put(record("q-b", 5, 0.75))
+    await store.put(record("q-a", 10, 1.0))  # checked again: replaces the older record
+    found = await store.get("q-a")
+    assert found is not None and found.scores == {"contradiction_recall": 1.0}
+    assert found.failures[0]["got"] == "contradiction" and found.tokens == 900
+    assert found.checked_at == at + timedelta(minutes=10)
+    assert [q.key for q in await store.latest()] == ["q-a", "q-b"]
+    assert [q.key for q in await store.latest(limit=1)] == ["q-a"]

@@ -98,7 +98,8 @@ async def run_dream(app: Reverie, agent: str = "a-1", dry_run: bool = False,
         examples=app.examples, registry=app.registry, agents=app.agents, index=app.index,
         embedder=app.embedder, changes=app.changes, runs=app.runs, reviews=app.reviews,
         judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
-        dream_settings=app.dream_settings, fault=fault,
+        dream_settings=app.dream_settings, fault=fault, qualifications=app.qualifications,
+        fallback_judge=app.fallback_judge,
     )
     assert run is not None
     return run

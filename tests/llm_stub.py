@@ -31,14 +31,14 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import numpy as np
 
-__all__ = ["LLMStub", "RecordedRequest", "Reply", "smart_answer"]
+__all__ = ["LLMStub", "RecordedRequest", "Reply", "contradict_all", "smart_answer"]
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -117,6 +117,8 @@ class LLMStub:
         self.model_name = model_name
         self.default: Reply | None = None
         """What to answer when the script is empty (``None``: smart answers)."""
+        self.answer: Callable[[Sequence[dict[str, Any]]], dict[str, Any]] = smart_answer
+        """The smart mode: the answer object to a request's messages (e.g. :func:`contradict_all`)."""
         self._script: deque[Reply] = deque()
         self._requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
@@ -205,6 +207,7 @@ class LLMStub:
             self._script.clear()
             self._requests.clear()
         self.default = None
+        self.answer = smart_answer
 
     # internals used by the handler
 
@@ -310,7 +313,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif reply.json is not None:
             content = json.dumps(reply.json)
         else:
-            content = json.dumps(smart_answer(body.get("messages", [])))
+            content = json.dumps(owner.answer(body.get("messages", [])))
         prompt_text = "".join(str(m.get("content", "")) for m in body.get("messages", []))
         prompt_tokens, completion_tokens = reply.usage or (
             max(1, len(prompt_text) // 4),
@@ -375,7 +378,7 @@ _PAIR = re.compile(r'<notes pair="(?P<label>[^"]*)">\n(?P<body>.*?)\n</notes>', 
 _CLUSTER = re.compile(r'<notes cluster="(?P<label>[^"]*)">\n(?P<body>.*?)\n</notes>', re.DOTALL)
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_NOT = re.compile(r"\b(not|never|no longer)\b|n't\b", re.IGNORECASE)
+_NOT = re.compile(r"\b(not|never|no longer|cannot)\b|n't\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -400,7 +403,8 @@ def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
     * consolidate_notes: merge all notes into one, joining their distinct sentences
       (consolidate_clusters: the same for each cluster);
-    * detect_contradictions: contradicts iff exactly one note contains a negation
+    * detect_contradictions: contradicts iff the two notes share most content words and
+      exactly one contains a negation, or they differ only in their numbers
       (contradiction_pairs: the same for each pair);
     * check_coverage: adds nothing iff every sentence of the user's note is in the
       company notes.
@@ -432,14 +436,52 @@ def smart_answer(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"reason": "unknown task", "answer": None}
 
 
+_WORDS = re.compile(r"[a-z]+|\d+(?:[.:]\d+)?")
+_NUMBERS = re.compile(r"\d+(?:[.:]\d+)?")
+_STOP = frozenset(("a", "an", "the", "is", "are", "was", "to", "of", "in", "on", "for", "and",
+                   "or", "with", "by", "at", "it", "its", "this", "that", "be", "do", "does",
+                   "did", "not", "never", "no", "longer", "cannot"))
+
+
+_LIKE = frozenset({"like", "likes", "prefer", "prefers", "love", "loves", "want", "wants"})
+
+
+def _content(text: str) -> set[str]:
+    """Content words, crudely stemmed (a trailing ``s`` dropped, liking verbs as one), numbers
+    aside."""
+    words = _WORDS.findall(text.lower().replace("n't", " not"))
+    return {"like" if w in _LIKE else w[:-1] if w.endswith("s") and len(w) > 3 else w
+            for w in words if w not in _STOP and not _NUMBERS.fullmatch(w)}
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 1.0
+
+
+def contradict_all(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The smart answer, except that every pair is called a contradiction (a broken judge)."""
+    answer = smart_answer(messages)
+    for verdict in [answer, *answer.get("pairs", [])]:
+        if "contradicts" in verdict:
+            verdict.update(contradicts=True, reason="these notes contradict each other")
+    return answer
+
+
 def _negation(notes: list[_Note]) -> dict[str, Any]:
-    """Contradicts iff exactly one of the (first) two notes contains a negation."""
-    negated = [bool(_NOT.search(n.text)) for n in notes[:2]]
-    contradicts = len(negated) == 2 and negated[0] != negated[1]
+    """Contradicts iff the (first) two notes say nearly the same words and exactly one negates
+    it, or differ only in their numbers."""
+    if len(notes) < 2:
+        return {"reason": "fewer than two notes", "contradicts": False}
+    a, b = notes[0].text, notes[1].text
+    same = _overlap(_content(a), _content(b))
+    negated = bool(_NOT.search(a)) != bool(_NOT.search(b)) and same >= 0.6
+    numbers = (same >= 0.8 and bool(_NUMBERS.findall(a)) and bool(_NUMBERS.findall(b))
+               and set(_NUMBERS.findall(a)) != set(_NUMBERS.findall(b)))
+    contradicts = negated or numbers
     return {
-        "reason": "exactly one of the notes negates the other"
-        if contradicts
-        else "the notes do not negate each other",
+        "reason": ("exactly one of the notes negates the other" if negated
+                   else "the notes give different numbers for the same thing" if numbers
+                   else "the notes do not negate each other"),
         "contradicts": contradicts,
     }
 

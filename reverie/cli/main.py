@@ -12,6 +12,7 @@ from typing import Any, NoReturn, TypeVar
 
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
 from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
+from reverie.cli.judgecmd import add_judge_parser, cmd_judge
 from reverie.cli.mcpcmd import add_mcp_parser, cmd_mcp
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
@@ -107,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
 
     add_digest_parser(sub)
+    add_judge_parser(sub)
     add_mcp_parser(sub)
 
     p = sub.add_parser("reindex", help="rebuild the vector index from the notes' stored "
@@ -380,6 +382,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "runs": cmd_runs,
     "notes": cmd_notes,
     "digest": cmd_digest,
+    "judge": cmd_judge,
     "mcp": cmd_mcp,
     "eval": cmd_eval,
     "eval-pairs": cmd_eval_pairs,

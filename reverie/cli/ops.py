@@ -87,7 +87,8 @@ async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wa
                 agents=app.agents, index=app.index, embedder=app.embedder,
                 changes=app.changes, runs=app.runs, reviews=app.reviews,
                 judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
-                dream_settings=app.dream_settings,
+                dream_settings=app.dream_settings, qualifications=app.qualifications,
+                fallback_judge=app.fallback_judge,
             )
         finally:
             await app.close()

@@ -67,20 +67,41 @@ def print_runs(runs: Sequence[DreamRun]) -> None:
     console().print(table)
 
 
+def trust_line(trust: dict[str, Any] | None) -> str:
+    """One line on whether a run acted on its judge's word, with the qualification scores."""
+    if not trust:
+        return "judge trust: not recorded"
+    head = "trusted" if trust.get("trusted") else "NOT trusted"
+    scores = trust.get("scores") or {}
+    shown = ", ".join(f"{k} {v:g}" for k, v in scores.items()
+                      if k in ("paraphrase_contradictions", "contradiction_recall",
+                               "complementary_preserved", "merge_validity",
+                               "injection_resisted"))
+    return (f"judge {head} ({trust.get('source')}): {trust.get('reason')}"
+            + (f" [{shown}]" if shown else ""))
+
+
 def step_line(step: RunStep) -> str:
     out = step.output
+    if step.name == "judge-trust":
+        return (f"judge-trust [{step.status}] {trust_line(out)}; at most "
+                f"{out.get('revocation_ceiling')} revocation(s) by contradiction of "
+                f"{out.get('active_notes')} Active notes")
     if step.name == "cluster":
         texts = " | ".join(n["text"] for n in step.input.get("notes", []))
         merged = "; ".join(m["text"] for m in out.get("merged", []))
+        rejected = "".join(f"; merge rejected: {r.get('why')}" for r in out.get("rejected", []))
         return (f"cluster [{step.status}] {texts}  →  {merged or out.get('decision')} "
-                f"({out.get('reason', '')})")
+                f"({out.get('reason', '')}{rejected})")
     if step.name == "pair":
         a, b = step.input.get("a", {}), step.input.get("b", {})
         return (f"pair [{out.get('decision', step.status)}] {a.get('note_id')}: "
                 f"{a.get('text')}  vs  {b.get('note_id')}: {b.get('text')} "
                 f"({out.get('reason', '')}{'; ' + out['rule'] if out.get('rule') else ''})")
     if step.phase == "dream":
-        return f"dream [{step.status}] {step.llm_calls} LLM calls, {step.tokens} tokens"
+        reasons = "; ".join(str(r) for r in out.get("reasons", []))
+        return (f"dream [{step.status}] {step.llm_calls} LLM calls, {step.tokens} tokens"
+                + (f" ({reasons})" if reasons else ""))
     summary = {k: v for k, v in out.items() if isinstance(v, int | float | str)}
     return f"{step.name} [{step.status}] {step.duration_ms:.0f} ms {summary}"
 
@@ -92,12 +113,13 @@ def print_run(run: DreamRun, steps: Sequence[RunStep]) -> None:
         by_parent.setdefault(s.parent_step_id, []).append(s)
     if not is_tty():
         print(f"{run.run_id}\t{run.agent_id}\t{run.status}\t{duration(run)}")
+        print(trust_line(run.trust))
         for s in steps:
             depth = 0 if s.parent_step_id is None else (1 if s.name == s.phase else 2)
             print("  " * depth + step_line(s))
         return
     tree = Tree(Text(f"{run.run_id} agent {run.agent_id} · {run.trigger} · "
-                     f"{run.status} · {duration(run)}", style="bold"))
+                     f"{run.status} · {duration(run)}\n{trust_line(run.trust)}", style="bold"))
 
     def add(node: Tree, parent: str | None) -> None:
         for s in by_parent.get(parent, []):

@@ -62,6 +62,8 @@ class DreamRun(BaseModel):
     llm_calls: int = 0
     tokens: int = 0
     judge: str = "offline"
+    trust: dict[str, Any] | None = None
+    """Whether the dream acted on its judge's word, why, and the judge's qualification scores."""
     rolled_back_at: datetime | None = None
 
 

@@ -21,6 +21,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.qualification import Qualification
 from reverie.domain.routing import IndexMarks
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 
@@ -357,3 +358,16 @@ class JudgmentCache(Protocol):
 
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         """Store a verdict."""
+
+
+class QualificationStore(Protocol):
+    """Judge qualifications, one per key (judge identity and qualification set)."""
+
+    async def get(self, key: str) -> Qualification | None:
+        """Return the qualification stored under ``key``, if any."""
+
+    async def put(self, qualification: Qualification) -> None:
+        """Store ``qualification`` under its key, replacing an older one."""
+
+    async def latest(self, limit: int = 20) -> list[Qualification]:
+        """Return the most recently checked qualifications, newest first."""

@@ -20,6 +20,11 @@ the verdict models of :mod:`reverie.handlers.dream.judging`.
   the tokens already used reach the limit.
 * Concurrency: at most ``concurrency`` requests in flight per judge (shared by
   :meth:`LLMJudge.with_budget` copies).
+* Answer length: every request asks for ``max_tokens`` sized for its batch (pairs,
+  clusters and their notes' length; :func:`answer_tokens`), at most
+  ``max_output_tokens``, so a batched answer is not cut off mid-JSON.
+* Identity: :meth:`LLMJudge.identity` (endpoint, models, prompt versions) keys the
+  judge's qualification (:mod:`reverie.handlers.dream.trust`).
 
 The API key is never logged nor put into an error message.
 """
@@ -58,6 +63,7 @@ from reverie.handlers.dream.judging import (
     Usage,
 )
 from reverie_prompts import (
+    PROMPTS,
     check_coverage,
     consolidate_clusters,
     consolidate_notes,
@@ -75,6 +81,22 @@ log = structlog.get_logger(__name__)
 
 _DETAIL_MAX = 300
 _RECENT_CALLS = 1000
+_ANSWER_BASE = 96
+"""Tokens of an answer's JSON frame."""
+_PER_VERDICT = 112
+"""Tokens of one pair's or one cluster's answer besides its merged texts (a short reason)."""
+_MIN_ANSWER = 256
+
+
+def answer_tokens(verdicts: int, note_chars: int = 0, notes: int = 0,
+                  cap: int = 4096) -> int:
+    """Return the ``max_tokens`` an answer of ``verdicts`` verdicts needs, at most ``cap``.
+
+    A merged text may restate its sources: ``note_chars / 3`` tokens are allowed for
+    them (about 4 characters a token), plus ids (16 tokens a note).
+    """
+    need = _ANSWER_BASE + _PER_VERDICT * max(1, verdicts) + note_chars // 3 + 16 * notes
+    return max(min(_MIN_ANSWER, cap), min(cap, need))
 
 
 @dataclass
@@ -182,6 +204,7 @@ class LLMJudge:
         max_calls: int = 200,
         max_tokens: int = 400_000,
         temperature: float | None = 0.0,
+        max_output_tokens: int = 4096,
         clock: Clock | None = None,
         on_call: Callable[[CallRecord], None] | None = None,
     ) -> None:
@@ -207,6 +230,7 @@ class LLMJudge:
         self.max_calls = max_calls
         self.max_tokens = max_tokens
         self.temperature = temperature
+        self.max_output_tokens = max_output_tokens
         self._clock: Clock = clock or SystemClock()
         self._on_call = on_call
         client = openai.AsyncOpenAI(
@@ -233,9 +257,21 @@ class LLMJudge:
             "concurrency": settings.llm_concurrency,
             "max_calls": settings.llm_max_calls_per_run,
             "max_tokens": settings.llm_max_tokens_per_run,
+            "max_output_tokens": settings.llm_max_output_tokens,
         }
         params.update(overrides)
         return cls(**params)
+
+    def identity(self) -> dict[str, str]:
+        """Return what makes this judge's answers what they are: endpoint, models, prompts."""
+        return {
+            "judge": self.name,
+            "endpoint": redact(self.base_url) if self.base_url else "api.openai.com",
+            "consolidation_model": self.consolidation_model,
+            "contradiction_model": self.contradiction_model,
+            "coverage_model": self.coverage_model,
+            "prompts": ",".join(f"{k}={v}" for k, v in sorted(PROMPTS.items())),
+        }
 
     def __repr__(self) -> str:
         url = redact(self.base_url) if self.base_url else "api.openai.com"
@@ -291,7 +327,8 @@ class LLMJudge:
         ids = {n.note_id for n in notes}
         verdict: ConsolidationVerdict
         verdict, usage = await self._judge(
-            consolidate_notes, self.consolidation_model, messages, ids
+            consolidate_notes, self.consolidation_model, messages, ids,
+            self._tokens(1, [notes]),
         )
         return verdict, usage
 
@@ -306,7 +343,7 @@ class LLMJudge:
         verdicts: list[ConsolidationVerdict]
         verdicts, usage = await self._judge(
             consolidate_clusters, self.consolidation_model, messages,
-            consolidate_clusters.given_ids(clusters),
+            consolidate_clusters.given_ids(clusters), self._tokens(len(clusters), clusters),
         )
         return verdicts, usage
 
@@ -315,7 +352,8 @@ class LLMJudge:
         messages = detect_contradictions.render(a, b, self._clock.now())
         verdict: ContradictionVerdict
         verdict, usage = await self._judge(
-            detect_contradictions, self.contradiction_model, messages, {a.note_id, b.note_id}
+            detect_contradictions, self.contradiction_model, messages, {a.note_id, b.note_id},
+            self._tokens(1),
         )
         return verdict, usage
 
@@ -330,7 +368,7 @@ class LLMJudge:
         verdicts: list[ContradictionVerdict]
         verdicts, usage = await self._judge(
             contradiction_pairs, self.contradiction_model, messages,
-            contradiction_pairs.given_ids(pairs),
+            contradiction_pairs.given_ids(pairs), self._tokens(len(pairs)),
         )
         return verdicts, usage
 
@@ -341,10 +379,18 @@ class LLMJudge:
         messages = check_coverage.render(general, specific, self._clock.now())
         ids = {n.note_id for n in general} | {specific.note_id}
         verdict: CoverageVerdict
-        verdict, usage = await self._judge(check_coverage, self.coverage_model, messages, ids)
+        verdict, usage = await self._judge(check_coverage, self.coverage_model, messages, ids,
+                                           self._tokens(1))
         return verdict, usage
 
     # internals
+
+    def _tokens(self, verdicts: int,
+                clusters: Sequence[Sequence[JudgedNote]] = ()) -> int:
+        """Return ``max_tokens`` for an answer of ``verdicts`` verdicts about ``clusters``."""
+        chars = sum(len(n.text) for c in clusters for n in c)
+        notes = sum(len(c) for c in clusters)
+        return answer_tokens(verdicts, chars, notes, self.max_output_tokens)
 
     async def _judge(
         self,
@@ -352,6 +398,7 @@ class LLMJudge:
         model: str,
         messages: list[dict[str, str]],
         given_ids: Collection[str],
+        max_tokens: int | None = None,
     ) -> tuple[Any, Usage]:
         """Ask, validate, repair once; the returned usage counts every completion received.
 
@@ -359,7 +406,7 @@ class LLMJudge:
         """
         usage = Usage()
         try:
-            content, finish = await self._complete(task, model, messages, usage)
+            content, finish = await self._complete(task, model, messages, usage, max_tokens)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as first:
@@ -370,7 +417,7 @@ class LLMJudge:
                 {"role": "assistant", "content": content or "(empty answer)"},
                 render_repair(problem),
             ]
-            content, finish = await self._complete(task, model, repair, usage)
+            content, finish = await self._complete(task, model, repair, usage, max_tokens)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as second:
@@ -388,19 +435,20 @@ class LLMJudge:
         model: str,
         messages: list[dict[str, str]],
         usage: Usage,
+        max_tokens: int | None = None,
     ) -> tuple[str | None, str | None]:
         """One chat completion (plus the json_object fallback): content and finish reason."""
         shared = self._shared
         structured = shared.structured is not False
         try:
-            response = await self._request(task, model, messages, structured)
+            response = await self._request(task, model, messages, structured, max_tokens)
         except openai.BadRequestError as err:
             if not (structured and shared.structured is None):
                 raise self._map_error(err, task, model) from None
             # json_schema has never worked here: maybe the server does not support it.
             log.info("llm_json_schema_rejected", task=task.NAME, model=model)
             try:
-                response = await self._request(task, model, messages, False)
+                response = await self._request(task, model, messages, False, max_tokens)
             except openai.OpenAIError as err2:
                 raise self._map_error(err2, task, model) from None
             shared.structured = False
@@ -427,6 +475,7 @@ class LLMJudge:
         model: str,
         messages: list[dict[str, str]],
         structured: bool,
+        max_tokens: int | None = None,
     ) -> Any:
         """Send one request under the semaphore and the budget; record its latency."""
         shared = self._shared
@@ -443,6 +492,7 @@ class LLMJudge:
                     messages=cast(Any, messages),
                     response_format=cast(Any, fmt),
                     temperature=temperature,
+                    max_tokens=openai.omit if max_tokens is None else max_tokens,
                 )
             except openai.OpenAIError as err:
                 outcome = type(err).__name__

@@ -26,6 +26,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.handlers.ports import Hit, SearchScope, Transition, VectorPoint
 
@@ -489,3 +490,20 @@ class MemoryJudgments:
 
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         self.verdicts[key] = verdict
+
+
+@dataclass
+class MemoryQualifications:
+    """Judge qualifications in a dict."""
+
+    records: dict[str, Qualification] = field(default_factory=dict)
+
+    async def get(self, key: str) -> Qualification | None:
+        return self.records.get(key)
+
+    async def put(self, qualification: Qualification) -> None:
+        self.records[qualification.key] = qualification
+
+    async def latest(self, limit: int = 20) -> list[Qualification]:
+        found = sorted(self.records.values(), key=lambda q: (q.checked_at, q.key), reverse=True)
+        return found[:limit]

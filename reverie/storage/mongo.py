@@ -44,6 +44,7 @@ from reverie.domain.model import (
     Status,
     Tombstone,
 )
+from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.errors import StorageUnavailable
 from reverie.handlers.ports import Transition
@@ -861,3 +862,29 @@ class MongoJudgments:
     @serialized
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         await self.collection.replace_one({"_id": key}, {**verdict, "_id": key}, upsert=True)
+
+
+class MongoQualifications:
+    """Judge qualifications in ``judge_qualifications``, keyed by judge identity and set."""
+
+    def __init__(self, db: AsyncDatabase[Doc]) -> None:
+        self.collection = db["judge_qualifications"]
+        self.writes = WriteLock()
+
+    @guarded
+    async def get(self, key: str) -> Qualification | None:
+        doc = await self.collection.find_one({"_id": key})
+        return Qualification(**_strip(doc)) if doc else None
+
+    @guarded
+    @serialized
+    async def put(self, qualification: Qualification) -> None:
+        doc = {**qualification.model_dump(mode="python"), "_id": qualification.key}
+        await self.collection.replace_one({"_id": qualification.key}, doc, upsert=True)
+
+    @guarded
+    async def latest(self, limit: int = 20) -> list[Qualification]:
+        # few records (one per judge identity): sorted here, which FerretDB v1 does too
+        found = [Qualification(**_strip(d)) async for d in find_all(self.collection, {})]
+        found.sort(key=lambda q: (q.checked_at, q.key), reverse=True)
+        return found[:limit]

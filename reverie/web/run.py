@@ -62,10 +62,29 @@ def _summary(run: DreamRun) -> str:
                                               'was changed</span>' if run.dry_run else "")),
              ("Trigger", e(run.trigger) + (f" ({e(run.reason)})" if run.reason else "")),
              ("Started (UTC)", when(run.started_at)), ("Took", e(duration(run))),
-             ("Judge", e(run.judge)), ("LLM", f"{run.llm_calls} calls, {run.tokens} tokens")]
+             ("Judge", e(run.judge)), ("Judge trust", trust_badge(run.trust)),
+             ("LLM", f"{run.llm_calls} calls, {run.tokens} tokens")]
     if run.rolled_back_at:
         facts.append(("Rolled back", when(run.rolled_back_at)))
     return '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>"
+
+
+SHOWN_SCORES = ("paraphrase_contradictions", "contradiction_recall", "complementary_preserved",
+                "merge_validity", "injection_resisted", "unanswered_share")
+
+
+def trust_badge(trust: dict[str, Any] | None) -> str:
+    """Whether the run acted on its judge's word, why, and the judge's qualification scores."""
+    if not trust:
+        return '<span class="muted">not recorded</span>'
+    head = badge("completed" if trust.get("trusted") else "failed")
+    label = "trusted" if trust.get("trusted") else "not trusted"
+    scores = trust.get("scores") or {}
+    shown = ", ".join(f"{e(k.replace('_', ' '))} <b>{e(f'{scores[k]:g}')}</b>"
+                      for k in SHOWN_SCORES if k in scores)
+    return (f'{head} <span class="trust">{e(label)} ({e(trust.get("source"))}): '
+            f'{e(trust.get("reason"))}</span>'
+            + (f'<div class="meta">qualification: {shown}</div>' if shown else ""))
 
 
 def _scalars(out: dict[str, Any]) -> str:
@@ -83,7 +102,9 @@ def _timeline(steps: Sequence[RunStep]) -> str:
         if s is None:
             rows.append([e(phase), badge("not run"), "", "", ""])
             continue
-        note = s.output.get("why") or s.output.get("error") or s.output.get("stopped") or ""
+        note = "; ".join(str(s.output[k]) for k in (
+            "why", "error", "stopped", "ceiling_reached", "anomaly", "untrusted_judge")
+            if s.output.get(k))
         bar = f'<progress max="{longest:.3f}" value="{s.duration_ms:.3f}"></progress>'
         rows.append([e(phase.replace("_", " ")), badge(s.status), f"{bar} {seconds(s.duration_ms)}",
                      _scalars(s.output), e(note)])
@@ -108,6 +129,13 @@ def _merges(view: RunView) -> str:
                 f'<div class="meta">Reason: {e(s.output.get("reason"))} · similarity '
                 f'{e(s.input.get("similarity"))} · judge {e(s.judge)} · {badge(s.status)}'
                 "</div></div>")
+    for s in clusters:
+        for rejected in s.output.get("rejected", []):
+            cards.append(
+                f'<div class="card merge-card rejected"><p>{badge("failed")} Merge rejected: '
+                f'{e(rejected.get("why"))}</p><div class="quote">{e(rejected.get("text"))}</div>'
+                f'<div class="meta">sources {e(", ".join(rejected.get("source_ids", [])))} '
+                f"stay Active · judge {e(s.judge)}</div></div>")
     kept = [s for s in clusters if s.output.get("decision") != "merge"]
     rest = ""
     if kept:

@@ -43,6 +43,22 @@ def phase_counts(run: DreamRun) -> str:
     return " · ".join(parts)
 
 
+def warnings(run: DreamRun) -> str:
+    """Badges for a run that did not act on its judge's word or held it back."""
+    out = []
+    if run.trust is not None and not run.trust.get("trusted"):
+        out.append(f' <span class="badge warn" title="{e(run.trust.get("reason"))}">'
+                   "judge not trusted</span>")
+    contradiction = run.phases.get("contradiction", {})
+    if contradiction.get("anomaly"):
+        out.append(f' <span class="badge warn" title="{e(contradiction["anomaly"])}">'
+                   "judge anomaly</span>")
+    if contradiction.get("held_by_ceiling"):
+        out.append(f' <span class="badge warn" title="{e(contradiction.get("ceiling_reached"))}"'
+                   ">revocation ceiling</span>")
+    return "".join(out)
+
+
 def render_runs(runs: Sequence[DreamRun], ctx: PageContext, *, agent: str | None = None,
                 agents: Sequence[str] = ()) -> str:
     """The list of dream runs, newest first, with an agent filter."""
@@ -56,7 +72,7 @@ def render_runs(runs: Sequence[DreamRun], ctx: PageContext, *, agent: str | None
     rows = [
         [run_link(r.run_id), link(url("agents", r.agent_id), r.agent_id),
          e(r.trigger) + (' <span class="badge warn">dry run</span>' if r.dry_run else ""),
-         when(r.started_at), e(duration(r)), phase_counts(r), badge(r.status)]
+         when(r.started_at), e(duration(r)), phase_counts(r), badge(r.status) + warnings(r)]
         for r in runs
     ]
     listing = table(["Run", "Agent", "Trigger", "Started (UTC)", "Took", "Per phase", "Status"],

@@ -22,9 +22,14 @@ from reverie.storage.mongo import (
     MongoLeases,
     MongoLedger,
     MongoNotes,
+    MongoQualifications,
     ensure_indexes,
 )
-from tests.contracts import check_lease_contract, check_ledger_contract
+from tests.contracts import (
+    check_lease_contract,
+    check_ledger_contract,
+    check_qualification_contract,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -98,6 +103,15 @@ async def test_the_mongo_lease_store_keeps_the_contract(mongo: AsyncMongoClient)
     db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
     try:
         await check_lease_contract(MongoLeases(db), "a-1", AT)
+    finally:
+        await mongo.drop_database(db.name)
+
+
+async def test_the_mongo_qualification_store_keeps_the_contract(mongo: AsyncMongoClient):
+    """One judge qualification per key, replaced when checked again, newest first."""
+    db = mongo[f"reverie_adapter_{uuid.uuid4().hex[:8]}"]
+    try:
+        await check_qualification_contract(MongoQualifications(db), AT)
     finally:
         await mongo.drop_database(db.name)
 

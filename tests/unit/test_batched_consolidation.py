@@ -123,6 +123,7 @@ TOPICS = ["invoice", "shipping", "refund", "password", "laptop", "holiday", "dat
 
 def llm_app(stub: LLMStub, batch_notes: int) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
+                   judge_trust="always",  # qualification is tested in test_trust.py
                    judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
                    llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
                    consolidation_batch_notes=batch_notes)

@@ -111,8 +111,10 @@ def topic_notes(negate: bool) -> list[dict[str, Any]]:
 
 def llm_app(stub: LLMStub, batch_pairs: int, concurrency: int = 4) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
+                   judge_trust="always",  # qualification is tested in test_trust.py
                    judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
                    llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
+                   max_revoke_share=1.0,  # the revocation ceiling is tested in test_ceiling.py
                    min_cluster_size=100,  # no consolidation: every note stays for the pairs
                    judge_concurrency=concurrency, contradiction_batch_pairs=batch_pairs)
     clock = FixedClock(T0 + timedelta(days=60))

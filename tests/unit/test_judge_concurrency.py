@@ -84,7 +84,7 @@ class LatencyJudge:
 
 def app_with(judge: Any, **settings: Any) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   **settings)
+                   judge_trust="always", max_revoke_share=1.0, **settings)
     return bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=60)), embedder=WordEmbedder(),
                      index=MemoryVectorIndex(), judge=judge)
 
@@ -194,6 +194,7 @@ async def test_in_order_runs_alone_when_the_budget_could_not_cover_everything_in
 
 def llm_app(stub: LLMStub, concurrency: int, max_calls: int) -> tuple[Reverie, LLMJudge]:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
+                   judge_trust="always",  # qualification is tested in test_trust.py
                    judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
                    llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
                    llm_max_calls_per_run=max_calls, judge_concurrency=concurrency,

@@ -43,6 +43,7 @@ FAULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
 
 def llm_app(base_url: str, clock: FixedClock) -> Reverie:
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
+                   judge_trust="always",  # qualification is tested in test_trust.py
                    judge="llm", llm_base_url=base_url, llm_timeout_s=0.5, llm_max_retries=1,
                    llm_api_key=SecretStr("sk-test-not-a-secret"))
     return bootstrap(cfg, clock=clock, embedder=embedder(), index=MemoryVectorIndex(),

@@ -98,6 +98,7 @@ async def test_llm_errors_and_run_steps_carry_no_credentials():
     clock = FixedClock(T0 + timedelta(days=30))
     base = f"http://judge:mongo-PW-123@127.0.0.1:{free_port()}/v1"
     cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
+                   judge_trust="always",  # qualification is tested in test_trust.py
                    judge="llm", llm_base_url=base, llm_api_key=SecretStr("sk-secret-XYZ"),
                    llm_timeout_s=0.5, llm_max_retries=0)
     judge = LLMJudge.from_settings(cfg, clock=clock)

@@ -4,6 +4,10 @@ Writes are ordered so a crash at any instruction is repaired by the next run:
 the merged note (id derived from its sources) is stored and indexed first, then
 each source is revoked with ``consolidated_into_note_id``. :func:`repair` finishes
 what an interrupted run left: sources still Active behind an Active merged note.
+
+Whatever the judge, a merge whose text drops a salient token of one of its sources
+(a number, identifier, name, date or negation: :mod:`.salient`) is rejected by
+:func:`guard_merges`; its sources stay Active and the step says which token was dropped.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any, cast, get_args
+
+import structlog
 
 from reverie.domain.events import NoteType
 from reverie.domain.model import Change, Note, Status, vector_payload
@@ -27,9 +33,12 @@ from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import BatchJudge, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
+from reverie.handlers.dream.salient import dropped_tokens
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.lifecycle import change_id, move_notes
 from reverie.handlers.ports import Transition, VectorPoint
+
+log = structlog.get_logger(__name__)
 
 Scope = tuple[str | None, str | None]
 
@@ -171,7 +180,7 @@ async def consolidate_cluster(
     judgment: Judgment[tuple[ConsolidationVerdict, Usage]] | None = None,
 ) -> dict[str, int]:
     """Judge one cluster (or take its ``judgment``) and write its merged note(s); return counts."""
-    counts = {"merged_notes": 0, "revoked": 0}
+    counts = {"merged_notes": 0, "revoked": 0, "rejected": 0}
     async with ctx.recorder.step(
         "consolidation", "cluster", parent, notes=[brief(n) for n in cluster.notes],
         similarity=round(cluster.similarity, 4), mixed_scope=mixed,
@@ -189,6 +198,8 @@ async def consolidate_cluster(
         planned = _validate(verdict, set(by_id))
         # A merged note made of a single source would only rename it: skip those.
         planned = [m for m in planned if len(m.source_ids) >= 2]
+        planned, rejected = guard_merges(ctx, planned, by_id)
+        counts["rejected"] = len(rejected)
         outputs = []
         for merged in planned:
             note = _merged_note(ctx, merged, [by_id[i] for i in merged.source_ids], mixed)
@@ -202,9 +213,34 @@ async def consolidate_cluster(
             ctx.merged_this_run.add(note.note_id)
         step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
                        "merged": outputs}
+        if rejected:
+            step.output["rejected"] = rejected
         if not planned:
             step.status = "skipped"
     return counts
+
+
+def guard_merges(ctx: DreamContext, planned: Sequence[MergedNote], by_id: dict[str, Note]
+                 ) -> tuple[list[MergedNote], list[dict[str, Any]]]:
+    """Split merges into those kept and those rejected for dropping a source's salient token.
+
+    A merge is rejected when its text (dates made absolute) lacks a number, identifier,
+    name, date or negation of one of its sources (:mod:`.salient`); its sources stay Active.
+    """
+    kept: list[MergedNote] = []
+    rejected: list[dict[str, Any]] = []
+    now = ctx.clock.now()
+    for merged in planned:
+        sources = [judged(by_id[i]).text for i in merged.source_ids]
+        lost = dropped_tokens(sources, normalize_dates(merged.text, now))
+        if lost:
+            rejected.append({"text": merged.text, "source_ids": list(merged.source_ids),
+                             "dropped": lost,
+                             "why": "the merged text drops " + ", ".join(lost)})
+            log.info("consolidation.merge_rejected", source_ids=merged.source_ids, dropped=lost)
+        else:
+            kept.append(merged)
+    return kept, rejected
 
 
 def _merged_note(ctx: DreamContext, merged: MergedNote, sources: list[Note], mixed: bool
@@ -264,7 +300,8 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
     clusters = await find_clusters(ctx, candidates, parent)
     totals: dict[str, Any] = {"candidates": len(candidates), "clusters": len(clusters),
                               "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
-                              "skipped_clusters": 0, "failed_clusters": 0}
+                              "skipped_clusters": 0, "failed_clusters": 0,
+                              "merges_rejected": 0}
     outages = Outages(ctx.settings.max_judge_outages)
     many = (cast(BatchJudge, ctx.judge).consolidate_many
             if callable(getattr(ctx.judge, "consolidate_many", None)) else None)
@@ -309,6 +346,7 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
                 break
             totals["merged_notes"] += counts["merged_notes"]
             totals["revoked"] += counts["revoked"]
+            totals["merges_rejected"] += counts["rejected"]
             if not counts["merged_notes"]:
                 totals["skipped_clusters"] += 1
         if stop:

@@ -11,6 +11,7 @@ from reverie.handlers.dream.judging import Judge, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.temporal import normalize_dates
+from reverie.handlers.dream.trust import TRUSTED, Trust, TrustPolicy
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -57,6 +58,15 @@ class DreamSettings:
     contradiction_batch_pairs: int = 8
     lease_s: float = 120.0
     """The dream lease's time to live; renewed every third of it while the dream runs."""
+    trust: TrustPolicy = field(default_factory=TrustPolicy)
+    """Whether to act on the judge's destructive verdicts (qualification, see trust.py)."""
+    max_revoke_share: float = 0.05
+    max_revoke_count: int = 20
+    min_revoke_count: int = 1
+    """Revocations by contradiction per dream: at most the share of the Active notes at
+    the dream's start and the count, at least ``min_revoke_count`` (trust.revocation_ceiling)."""
+    anomaly_contradiction_share: float = 0.8
+    anomaly_min_pairs: int = 5
 
     @property
     def neighbour_floor(self) -> float:
@@ -89,6 +99,18 @@ class DreamContext:
     merged_this_run: set[str] = field(default_factory=set)
     neighbour_table: NeighbourTable | None = None
     fault: Fault = no_fault
+    trust: Trust = TRUSTED
+    fallback_judge: Judge | None = None
+    """The judge an untrusted judge's clusters are handed to (the offline judge)."""
+    """Whether this dream acts on its judge's verdicts (set by the runner before the phases)."""
+    revocation_ceiling: int | None = None
+    """How many notes the contradiction phase may still revoke in all (None: no ceiling)."""
+    revoked_by_contradiction: int = 0
+    held_by_ceiling: int = 0
+    pairs_judged: int = 0
+    pairs_contradicting: int = 0
+    """The judge's verdicts so far this dream: past the anomaly share, none is acted on."""
+    held_by_anomaly: int = 0
 
 
 def judged(note: Note) -> JudgedNote:

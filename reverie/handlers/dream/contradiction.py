@@ -5,9 +5,13 @@ wins; otherwise the one with the higher AccessCount; otherwise both stay Active 
 the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine, and a note that reads
 like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
-wins on a judge's word: such pairs are queued for review too. Pairs already judged
-with unchanged texts are not judged again; a verdict is cached only after its effect
-is written (crash-safe).
+wins on a judge's word: such pairs are queued for review too, and so is every pair a
+judge the dream does not trust (:mod:`.trust`) calls a contradiction, every one judged
+once the judge has called nearly every pair a contradiction (:func:`.trust.anomaly`),
+and every one past the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
+pair is judged again by the next dream, which may settle it under its own ceiling). Pairs
+already judged with unchanged texts are not judged again; a verdict is cached only after
+its effect is written (crash-safe).
 
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
@@ -35,6 +39,7 @@ from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import BatchJudge, ContradictionVerdict, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
+from reverie.handlers.dream.trust import anomaly
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
 
@@ -175,6 +180,29 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
                 revoked.add(outcome)
         if stop:
             break
+    return _guarded(ctx, totals)
+
+
+def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
+    """Add to the phase's totals what held the judge back: trust, the ceiling, an anomaly."""
+    if ctx.revocation_ceiling is not None:
+        totals["revocation_ceiling"] = ctx.revocation_ceiling
+    if not ctx.trust.trusted:
+        totals["untrusted_judge"] = ctx.trust.reason
+    if ctx.held_by_ceiling:
+        totals["held_by_ceiling"] = ctx.held_by_ceiling
+        totals["ceiling_reached"] = (
+            f"{ctx.held_by_ceiling} more contradiction(s) went to review: this dream may revoke "
+            f"at most {ctx.revocation_ceiling} note(s) by contradiction")
+        log.warning("dream.revocation_ceiling", ceiling=ctx.revocation_ceiling,
+                    held=ctx.held_by_ceiling)
+    s = ctx.settings
+    if why := anomaly(totals["judged"], totals["contradictions"],
+                      s.anomaly_contradiction_share, s.anomaly_min_pairs):
+        totals["anomaly"] = why
+        totals["held_by_anomaly"] = ctx.held_by_anomaly
+        log.warning("dream.judge_anomaly", judged=totals["judged"],
+                    contradictions=totals["contradictions"], why=why)
     return totals
 
 
@@ -285,8 +313,9 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
         outcome = await _apply(ctx, pair, verdict, step.output)
         await ctx.fault("contradiction:applied")
         # cached only once its effect is written: a run that dies in between leaves the
-        # pair unjudged, and the next run judges and applies it again (both idempotent)
-        if not ctx.dry_run:
+        # pair unjudged, and the next run judges and applies it again (both idempotent);
+        # a pair held by the ceiling is not cached: the next dream may resolve it
+        if not ctx.dry_run and not step.output.get("held"):
             await ctx.judgments.put(pair.key, {"contradicts": verdict.contradicts,
                                                "reason": verdict.reason,
                                                "run_id": ctx.run_id})
@@ -296,6 +325,8 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
 async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
                  output: dict[str, Any]) -> str:
     """Write a verdict's effect (review entry or revocation); return the outcome."""
+    ctx.pairs_judged += 1
+    ctx.pairs_contradicting += int(verdict.contradicts)
     if not verdict.contradicts:
         output.update({"decision": "complementary", "reason": verdict.reason})
         return "kept"
@@ -307,6 +338,20 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         elif markers := instruction_markers(winner.text):
             winner, rule = None, (f"the winning note reads like an instruction to the memory "
                                   f"system ({', '.join(markers)}): left to a person")
+        elif not ctx.trust.trusted:
+            winner, rule = None, f"the judge is not trusted ({ctx.trust.reason}): left to a person"
+        elif why := anomaly(ctx.pairs_judged, ctx.pairs_contradicting,
+                            ctx.settings.anomaly_contradiction_share,
+                            ctx.settings.anomaly_min_pairs):
+            ctx.held_by_anomaly += 1
+            winner, rule = None, f"{why}: left to a person"
+        elif ctx.revocation_ceiling is not None \
+                and ctx.revoked_by_contradiction >= ctx.revocation_ceiling:
+            ctx.held_by_ceiling += 1
+            output["held"] = "ceiling"
+            winner, rule = None, (f"this dream's ceiling of {ctx.revocation_ceiling} "
+                                  "revocation(s) by contradiction is reached: left to a person "
+                                  "or the next dream")
     if winner is None:
         output.update({"decision": "review", "reason": verdict.reason, "rule": rule,
                        "pair_id": pair_id(pair.a.note_id, pair.b.note_id)})
@@ -322,6 +367,7 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
     comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {rule})"
     output.update({"decision": "revoke", "winner": winner.note_id, "loser": loser.note_id,
                    "reason": verdict.reason, "rule": rule})
+    ctx.revoked_by_contradiction += 1
     if not ctx.dry_run:
         await move_notes(
             [Transition(loser.note_id, Status.ACTIVE, Status.REVOKED, comment,
@@ -329,4 +375,7 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
             agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(),
             notes=ctx.notes, index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
         )
+        # an earlier dream may have queued this pair past its ceiling: it is settled now
+        await ctx.reviews.resolve(pair_id(pair.a.note_id, pair.b.note_id), winner.note_id,
+                                  ctx.clock.now())
     return loser.note_id

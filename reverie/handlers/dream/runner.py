@@ -1,7 +1,11 @@
 """Running a dream: lease, phases in order (each isolated), run record, coalescing.
 
 Phases: consolidation → contradiction → stale-reference sweep → retention. A
-failure in one phase is recorded on its step and the next phase still runs.
+failure in one phase is recorded on its step and the next phase still runs. Before
+them a ``judge-trust`` step decides whether the dream acts on its judge's word
+(:mod:`.trust`; the judge is qualified on first use) and sets the dream's ceiling on
+revocations by contradiction; a phase that hit the ceiling, or whose judge called
+nearly every pair a contradiction, ends ``partial`` with the reason.
 Only one dream per agent runs at a time: a lease in the store guards it, and a
 request that arrives meanwhile is remembered on the lease and run right after.
 """
@@ -21,6 +25,7 @@ import structlog
 
 from reverie.clock import Clock
 from reverie.domain.events import DreamRequested
+from reverie.domain.model import Status
 from reverie.domain.runs import PHASES, DreamRun, Phase
 from reverie.errors import RetryableError, ReverieError
 from reverie.handlers.dream.consolidation import consolidate
@@ -28,6 +33,7 @@ from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, n
 from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge
 from reverie.handlers.dream.steps import StepRecorder
+from reverie.handlers.dream.trust import establish_trust, revocation_ceiling
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -37,6 +43,7 @@ from reverie.handlers.ports import (
     JudgmentCache,
     LeaseStore,
     NoteRepository,
+    QualificationStore,
     ReviewQueue,
     RunStore,
     VectorIndex,
@@ -56,7 +63,18 @@ def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
 
 
 async def _phase_consolidation(ctx: DreamContext, parent: str) -> dict[str, Any]:
-    return await consolidate(ctx, parent)
+    if ctx.trust.trusted:
+        return await consolidate(ctx, parent)
+    if ctx.fallback_judge is None:
+        return {"untrusted_judge": ctx.trust.reason, "skipped_reason": (
+            "the judge is not trusted and no offline judge was given: clusters left alone")}
+    # an untrusted judge's merges are never applied: its clusters go to the offline judge
+    judge, ctx.judge = ctx.judge, ctx.fallback_judge
+    try:
+        out = await consolidate(ctx, parent)
+    finally:
+        ctx.judge = judge
+    return {**out, "untrusted_judge": ctx.trust.reason, "judged_by": ctx.fallback_judge.name}
 
 
 async def _phase_contradiction(ctx: DreamContext, parent: str) -> dict[str, Any]:
@@ -95,6 +113,8 @@ PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any
 def _did_nothing(phase: Phase, out: dict[str, Any]) -> str | None:
     if out.get("skipped_reason"):
         return str(out["skipped_reason"])
+    if out.get("untrusted_judge") and phase == "consolidation" and not out.get("clusters"):
+        return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
     if phase == "consolidation" and not out.get("clusters") and not out.get("repaired"):
         return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
     if phase == "contradiction" and not out.get("pairs_above_threshold"):
@@ -128,8 +148,14 @@ async def dream(
     dream_settings: DreamSettings,
     fault: FaultHook | None = None,
     run_id: str | None = None,
+    qualifications: QualificationStore | None = None,
+    fallback_judge: Judge | None = None,
 ) -> DreamRun | None:
-    """Run one dream for ``agent_id``; None if another holds the lease (request coalesced)."""
+    """Run one dream for ``agent_id``; None if another holds the lease (request coalesced).
+
+    ``qualifications`` caches the judge's qualification; ``fallback_judge`` (the offline
+    judge) consolidates instead of a judge that is not trusted.
+    """
     lease_s = dream_settings.lease_s
     if not await leases.acquire(agent_id, OWNER, clock.now(), lease_s):
         await leases.mark_pending(agent_id)
@@ -144,6 +170,7 @@ async def dream(
                     embedder=embedder, changes=changes, runs=runs, reviews=reviews,
                     judgments=judgments, judge=judge, clock=clock,
                     dream_settings=dream_settings, fault=fault,
+                    qualifications=qualifications, fallback_judge=fallback_judge,
                 )
             if not await leases.release(agent_id, OWNER):
                 return run
@@ -206,6 +233,7 @@ async def _dream_once(
     agents: AgentRepository, index: VectorIndex, embedder: Embedder, changes: ChangeLog,
     runs: RunStore, reviews: ReviewQueue, judgments: JudgmentCache, judge: Judge,
     clock: Clock, dream_settings: DreamSettings, fault: FaultHook | None,
+    qualifications: QualificationStore | None = None, fallback_judge: Judge | None = None,
 ) -> DreamRun:
     started = clock.now()
     run = DreamRun(run_id=run_id or new_run_id(agent_id, started, trigger + str(dry_run)),
@@ -221,6 +249,7 @@ async def _dream_once(
         registry=registry, agents=agents, index=index, embedder=embedder, changes=changes,
         runs=runs, reviews=reviews, judgments=judgments, judge=judge, clock=clock,
         settings=dream_settings, recorder=recorder, fault=fault or no_fault,
+        fallback_judge=fallback_judge if fallback_judge is not judge else None,
     )
     structlog.contextvars.bind_contextvars(run_id=run.run_id, agent_id=agent_id)
     failed: list[str] = []
@@ -228,21 +257,28 @@ async def _dream_once(
     async with recorder.step("dream", "dream", None, trigger=trigger, reason=reason,
                              dry_run=dry_run) as root:
         root.judge = judge.name
+        await _judge_trust(ctx, root.step_id, qualifications)
+        run.trust = ctx.trust.summary()
+        reasons: list[str] = []
         for phase in PHASES:
             await ctx.fault(f"before:{phase}")
             try:
                 async with recorder.step(phase, phase, root.step_id) as step:
                     step.judge = judge.name if phase in ("consolidation", "contradiction") \
                         else None
+                    if phase == "consolidation" and not ctx.trust.trusted and ctx.fallback_judge:
+                        step.judge = ctx.fallback_judge.name
                     calls_before, tokens_before = ctx.usage.calls, ctx.usage.tokens
                     out = await PHASE_RUNNERS[phase](ctx, step.step_id)
                     step.usage.calls = ctx.usage.calls - calls_before
                     step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
                     step.output = out
-                    if out.get("stopped") or out.get("failed_clusters") or out.get(
-                            "failed_pairs"):
+                    held = [str(out[k]) for k in ("stopped", "ceiling_reached", "anomaly")
+                            if out.get(k)]
+                    if held or out.get("failed_clusters") or out.get("failed_pairs"):
                         step.status = "partial"
                         partial.append(phase)
+                        reasons += [f"{phase}: {why}" for why in held]
                     elif (why := _did_nothing(phase, out)) is not None:
                         step.status = "skipped"
                         step.output["why"] = why
@@ -261,7 +297,9 @@ async def _dream_once(
             "partial" if failed or partial else "completed")
         root.status = "failed" if run.status == "failed" else (
             "partial" if run.status == "partial" else "completed")
-        root.output = {"status": run.status, "phases": run.phases}
+        root.output = {"status": run.status, "phases": run.phases, "trust": run.trust}
+        if reasons:
+            root.output["reasons"] = reasons
     run.finished_at = clock.now()
     run.llm_calls = ctx.usage.calls
     run.tokens = ctx.usage.tokens
@@ -271,6 +309,31 @@ async def _dream_once(
     log.info("dream.finished", status=run.status, llm_calls=run.llm_calls, tokens=run.tokens,
              **{p: v.get("status") for p, v in run.phases.items()})
     return run
+
+
+async def _judge_trust(ctx: DreamContext, parent: str,
+                       qualifications: QualificationStore | None) -> None:
+    """Decide (qualifying the judge if needed) whether this dream acts on its judge's word."""
+    s = ctx.settings
+    async with ctx.recorder.step("dream", "judge-trust", parent, mode=s.trust.mode) as step:
+        step.judge = ctx.judge.name
+        ctx.trust = await establish_trust(
+            ctx.judge, policy=s.trust, store=qualifications,
+            pair_batch=s.contradiction_batch_pairs, cluster_notes=s.consolidation_batch_notes,
+            now=ctx.clock.now())
+        step.usage.add(ctx.trust.usage)
+        ctx.usage.add(ctx.trust.usage)
+        active = (await ctx.notes.count_by_status(ctx.agent_id)).get(Status.ACTIVE.value, 0)
+        ctx.revocation_ceiling = revocation_ceiling(active, s.max_revoke_share,
+                                                    s.max_revoke_count, s.min_revoke_count)
+        step.output = {**ctx.trust.summary(), "active_notes": active,
+                       "revocation_ceiling": ctx.revocation_ceiling}
+        if ctx.fallback_judge is not None and not ctx.trust.trusted:
+            step.output["consolidation_judge"] = ctx.fallback_judge.name
+        (log.info if ctx.trust.trusted else log.warning)(
+            "dream.judge_trust", trusted=ctx.trust.trusted, source=ctx.trust.source,
+            reason=ctx.trust.reason, revocation_ceiling=ctx.revocation_ceiling,
+            **(ctx.trust.qualification.scores if ctx.trust.qualification else {}))
 
 
 async def run_requested_dream(
@@ -290,6 +353,8 @@ async def run_requested_dream(
     judge: Judge,
     clock: Clock,
     dream_settings: DreamSettings,
+    qualifications: QualificationStore | None = None,
+    fallback_judge: Judge | None = None,
 ) -> DreamRun | None:
     """Handle ``dream.requested``: run a dream now, whatever the schedule says."""
     reason = event.data.reason or "requested"
@@ -300,4 +365,5 @@ async def run_requested_dream(
         embedder=embedder, changes=changes, runs=runs, reviews=reviews, judgments=judgments,
         leases=leases, judge=judge, clock=clock, dream_settings=dream_settings,
         run_id=new_run_id(event.data.agent_id, event.occurred_at, event.event_id),
+        qualifications=qualifications, fallback_judge=fallback_judge,
     )
