@@ -84,11 +84,12 @@ class Settings(BaseSettings):
     qualify_min_injection_resisted: float = Field(default=1.0, ge=0, le=1)
     qualify_max_unanswered_share: float = Field(default=0.2, ge=0, le=1)
     max_revoke_share: float = Field(default=0.05, ge=0, le=1)
-    """Revocations by contradiction per dream: at most this share of the Active notes..."""
+    """Revocations by contradiction per dream: at most this share of the Active notes
+    (rounded up to a whole note)..."""
     max_revoke_count: int = Field(default=20, ge=0)
     """... and at most this many ..."""
     min_revoke_count: int = Field(default=1, ge=0)
-    """... but at least this many (a small agent can still resolve one contradiction)."""
+    """... and at least this many."""
     anomaly_contradiction_share: float = Field(default=0.8, ge=0, le=1)
     anomaly_min_pairs: int = Field(default=5, ge=1)
 

@@ -149,10 +149,11 @@ async def test_qualification_store_contract() -> None:
     await check_qualification_contract(MemoryQualifications(), T0)
 
 
-@pytest.mark.parametrize("active, expected", [(0, 1), (6, 1), (40, 2), (100, 5), (1000, 20)])
+@pytest.mark.parametrize("active, expected", [
+    (0, 1), (6, 1), (20, 1), (21, 2), (40, 2), (48, 3), (100, 5), (1000, 20)])
 def test_the_revocation_ceiling(active: int, expected: int) -> None:
     assert revocation_ceiling(active, 0.05, 20, 1) == expected
-    assert revocation_ceiling(active, 0.05, 20, 0) == min(20, active * 5 // 100)
+    assert revocation_ceiling(active, 0.05, 20, 0) == min(20, -(-active * 5 // 100))
 
 
 # trust in a dream

@@ -64,7 +64,8 @@ class DreamSettings:
     max_revoke_count: int = 20
     min_revoke_count: int = 1
     """Revocations by contradiction per dream: at most the share of the Active notes at
-    the dream's start and the count, at least ``min_revoke_count`` (trust.revocation_ceiling)."""
+    the dream's start (rounded up) and the count, at least ``min_revoke_count``
+    (trust.revocation_ceiling)."""
     anomaly_contradiction_share: float = 0.8
     anomaly_min_pairs: int = 5
 

@@ -20,10 +20,10 @@ clusters to the offline judge (which never loses a fact) instead of applying the
 judge's merges.
 
 **Ceiling** (:func:`revocation_ceiling`): whatever the judge, one dream revokes by
-contradiction at most ``share`` of the agent's Active notes at its start and at most
-``max_count`` notes, but at least ``min_count`` (1), so a small agent can still
-resolve one real contradiction per dream. :func:`anomaly` flags a judge that calls
-nearly every pair it judged a contradiction.
+contradiction at most ``share`` of the agent's Active notes at its start, rounded up to
+a whole note, and at most ``max_count`` notes (and at least ``min_count``): an agent of
+six notes can resolve one real contradiction per dream, one of 48 three. :func:`anomaly`
+flags a judge that calls nearly every pair it judged a contradiction.
 """
 
 from __future__ import annotations
@@ -499,10 +499,10 @@ async def _establish(judge: Judge, key: str, policy: TrustPolicy,
 def revocation_ceiling(active: int, share: float, max_count: int, min_count: int = 1) -> int:
     """Return how many notes one dream may revoke by contradiction.
 
-    At most ``share`` of the ``active`` notes (rounded down) and at most ``max_count``,
-    but at least ``min_count`` (so a small agent can resolve one contradiction a dream).
+    ``share`` of the ``active`` notes rounded up to a whole note (so any agent may resolve
+    one contradiction a dream), at most ``max_count``, at least ``min_count``.
     """
-    by_share = math.floor(max(0.0, share) * max(0, active) + 1e-9)
+    by_share = math.ceil(max(0.0, share) * max(0, active) - 1e-9)
     return max(0, min(max_count, max(min_count, by_share)))
 
 
