@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
+from pydantic import SecretStr
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
@@ -89,7 +90,7 @@ def llm_app(llm: LocalLLM) -> Reverie:
     """An in-memory Reverie whose configured judge is the real model (one call at a time)."""
     settings = Settings(
         storage="memory", vector_backend="memory", retry_initial_s=0.001, judge="llm",
-        llm_base_url=llm.base_url, llm_model=llm.model, llm_api_key=llm.api_key,
+        llm_base_url=llm.base_url, llm_model=llm.model, llm_api_key=SecretStr(llm.api_key),
         llm_timeout_s=TIMEOUT_S, llm_max_retries=0, llm_concurrency=1, judge_concurrency=1)
     return bootstrap(settings, clock=FixedClock(NOW), embedder=embedder(),
                      index=MemoryVectorIndex())
