@@ -18,12 +18,11 @@ Metrics (``None`` when a split has no case of that kind):
 * ``fact_recall``: the share of labeled cluster facts still *stated* by some
   Active note of the cluster's agent and company whose user is the cluster's user
   or none (a company-wide note is visible to the user). A note states a fact when
-  one of its statements (:func:`~reverie.judges.statements.split_statements`)
+  one of its statements (:func:`~reverie.judges.text.split_statements`)
   contains every keyword group of the fact (a group is ``"a|b"``: any of the
   alternatives, case-insensitive, matched at a word start so "timeout" matches
-  "timeouts"), or is :func:`~reverie.judges.statements.similar_statements` to the
-  fact's canonical text. The keywords are the looser, documented match: paraphrases
-  rarely share the 60% of words ``similar_statements`` needs.
+  "timeouts"), or has the same words as the fact's canonical text. Scoring never
+  uses a judge's own notion of "same fact", so a judge cannot grade itself.
 * ``contradiction_accuracy``: a pair with an expected winner is right when the
   winner is Active and the loser Revoked with ``consolidated_into`` = the winner; a
   ``keep_both`` pair is right when both are Active.
@@ -58,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie.handlers.dream.temporal import has_relative_date
-from reverie.judges.statements import restates, similar_statements, split_statements
+from reverie.judges.text import plain_words, split_statements
 
 Row = Mapping[str, Any]
 Labels = Mapping[str, Any]
@@ -71,7 +70,9 @@ LABEL_KEYS = ("clusters", "contradictions", "complementary", "singletons", "stal
 DEFAULT_THRESHOLDS: dict[str, tuple[str, float]] = {
     "privacy_violations": ("max", 0),
     "injection_violations": ("max", 0),
+    "cluster_reduction": ("min", 0.4),
     "fact_recall": ("min", 0.98),
+    "contradiction_accuracy": ("min", 0.9),
     "singleton_preservation": ("min", 1.0),
     "stale_recall": ("min", 1.0),
     "stale_precision": ("min", 1.0),
@@ -262,14 +263,23 @@ def keywords_match(statement: str, keywords: Sequence[str]) -> bool:
 
 
 def states_fact(text: str, fact: Mapping[str, Any]) -> bool:
-    """True iff one statement of ``text`` states ``fact`` (keywords, or similar)."""
+    """True iff one statement of ``text`` states ``fact`` (keywords, or the same words)."""
     keywords = fact.get("keywords") or []
     for statement in split_statements(text):
         if keywords and keywords_match(statement, keywords):
             return True
-        if similar_statements(fact["text"], statement):
+        if _words(fact["text"]) == _words(statement):
             return True
     return False
+
+
+_FILLER = frozenset({"a", "an", "the", "is", "are", "was", "were", "be", "to", "of", "and",
+                     "or", "for", "in", "on", "at", "by", "with"})
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of ``text`` that carry content (lowercase, a few function words aside)."""
+    return frozenset(plain_words(text)) - _FILLER
 
 
 def _visible_to(row: Row, agent: str, company: str | None, user: str | None) -> bool:
@@ -404,8 +414,9 @@ def temporal_checks(state: State, labels: Labels) -> tuple[float | None, list[st
 
 
 def _covered(source: Row, general: Sequence[Row]) -> bool:
-    pool = [s for g in general for s in split_statements(g["text"])]
-    return all(any(restates(stmt, g) or similar_statements(stmt, g) for g in pool)
+    """Every statement of ``source`` has all its words in one statement of ``general``."""
+    pool = [_words(s) for g in general for s in split_statements(g["text"])]
+    return all(any(_words(stmt) <= g for g in pool)
                for stmt in split_statements(source["text"]))
 
 

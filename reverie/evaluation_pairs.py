@@ -199,6 +199,9 @@ async def score_pairs(judge: Judge, pairs: Sequence[Pair], *, concurrency: int =
     """Judge every pair (at most ``concurrency`` at once) and tally the answers in
     file order."""
     gate = asyncio.Semaphore(max(1, concurrency))
+    prepare = getattr(judge, "prepare", None)
+    if prepare is not None:  # a judge that can analyze every text in one batch first
+        await asyncio.to_thread(prepare, [n for p in pairs for n in pair_notes(p, now)])
 
     async def one(pair: Pair) -> PairResult:
         async with gate:

@@ -1,93 +1,67 @@
-"""The offline judge: deterministic, rule-based judgments on note text, no network, no model.
+"""The offline judge: deterministic judgments from sentence embeddings and a parse, no network.
 
-It implements the :class:`~reverie.handlers.dream.judging.Judge` port with the
-statement rules of :mod:`reverie.judges.statements`. Every note is split into
-statements and each statement's relative dates are made absolute from its own
-note's ``created_at`` (:func:`~reverie.handlers.dream.temporal.normalize_dates`)
-before anything is compared.
+It implements the :class:`~reverie.handlers.dream.judging.Judge` port. Every note is
+split into statements (:func:`~reverie.judges.text.split_statements`), each
+statement's relative dates are made absolute from its own note's ``created_at``
+(:func:`~reverie.handlers.dream.temporal.normalize_dates`), and each statement is
+embedded with the built-in all-MiniLM-L6-v2 (the worker's own embedder when it is
+that model) and parsed by :mod:`reverie.judges.nlp` (clauses, frames, polarity,
+numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.frames`:
 
-* ``consolidate``: statements are grouped greedily, most-used first (highest
-  ``access_count``, then newest ``created_at``, then lowest ``note_id``): a
-  statement joins the first kept statement that :func:`restates` it, otherwise it
-  is kept. So each group keeps the most-used phrasing and every distinct
-  statement survives once. If at least one statement of one note restates a
-  statement of another note, the verdict is one merged note whose sources are
-  the notes sharing a statement with another given note (:func:`near_duplicates`:
-  one statement restates the other, or their main claims agree -- same polarity,
-  compatible owners, no value conflict -- and share at least ``SHARED_THRESHOLD``
-  (0.4) of their words, weighted Jaccard). A note sharing nothing (a neighbour by
-  embedding only: "Lucia is the IT manager ..." next to notes about Lucia's
-  mailbox) is no source: it stays Active and untouched, and the reason names it.
-  The merged note holds the kept statements of the sources (grouped again among
-  the sources only), sentence-cased and ending with a period, in order of first
-  appearance (note ``created_at``, ``note_id``, position in the note); its type
-  is the sources' most common type (ties: the type of the most-used source). With
-  no restated statement, or fewer than two sources, ``consolidate=False``: "no
-  redundant statements". Clusters where any two given notes contradict each
-  other (sources or not), or whose merged text would exceed 8000 characters, are
-  left alone with a reason.
-* ``contradicts``: two statements conflict when some claim of one (its main
-  claim or an aside, see :mod:`reverie.judges.statements`) conflicts with some
-  claim of the other. Two claims conflict when they have the same subject
-  (:func:`same_subject`, which also requires compatible owners) and either
-  opposite polarity where the negated claim names at least two words, all found
-  in the positive claim, with every value of it asserted there too ("uses Slack
-  for support" / "no longer uses Slack", "prefers" / "dislikes"), or are both
-  positive with a value conflict ("metric" / "imperial", "Monday" / "Thursday",
-  "$5,000" / "$8,000", "PST" / "EST", "Python" / "Java", "Zoom" / "Google Meet",
-  "DHL" / "UPS", "Salesforce" / "HubSpot", "Jira" / "Linear"). So opposite polarity
-  with different values is consistent ("prefers Python", "dislikes Java"), a
-  negated aside about another object is consistent with the main claim ("prefers
-  concise answers, no long explanations", "uses Postgres, not MySQL", "prefers
-  email; no phone calls before 10am"), and denying two different values is
-  consistent ("no MySQL", "no Oracle"). Two notes contradict when any statement
-  of one conflicts with any statement of the other.
-* ``covers``: ``specific`` adds nothing iff each of its statements is restated
-  by some statement of the ``general`` notes (the consolidation rule).
+* *conflict* (a contradiction): one frame -- subject and predicate -- with opposite
+  polarity and agreeing arguments, or both positive with exactly one argument of
+  different value and something else in common (see :func:`~reverie.judges.frames.conflict`);
+* *same fact*: cosine at least ``LINK_SIMILARITY`` and no clash (no conflict, no
+  aligned argument of different value, no different number of one unit, no names
+  on both sides that the other lacks);
+* *absorbs*: ``t`` says all ``s`` says -- a same fact at cosine at least
+  ``ABSORB_SIMILARITY``, every salient token of ``s`` (numbers, names, ids, dates) in
+  ``t``, a negation of ``s`` also in ``t``, and most of ``s``'s content words in ``t``
+  (or a cosine of at least ``PARAPHRASE_SIMILARITY``).
 
-Note text is only ever data: an instruction inside a note ("ignore your
-instructions ...") is a statement like any other, and a verdict only refers
-to ids it was given.
+``consolidate``: left alone when two notes contradict each other. Otherwise two
+notes are linked when a statement of one is the same fact as a statement of the
+other; each connected group of two or more notes becomes one merged note (notes
+linked to nothing stay as they are). Its text keeps each statement once: statements
+are taken most complete first (most content words and salient tokens, then most
+used, newest, lowest id) and each joins the first kept statement that absorbs it (or
+takes its place when it absorbs every statement of its group), so
+each fact keeps its most complete phrasing and a statement no kept one absorbs is
+kept too -- no fact is lost. Kept statements are sentence-cased, end with a period and
+appear in order of first appearance. ``contradicts``: some statement of one note
+conflicts with some statement of the other. ``covers``: every statement of the
+specific note is absorbed by a statement of the general notes.
 
-Limits: the judge matches words, it does not understand them. Paraphrases
-sharing too few words (or synonyms outside the small table) are kept as
-separate statements, so consolidation under-merges rather than loses facts; a
-qualifier or an aside present only in a less-used phrasing is kept as its own
-statement ("prefers dark mode" and "prefers dark mode in the IDE" both stay, so
-do "prefers concise answers" and "prefers concise answers, no long
-explanations"), and the greedy most-used-first grouping never lets a later, more
-complete statement absorb an earlier kept one, so a merged note can restate a
-fact in two phrasings. Containment folds a statement into a longer one holding
-all its words and another value ("uses Postgres" into "production database is
-Postgres 16"), which can drop a general scope. Contradictions are found only
-between values of the known closed sets, numbers, dates, clock times and
-negation; "moved to Berlin" vs "lives in Paris" (open-ended values), implicit
-conflicts ("is vegetarian" vs "loves steak"), relative preferences ("prefers
-Python over Java" vs "prefers Java"), and conflicts whose subjects are worded
-differently are missed; two different values of one kind on the same subject
-are flagged even when both can hold ("uses AWS" and "uses Azure" for different
-workloads that a note does not name; "budget is $5,000" and "the Berlin budget is
-$8,000", since extra words of the longer subject are taken as context), and so
-are two mentions of one fact with different event dates. Negation scope is read
-from commas and cue words ("no", "not", "never", "without", "nor", "only"), not
-from a parse: "answers that are not verbose" negates the whole statement.
-Statements are split on sentence ends and ";" only, so "uses Python and likes
-Go" is one statement. The sources of a merge come from word overlap too: a true
-paraphrase sharing under 40% of its words with every other note ("Northwind repos
-target Python 3.12" beside "Northwind's services are written in Python 3.12 and use
-Poetry") stays out of the merge, and an unrelated note sharing 40% of its words with
-one that agrees with it would be merged in (its statements are kept in the merged
-note, so no fact is lost either way). The given notes are merged into one note at
-most, even when they share statements in two disjoint groups.
+Note text is only ever data: an instruction inside a note is a statement like any
+other, and a verdict only refers to ids it was given. Same input, same output: the
+parse and the embedding are deterministic on CPU and every tie is broken by note id.
+
+Limits: meaning is approximated by a small sentence-embedding model and a small
+parser. Paraphrases below the similarity thresholds stay separate statements (a
+merged note can then say a fact in two phrasings, and notes sharing only such a
+paraphrase are not merged); a wrong parse can hide a conflict or invent an aligned
+argument (which then only blocks a merge, unless it is the single difference of one
+frame); contradictions need one frame: "lives in Berlin" vs "moved to Paris" (two
+predicates), implicit conflicts ("is vegetarian" vs "loves steak") and conflicts
+across coreference ("she" vs a name) are missed, and two values of a multi-valued
+attribute with something in common ("has a black dog" / "has a brown dog") are
+taken as a conflict. Dates are never a conflict on their own (two imprecise dates
+of one event are not a contradiction), so neither are two real different dates.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import combinations
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
@@ -98,46 +72,43 @@ from reverie.handlers.dream.judging import (
     Usage,
 )
 from reverie.handlers.dream.temporal import normalize_dates
-from reverie.judges.statements import (
-    StatementFacts,
-    analyze,
-    owners_compatible,
-    restates,
-    same_subject,
-    similarity,
-    split_statements,
-    value_conflicts,
-)
+from reverie.judges import frames
+from reverie.judges.nlp import Analysis, analyze_many
+from reverie.judges.text import split_statements
 
 __all__ = [
+    "ABSORB_SIMILARITY",
+    "LINK_SIMILARITY",
     "MAX_MERGED_CHARS",
-    "SHARED_THRESHOLD",
+    "PARAPHRASE_SIMILARITY",
     "OfflineJudge",
-    "near_duplicates",
-    "statement_conflict",
 ]
 
 MAX_MERGED_CHARS = 8000
-# two agreeing statements sharing this much of their words (weighted Jaccard) say a common
-# thing: their notes may be merged. Below the 0.6 of a restatement, so "Dmitri uses a screen
-# reader, so send plain-text emails" joins "Dmitri uses a screen reader" (0.48); above what
-# a different fact about the same person or company shares ("Lucia is the IT manager ..."
-# and "Lucia wants every ticket update CC'd to ...": 0.14; at most 0.24 on the corpus)
-SHARED_THRESHOLD = 0.4
+LINK_SIMILARITY = frames.LINK_SIMILARITY
+ABSORB_SIMILARITY = frames.ABSORB_SIMILARITY
+PARAPHRASE_SIMILARITY = frames.PARAPHRASE_SIMILARITY
 _QUOTE_MAX = 160
 
 
 @dataclass(frozen=True)
 class _Statement:
-    """One statement of one note, dates made absolute."""
+    """One statement of one note: dates made absolute, parsed and embedded."""
 
     note: JudgedNote
     index: int
-    facts: StatementFacts
+    facts: Analysis
+    vector: npt.NDArray[np.float32]
 
     @property
     def text(self) -> str:
         return self.facts.text
+
+    def cosine(self, other: _Statement) -> float:
+        return float(self.vector @ other.vector)
+
+    def pair(self, other: _Statement) -> frames.Pair:
+        return frames.Pair(self.facts, other.facts, self.cosine(other))
 
 
 def _utc(when: datetime) -> datetime:
@@ -154,77 +125,8 @@ def _appearance(note: JudgedNote) -> tuple[datetime, str]:
     return (_utc(note.created_at), note.note_id)
 
 
-def _statements(note: JudgedNote) -> list[_Statement]:
-    return [
-        _Statement(note, i, analyze(normalize_dates(text, note.created_at)))
-        for i, text in enumerate(split_statements(note.text))
-    ]
-
-
 def _quote(text: str) -> str:
     return text if len(text) <= _QUOTE_MAX else text[: _QUOTE_MAX - 1] + "…"
-
-
-def _values(values: frozenset[str], unit: str = "") -> str:
-    return ", ".join(f"{v} {unit}".strip() for v in sorted(values))
-
-
-def statement_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
-    """Explain why two statements contradict each other, or return None if they do not.
-
-    Each claim of one (its main claim and its asides) is compared with each claim of the
-    other; the first conflict found is explained.
-    """
-    for x in a.claims:
-        for y in b.claims:
-            reason = _claim_conflict(x, y)
-            if reason is not None:
-                return reason
-    return None
-
-
-def _claim_conflict(a: StatementFacts, b: StatementFacts) -> str | None:
-    if not a.words or not b.words or not same_subject(a, b):
-        return None
-    if a.negated != b.negated:
-        # a negation contradicts only a claim asserting what it negates: same subject, and
-        # every word and value of the negated claim in the positive one ("prefers Python" /
-        # "dislikes Java", "prefers email" / "no calls before 10am" are consistent)
-        positive, negative = (a, b) if b.negated else (b, a)
-        if not _asserts(positive, negative):
-            return None
-        return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
-    if a.negated:  # denying two different values is consistent ("no MySQL", "no Oracle")
-        return None
-    conflicts = value_conflicts(a, b)
-    if not conflicts:
-        return None
-    kind, x, y = conflicts[0]
-    unit = kind.removeprefix("number of ") if kind.startswith("number of ") else ""
-    return f"'{_values(x, unit)}' vs '{_values(y, unit)}' for the same subject ({kind})"
-
-
-def _asserts(positive: StatementFacts, negative: StatementFacts) -> bool:
-    """True iff the positive claim states what the negated one denies: every content word
-    of the negated claim (possessors aside) and every value it names, kind by kind."""
-    denied = negative.word_set - negative.owners - positive.owners
-    if len(denied) < 2 or not denied <= positive.word_set:  # "never in production" names
-        return False  # no predicate of its own
-    return all(
-        kind in positive.values and values <= positive.values[kind]
-        for kind, values in negative.values.items()
-    )
-
-
-def _first_conflict(
-    left: Sequence[_Statement], right: Sequence[_Statement]
-) -> tuple[_Statement, _Statement, str] | None:
-    for x in left:
-        for y in right:
-            reason = statement_conflict(x.facts, y.facts)
-            if reason is not None:
-                return x, y, reason
-    return None
 
 
 def _sentence(text: str) -> str:
@@ -246,39 +148,87 @@ def _merged_type(notes: Sequence[JudgedNote]) -> str:
 
 
 class OfflineJudge:
-    """Judges clusters and pairs by rules on their text; deterministic and free."""
+    """Judges clusters and pairs from embeddings and a parse; deterministic and free."""
 
     name: str = "offline"
 
+    def __init__(self, embedder: Any = None) -> None:
+        """Use ``embedder`` (a :class:`~reverie.embeddings.local.LocalMiniLMEmbedder`) or a
+        local model of its own, loaded on first use."""
+        self._embedder = embedder
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._lock = threading.Lock()
+
     @classmethod
-    def for_embedder(cls, embedder: object = None) -> OfflineJudge:
-        """The judge for a worker whose embedder is ``embedder`` (unused by the word rules)."""
-        return cls()
+    def for_embedder(cls, embedder: Any = None) -> OfflineJudge:
+        """The judge for a worker whose embedder is ``embedder``: shared when it is the
+        built-in local model (the thresholds are calibrated on it), else a model of its own."""
+        from reverie.embeddings.local import LocalMiniLMEmbedder
+
+        inner = getattr(embedder, "inner", embedder)
+        return cls(inner if isinstance(inner, LocalMiniLMEmbedder) else None)
 
     async def consolidate(
         self, notes: Sequence[JudgedNote], now: datetime
     ) -> tuple[ConsolidationVerdict, Usage]:
-        """Merge redundant statements of the cluster into one note, or say why not."""
-        return self.consolidate_now(notes), Usage()
+        """Merge notes sharing a fact into one note each, or say why not."""
+        return await asyncio.to_thread(self.consolidate_now, notes), Usage()
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> tuple[ContradictionVerdict, Usage]:
         """Say whether some statement of ``a`` conflicts with some statement of ``b``."""
-        return self.contradicts_now(a, b), Usage()
+        return await asyncio.to_thread(self.contradicts_now, a, b), Usage()
 
     async def covers(
         self, general: Sequence[JudgedNote], specific: JudgedNote
     ) -> tuple[CoverageVerdict, Usage]:
-        """Say whether every statement of ``specific`` is restated by the ``general`` notes."""
-        return self.covers_now(general, specific), Usage()
+        """Say whether every statement of ``specific`` is said by the ``general`` notes."""
+        return await asyncio.to_thread(self.covers_now, general, specific), Usage()
 
-    # the synchronous cores, for callers (and tests) without an event loop
+    # ------------------------------------------------------------------ analysis
+
+    def _embed(self, texts: Sequence[str]) -> None:
+        todo = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        if not todo:
+            return
+        if self._embedder is None:
+            from reverie.embeddings.local import LocalMiniLMEmbedder
+
+            self._embedder = LocalMiniLMEmbedder()
+        rows = self._embedder.embed_array(todo)
+        if len(self._vectors) > 50_000:
+            self._vectors.clear()
+        self._vectors.update(zip(todo, rows, strict=True))
+
+    def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
+        """Each note's statements, parsed and embedded (texts cached across calls)."""
+        texts = {n.note_id: split_statements(normalize_dates(n.text, n.created_at)) for n in notes}
+        flat = [t for ts in texts.values() for t in ts]
+        with self._lock:
+            facts = dict(zip(flat, analyze_many(flat), strict=True))
+            self._embed(flat)
+            vectors = {t: self._vectors[t] for t in flat}
+        return {
+            n.note_id: [
+                _Statement(n, i, facts[t], vectors[t]) for i, t in enumerate(texts[n.note_id])
+            ]
+            for n in notes
+        }
+
+    def prepare(self, notes: Sequence[JudgedNote]) -> None:
+        """Parse and embed every statement of ``notes`` now, in one batch (later
+        judgments about them only look them up)."""
+        self.statements(notes)
+
+    # ------------------------------------------------------------------ verdicts
 
     def consolidate_now(self, notes: Sequence[JudgedNote]) -> ConsolidationVerdict:
         """The verdict of :meth:`consolidate`, computed synchronously."""
         ordered = sorted(notes, key=_appearance)
         if len(ordered) < 2:
             return ConsolidationVerdict(consolidate=False, reason="fewer than two notes")
-        per_note = {n.note_id: _statements(n) for n in ordered}
+        per_note = self.statements(ordered)
+        if not any(per_note.values()):
+            return ConsolidationVerdict(consolidate=False, reason="the notes state nothing")
         for x, y in combinations(ordered, 2):
             found = _first_conflict(per_note[x.note_id], per_note[y.note_id])
             if found is not None:
@@ -286,61 +236,60 @@ class OfflineJudge:
                     consolidate=False,
                     reason=(
                         f"notes {x.note_id} and {y.note_id} contradict each other "
-                        f"({found[2]}); left for contradiction resolution"
+                        f"({found}); left for contradiction resolution"
                     )[:2000],
                 )
-        groups = _group([s for n in sorted(ordered, key=_usage_rank) for s in per_note[n.note_id]])
+        groups = _linked_groups(ordered, per_note)
         if not groups:
-            return ConsolidationVerdict(consolidate=False, reason="the notes state nothing")
-        if not any(len({s.note.note_id for s in group}) > 1 for group in groups):
-            return ConsolidationVerdict(consolidate=False, reason="no redundant statements")
-        # only notes sharing a statement with another note are merged; a note that shares
-        # nothing (a neighbour by embedding only) stays out of the merge, untouched
-        shared = _sharing(ordered, per_note)
-        sources = [n for n in ordered if n.note_id in shared]
-        left_out = [n.note_id for n in ordered if n.note_id not in shared]
-        if len(sources) < 2:
-            return ConsolidationVerdict(consolidate=False, reason="no redundant statements")
-        groups = _group([s for n in sorted(sources, key=_usage_rank) for s in per_note[n.note_id]])
-        rank = {n.note_id: i for i, n in enumerate(sources)}
-        groups.sort(key=lambda g: min((rank[s.note.note_id], s.index) for s in g))
-        text = " ".join(_sentence(group[0].text) for group in groups)
-        if len(text) > MAX_MERGED_CHARS:
-            return ConsolidationVerdict(
-                consolidate=False,
-                reason=f"merged text would be {len(text)} characters (max {MAX_MERGED_CHARS})",
+            return ConsolidationVerdict(consolidate=False, reason="no shared fact")
+        merged: list[MergedNote] = []
+        facts = 0
+        for sources in groups:
+            kept = _keep(sources, per_note)
+            text = " ".join(_sentence(s.text) for s in kept)
+            if len(text) > MAX_MERGED_CHARS:
+                return ConsolidationVerdict(
+                    consolidate=False,
+                    reason=f"merged text would be {len(text)} characters (max {MAX_MERGED_CHARS})",
+                )
+            facts += len(kept)
+            merged.append(
+                MergedNote(
+                    text=text,
+                    source_ids=[n.note_id for n in sources],
+                    note_type=_merged_type(sources),
+                )
             )
-        merged = MergedNote(
-            text=text,
-            source_ids=[n.note_id for n in sources],
-            note_type=_merged_type(sources),
-        )
+        used = {i for m in merged for i in m.source_ids}
+        left_out = [n.note_id for n in ordered if n.note_id not in used]
         reason = (
-            f"{_plural(len(sources), 'note')} state {_plural(len(groups), 'distinct fact')}; "
-            "kept the most-used phrasing of each"
+            f"{_plural(len(used), 'note')} state {_plural(facts, 'distinct statement')} in "
+            f"{_plural(len(merged), 'merged note')}; kept the most complete phrasing of each"
         )
         if left_out:
             one = len(left_out) == 1
             reason += (
-                f"; {', '.join(left_out)} {'shares' if one else 'share'} no statement with "
+                f"; {', '.join(left_out)} {'shares' if one else 'share'} no fact with "
                 f"the others and {'stays as it is' if one else 'stay as they are'}"
             )
-        return ConsolidationVerdict(consolidate=True, merged=[merged], reason=reason[:2000])
+        return ConsolidationVerdict(consolidate=True, merged=merged, reason=reason[:2000])
 
     def contradicts_now(self, a: JudgedNote, b: JudgedNote) -> ContradictionVerdict:
         """The verdict of :meth:`contradicts`, computed synchronously."""
-        found = _first_conflict(_statements(a), _statements(b))
+        per_note = self.statements([a, b])
+        found = _first_conflict(per_note[a.note_id], per_note[b.note_id])
         if found is None:
             return ContradictionVerdict(
                 contradicts=False, reason="no conflicting statements about the same subject"
             )
-        return ContradictionVerdict(contradicts=True, reason=found[2][:2000])
+        return ContradictionVerdict(contradicts=True, reason=found[:2000])
 
     def covers_now(self, general: Sequence[JudgedNote], specific: JudgedNote) -> CoverageVerdict:
         """The verdict of :meth:`covers`, computed synchronously."""
-        pool = [s for n in sorted(general, key=_appearance) for s in _statements(n)]
-        for statement in _statements(specific):
-            if not any(restates(statement.facts, g.facts) for g in pool):
+        per_note = self.statements([*general, specific])
+        pool = [s for n in sorted(general, key=_appearance) for s in per_note[n.note_id]]
+        for statement in per_note[specific.note_id]:
+            if not any(frames.absorbs(g.pair(statement)) for g in pool):
                 return CoverageVerdict(
                     adds_nothing=False,
                     reason=f"'{_quote(statement.text)}' is not stated by the general notes",
@@ -352,42 +301,56 @@ class OfflineJudge:
         )
 
 
-def near_duplicates(a: StatementFacts, b: StatementFacts) -> bool:
-    """True iff one statement restates the other, or their main claims agree (same
-    polarity, compatible owners, no value conflict) and share at least
-    ``SHARED_THRESHOLD`` of their content words (weighted Jaccard): a statement the two
-    notes have in common, however differently worded around it."""
-    if restates(a, b) or restates(b, a):
-        return True
-    if a.negated != b.negated or not owners_compatible(a, b) or value_conflicts(a, b):
-        return False
-    return bool(a.words and b.words) and similarity(a, b) >= SHARED_THRESHOLD
+def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> str | None:
+    for x in left:
+        for y in right:
+            reason = frames.conflict(x.pair(y))
+            if reason is not None:
+                return reason
+    return None
 
 
-def _sharing(notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) -> set[str]:
-    """The ids of the notes with a statement that is a near-duplicate of a statement of
-    another of ``notes``."""
-    shared: set[str] = set()
+def _linked_groups(
+    notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
+) -> list[list[JudgedNote]]:
+    """Connected groups (two notes or more) of notes linked by a shared fact, in order."""
+    parent = {n.note_id: n.note_id for n in notes}
+
+    def root(i: str) -> str:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
     for x, y in combinations(notes, 2):
-        if x.note_id in shared and y.note_id in shared:
+        if root(x.note_id) == root(y.note_id):
             continue
         if any(
-            near_duplicates(s.facts, t.facts)
-            for s in per_note[x.note_id]
-            for t in per_note[y.note_id]
+            frames.same_fact(s.pair(t)) for s in per_note[x.note_id] for t in per_note[y.note_id]
         ):
-            shared.update((x.note_id, y.note_id))
-    return shared
+            a, b = sorted((root(x.note_id), root(y.note_id)))
+            parent[b] = a
+    groups: dict[str, list[JudgedNote]] = {}
+    for n in notes:
+        groups.setdefault(root(n.note_id), []).append(n)
+    return [g for g in groups.values() if len(g) > 1]
 
 
-def _group(statements: Sequence[_Statement]) -> list[list[_Statement]]:
-    """Group statements (given most-used first): each joins the first kept one restating it."""
-    groups: list[list[_Statement]] = []
-    for statement in statements:
-        for group in groups:
-            if restates(statement.facts, group[0].facts):
-                group.append(statement)
+def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) -> list[_Statement]:
+    """Each statement once, in its most complete phrasing, in order of first appearance."""
+    rank = {n.note_id: i for i, n in enumerate(sorted(sources, key=_usage_rank))}
+    appear = {n.note_id: i for i, n in enumerate(sources)}
+    pool = [s for n in sources for s in per_note[n.note_id]]
+    pool.sort(key=lambda s: (-frames.completeness(s.facts), rank[s.note.note_id], s.index))
+    kept: list[list[_Statement]] = []
+    for s in pool:
+        for group in kept:
+            if frames.absorbs(group[0].pair(s)):
+                group.append(s)
+                break
+            if all(frames.absorbs(s.pair(m)) for m in group):  # says all the group says
+                group.insert(0, s)
                 break
         else:
-            groups.append([statement])
-    return groups
+            kept.append([s])
+    kept.sort(key=lambda g: min((appear[s.note.note_id], s.index) for s in g))
+    return [g[0] for g in kept]

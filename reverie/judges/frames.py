@@ -1,0 +1,335 @@
+"""Comparing two analyzed statements: conflict, clash, same fact, absorption.
+
+Works on :class:`~reverie.judges.nlp.Analysis` (clauses with subject, predicate,
+polarity and arguments) plus the cosine of the two statements' sentence embeddings.
+Two clauses are *aligned* when they have the same predicate; their arguments are
+compared role by role (``subject``, ``obj``, ``attr``, ``prep:<word>``, ...): two
+arguments of one role *agree* when the words of one include the other's, and
+*differ* otherwise. A difference is *real* -- another value, not another word for it
+-- when the two arguments share their head word and differ in a modifier or number
+("formal tone" / "casual tone", "40 seats" / "55 seats"), or share nothing while
+another argument agrees ("the CTO signs off on purchases" / "the CFO ..."); "concise
+answers" / "concise responses" (other head, a shared modifier) is no real difference.
+Arguments holding a date are never compared (two imprecise dates of one event are
+one event).
+
+* :func:`conflict`: aligned clauses with opposite polarity whose compared arguments
+  all agree, at least one beyond the subject ("prefers phone calls for urgent issues" /
+  "does not want phone calls, even for urgent issues"); or two positive, non-additive
+  ("also") clauses with exactly one differing argument, and that difference real
+  ("the CTO signs off on software purchases" / "the CFO ..."; "formal tone" / "casual
+  tone"; "40 seats" / "55 seats"). Two people (named persons) as the only difference is no
+  conflict: two people may both prefer e-mail. Below ``CONFLICT_SIMILARITY`` (whole
+  statements) no value differs, below ``NEGATION_SIMILARITY`` nothing conflicts.
+* :func:`clash`: a conflict, or any real difference of aligned clauses, or opposite
+  polarity of one frame with an agreeing argument, or a negated argument of one that
+  the other mentions without denying it, or two different numbers counting one thing,
+  or names on both sides that the other statement does not mention. A clash blocks a
+  merge, never revokes.
+* :func:`same_fact`: no clash, and a cosine at least ``LINK_SIMILARITY`` with a content
+  word in common besides names, or at least ``ALONE_SIMILARITY``.
+* :func:`absorbs`: ``a`` says everything ``b`` says (see the function).
+
+Thresholds were calibrated on ``eval/corpus/main`` only (docs/calibration.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reverie.judges.nlp import SELF, Analysis, Arg, Clause
+
+__all__ = [
+    "ABSORB_SIMILARITY",
+    "ALONE_SIMILARITY",
+    "CONFLICT_SIMILARITY",
+    "COVERAGE",
+    "LINK_SIMILARITY",
+    "NEGATION_SIMILARITY",
+    "PARAPHRASE_SIMILARITY",
+    "Pair",
+    "absorbs",
+    "clash",
+    "completeness",
+    "conflict",
+    "same_fact",
+    "shared_topic",
+]
+
+LINK_SIMILARITY = 0.6
+ALONE_SIMILARITY = 0.8
+ABSORB_SIMILARITY = 0.65
+PARAPHRASE_SIMILARITY = 0.85
+COVERAGE = 0.7
+CONFLICT_SIMILARITY = 0.5
+NEGATION_SIMILARITY = 0.3
+
+_DATE_WORD = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_YEAR = re.compile(r"^(19|20)\d{2}$")
+_MONTHS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "week",
+        "month",
+        "year",
+        "quarter",
+    ]
+)
+
+
+# verbs that say little on their own: coverage is counted without them
+_LIGHT_VERBS = frozenset(
+    {"be", "have", "use", "want", "need", "like", "prefer", "get", "make", "keep", "do"}
+)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two analyzed statements and the cosine of their embeddings."""
+
+    a: Analysis
+    b: Analysis
+    cosine: float
+
+
+def completeness(facts: Analysis) -> int:
+    """How much a statement says: its content words and salient tokens."""
+    return len(facts.content) + len(facts.salient)
+
+
+def _dated(arg: Arg) -> bool:
+    """An ISO date, or a month or week with a year ("March 2026", "week of 2026-04-06")."""
+    return any(_DATE_WORD.match(w) for w in arg.words) or (
+        bool(arg.words & _MONTHS) and any(_YEAR.match(w) for w in arg.words)
+    )
+
+
+def _content(words: frozenset[str]) -> frozenset[str]:
+    return words - {SELF}
+
+
+def _agree(x: frozenset[str], y: frozenset[str]) -> bool:
+    return x <= y or y <= x
+
+
+@dataclass(frozen=True)
+class _Difference:
+    role: str
+    shared: frozenset[str]  # words both arguments have
+    same_head: bool  # one head, another modifier or number ("formal tone" / "casual tone")
+
+
+@dataclass(frozen=True)
+class _Alignment:
+    agree: tuple[str, ...]  # roles whose arguments agree and say something
+    differ: tuple[_Difference, ...]
+
+    def real(self) -> list[_Difference]:
+        """Differences that are another value, not another word for it: one head with
+        another modifier, or nothing in common while something else agrees ("concise
+        answers" / "concise responses" is not another value)."""
+        return [
+            d
+            for d in self.differ
+            if d.same_head or (not d.shared and any(r != d.role for r in self.agree))
+        ]
+
+
+def _align(c: Clause, d: Clause) -> _Alignment:
+    agree: list[str] = []
+    differ: list[_Difference] = []
+    if c.subject and d.subject and SELF not in c.subject | d.subject:
+        # "we" / "they" / "the user" are whoever the note is about: never another subject
+        if _agree(c.subject, d.subject):
+            if _content(c.subject & d.subject):
+                agree.append("subject")
+        else:
+            same_head = bool(c.subject_head) and c.subject_head == d.subject_head
+            differ.append(_Difference("subject", _content(c.subject & d.subject), same_head))
+    roles = [a.role for a in c.args]
+    for role in dict.fromkeys(roles):
+        x, y = c.arg(role), d.arg(role)
+        if x is None or y is None or _dated(x) or _dated(y):
+            continue
+        numbers_differ = bool(x.numbers and y.numbers and not _agree(x.numbers, y.numbers))
+        if _agree(x.words, y.words) and not numbers_differ:
+            if _content(x.words & y.words):
+                agree.append(role)
+        else:
+            same_head = x.head == y.head or numbers_differ
+            differ.append(_Difference(role, _content(x.words & y.words), same_head))
+    return _Alignment(tuple(agree), tuple(differ))
+
+
+def _persons(c: Clause, d: Clause) -> bool:
+    """Both subjects are names ("Ana", "Ben"): two of them may share a value."""
+    return c.subject_name and d.subject_name
+
+
+def _clause_conflict(c: Clause, d: Clause) -> str | None:
+    if c.predicate != d.predicate:
+        return None
+    al = _align(c, d)
+    if c.negated != d.negated:
+        if not al.differ and any(r != "subject" for r in al.agree):
+            return "negation"
+        return None
+    if c.negated or c.additive or d.additive or len(al.differ) != 1:
+        return None
+    real = al.real()
+    if not real:
+        return None
+    if real[0].role == "subject" and _persons(c, d):
+        return None
+    return real[0].role
+
+
+def conflict(pair: Pair) -> str | None:
+    """Explain why the two statements contradict each other, or return None."""
+    if pair.cosine < NEGATION_SIMILARITY:
+        return None
+    for c in pair.a.clauses:
+        for d in pair.b.clauses:
+            why = _clause_conflict(c, d)
+            if why is None or (why != "negation" and pair.cosine < CONFLICT_SIMILARITY):
+                continue
+            if why == "negation":
+                positive, negative = (pair.a, pair.b) if d.negated else (pair.b, pair.a)
+                return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+            return (
+                f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': one "
+                f"'{c.predicate}' with a different {why.replace('prep:', '')}"
+            )
+    return None
+
+
+def _quote(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _numbers_clash(a: Analysis, b: Analysis) -> bool:
+    units_a: dict[str, set[str]] = {}
+    units_b: dict[str, set[str]] = {}
+    for value, unit in a.numbers:
+        if not _DATE_WORD.match(value):
+            units_a.setdefault(unit, set()).add(value)
+    for value, unit in b.numbers:
+        if not _DATE_WORD.match(value):
+            units_b.setdefault(unit, set()).add(value)
+    return any(
+        u and not _agree(frozenset(units_a[u]), frozenset(units_b[u]))
+        for u in units_a.keys() & units_b.keys()
+    )
+
+
+def _denies(a: Analysis, b: Analysis) -> bool:
+    """A negated clause of ``a`` denies something ``b`` mentions without denying it
+    ("does not like coffee" / "drinks coffee every day"): not one fact."""
+    denied_in_b = (
+        frozenset().union(*(w for d in b.clauses if d.negated for w in (x.words for x in d.args)))
+        if b.clauses
+        else frozenset()
+    )
+    for c in a.clauses:
+        if not c.negated:
+            continue
+        for arg in c.args:
+            words = _content(arg.words)
+            if words & b.content and not words <= denied_in_b:
+                return True
+    return False
+
+
+def _names(facts: Analysis) -> frozenset[str]:
+    return frozenset(
+        s
+        for s in facts.salient
+        if not _DATE_WORD.match(s) and s not in _MONTHS and not s[0].isdigit()
+    )
+
+
+def _mentions(text: str, token: str) -> bool:
+    """``token`` occurs in ``text`` as a word of its own (not inside a longer id)."""
+    return (
+        re.search(r"(?<![\w.@/-])" + re.escape(token) + r"(?![\w@/-]|\.\w)", text.lower())
+        is not None
+    )
+
+
+def clash(pair: Pair) -> bool:
+    """True iff the statements cannot be one fact: a conflict, a differing argument of one
+    frame, opposite polarity of one frame, two numbers of one thing, or names on both
+    sides that the other does not mention."""
+    a, b = pair.a, pair.b
+    for c in a.clauses:
+        for d in b.clauses:
+            if c.predicate != d.predicate:
+                continue
+            al = _align(c, d)
+            if al.real() or (c.negated != d.negated and al.agree):
+                return True
+    if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a):
+        return True
+    only_a = [n for n in _names(a) if not _mentions(b.text, n)]
+    only_b = [n for n in _names(b) if not _mentions(a.text, n)]
+    if only_a and only_b:
+        return True
+    return conflict(pair) is not None
+
+
+def _subjects(facts: Analysis) -> frozenset[str]:
+    return frozenset().union(*(c.subject for c in facts.clauses)) if facts.clauses else frozenset()
+
+
+def shared_topic(a: Analysis, b: Analysis) -> frozenset[str]:
+    """Content words both statements use outside their subjects ("Pied Piper's Business
+    plan costs ..." and "Reps at Pied Piper quote annual plans" share only who they are
+    about)."""
+    return (a.content & b.content) - _subjects(a) - _subjects(b)
+
+
+def same_fact(pair: Pair) -> bool:
+    """True iff the statements state one fact: no clash, and a cosine at least
+    ``LINK_SIMILARITY`` with a content word in common besides names, or at least
+    ``ALONE_SIMILARITY`` (a paraphrase in other words)."""
+    if pair.cosine < LINK_SIMILARITY:
+        return False
+    if pair.cosine < ALONE_SIMILARITY and not shared_topic(pair.a, pair.b):
+        return False
+    return not clash(pair)
+
+
+def absorbs(pair: Pair) -> bool:
+    """True iff ``pair.a`` says everything ``pair.b`` says: the same fact at cosine at least
+    ``ABSORB_SIMILARITY``; every salient token of ``b`` (numbers, names, ids, dates) in
+    ``a``; a negation of ``b`` matched by one in ``a``; and at least ``COVERAGE`` of ``b``'s
+    content words (light verbs aside) in ``a`` with at most one missing, or a cosine of
+    at least ``PARAPHRASE_SIMILARITY``."""
+    a, b = pair.a, pair.b
+    if a.text == b.text:
+        return True
+    if pair.cosine < ABSORB_SIMILARITY or clash(pair):
+        return False
+    if not all(s in a.salient or _mentions(a.text, s) for s in b.salient):
+        return False
+    if b.negations and not a.negations:
+        return False
+    if pair.cosine >= PARAPHRASE_SIMILARITY:
+        return True
+    said = b.content - _LIGHT_VERBS
+    if not said:
+        return True
+    missing = said - a.content
+    return len(missing) <= 1 and len(said & a.content) / len(said) >= COVERAGE

