@@ -77,12 +77,12 @@ def trust_badge(trust: dict[str, Any] | None) -> str:
     """Whether the run acted on its judge's word, why, and the judge's qualification scores."""
     if not trust:
         return '<span class="muted">not recorded</span>'
-    head = badge("completed" if trust.get("trusted") else "failed")
     label = "trusted" if trust.get("trusted") else "not trusted"
+    head = f'<span class="badge {"ok" if trust.get("trusted") else "bad"}">{label}</span>'
     scores = trust.get("scores") or {}
     shown = ", ".join(f"{e(k.replace('_', ' '))} <b>{e(f'{scores[k]:g}')}</b>"
                       for k in SHOWN_SCORES if k in scores)
-    return (f'{head} <span class="trust">{e(label)} ({e(trust.get("source"))}): '
+    return (f'{head} <span class="trust">({e(trust.get("source"))}) '
             f'{e(trust.get("reason"))}</span>'
             + (f'<div class="meta">qualification: {shown}</div>' if shown else ""))
 

@@ -53,7 +53,8 @@ def test_the_run_page_says_the_judge_was_not_trusted_and_why() -> None:
     run, steps = a_run()
     html = render_run(RunView(run, steps), PageContext(csrf="c" * 32, actions_enabled=True,
                                                        nonce="n"))
-    assert "not trusted (qualified)" in html and "paraphrase contradictions <b>2</b>" in html
+    assert '<span class="badge bad">not trusted</span> <span class="trust">(qualified) failed' \
+        in html and "paraphrase contradictions <b>2</b>" in html
     assert "Merge rejected: the merged text drops id:ord-1" in html
     assert "anomalous at 80%" in html
 
