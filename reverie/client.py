@@ -131,13 +131,13 @@ class ReverieClient:
 
     async def start(self) -> None:
         """Connect the producer; raise ``BrokerUnavailable`` naming the servers if it cannot."""
-        from aiokafka.errors import KafkaConnectionError
+        from aiokafka.errors import KafkaError
 
         if self._producer is None:
             self._producer = cast(Producer, producer_for(self.settings))
         try:
             await self._producer.start()
-        except (KafkaConnectionError, OSError) as exc:
+        except (KafkaError, OSError) as exc:  # refused, unresolvable, TLS or SASL failure
             await self._producer.stop()
             raise BrokerUnavailable(
                 f"cannot reach Kafka at {servers_of(self.settings)} (REVERIE_KAFKA_BROKER; "
