@@ -97,9 +97,10 @@ class Reverie:
             "dream_settings": self.dream_settings,
             "ownership": self.ownership,
             "index_marks": self.index_marks,
+            "pending": self.pending,
+            "prune_page_size": self.settings.prune_page_size,
             "qualifications": self.qualifications,
             "fallback_judge": self.fallback_judge,
-            "pending": self.pending,
             **self.extras,
         }
 

@@ -84,7 +84,7 @@ async def store_notes(
     changes: ChangeLog,
     clock: Clock,
 ) -> list[str]:
-    """Store new notes with their vectors (one embedding batch); return the ids inserted."""
+    """Store new notes with their vectors (one embedding call, one bulk insert, one upsert)."""
     if not events:
         return []
     existing = {n.note_id: n for n in await notes.get_many([e.data.note_id for e in events])}
@@ -110,11 +110,9 @@ async def store_notes(
     # attempt that stored the note and died, or a retry after the store went away, finds
     # the note stored and would not record it again.
     await changes.record(archived)
-    inserted: list[str] = []
-    for note in new_notes:
-        if await notes.add(note):
-            inserted.append(note.note_id)
-        existing[note.note_id] = note
+    # One bulk insert; ids stored meanwhile (a redelivery racing us) are left as they are.
+    inserted = await notes.add_many(new_notes)
+    existing.update((n.note_id, n) for n in new_notes)
     # Upsert every vector, including notes stored by an attempt that died before this step.
     points = [
         VectorPoint(n.note_id, n.embedding, vector_payload(n))

@@ -43,6 +43,9 @@ class NoteRepository(Protocol):
     async def add(self, note: Note) -> bool:
         """Store ``note`` unless its id exists; return whether it was inserted."""
 
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:
+        """Store the notes whose ids do not exist yet, in bulk; return the ids inserted."""
+
     async def get(self, note_id: str) -> Note | None:
         """Return the note or ``None``."""
 

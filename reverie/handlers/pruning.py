@@ -108,7 +108,7 @@ async def prune_entity(
     changes: ChangeLog,
     clock: Clock,
     pending: PendingDeletions | None = None,
-    batch_size: int = 500,
+    prune_page_size: int = 2000,
 ) -> PruneCounts:
     """Record the tombstone, then archive every Active record that references the entity.
 
@@ -139,7 +139,7 @@ async def prune_entity(
     cache.remember(tombstone)
     key = (tombstone.entity_type, tombstone.entity_id)
     at = clock.now()
-    while batch := await notes.find_active_referencing(*key, limit=batch_size):
+    while batch := await notes.find_active_referencing(*key, limit=prune_page_size):
         await cache.load(k for n in batch for k in n.references())
         moves = [_stale(n, cache, tombstone, counts) for n in batch]
         moved = await _archive_notes(batch, moves, key=key, cause=event.event_id, at=at,
@@ -147,7 +147,7 @@ async def prune_entity(
         counts.notes_archived += len(moved)
         counts.archived_ids.extend(moved)
         counts.notes_checked += len(batch)
-    while ex_batch := await examples.find_active_referencing(*key, limit=batch_size):
+    while ex_batch := await examples.find_active_referencing(*key, limit=prune_page_size):
         await cache.load(k for e in ex_batch for k in e.references())
         ex_moves = [_stale(e, cache, tombstone, None) for e in ex_batch]
         # effects first, as for notes: a crash before the status leaves them Active for the retry

@@ -157,6 +157,9 @@ class VisibleNotes:
     async def add(self, note: Note) -> bool:
         return await self.inner.add(note)
 
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:
+        return await self.inner.add_many(notes)
+
     async def get(self, note_id: str) -> Note | None:
         return await self.inner.get(note_id)
 

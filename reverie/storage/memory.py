@@ -115,6 +115,9 @@ class _Records(Generic[R]):
 class MemoryNotes(_Records[Note]):
     """Notes in a dict."""
 
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:  # issue #12
+        return [n.note_id for n in notes if await self.add(n)]
+
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
         return [n.model_copy(deep=True) for i in note_ids if (n := self.items.get(i))]
 

@@ -337,6 +337,7 @@ class _MongoRecords:
             moved += [i for i in unique if i in mine]
         return moved
     # --- end of bulk archive ----------------------------------------------------------------
+
     async def _iter(
         self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
     ) -> AsyncIterator[Doc]:
@@ -384,6 +385,21 @@ class MongoNotes(_MongoRecords):
 
     async def add(self, note: Note) -> bool:
         return await self._add(note)
+
+    @guarded
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:  # issue #12
+        docs = list({n.note_id: _to_doc(n, n.note_id) for n in notes}.values())
+        if not docs:
+            return []
+        try:
+            await self.collection.insert_many(docs, ordered=False)
+        except BulkWriteError as exc:  # ids stored before (redelivery, replay) stay as they are
+            errors = exc.details.get("writeErrors", [])
+            if any(e.get("code") != 11000 for e in errors):
+                raise
+            taken = {docs[e["index"]]["_id"] for e in errors}
+            return [d["_id"] for d in docs if d["_id"] not in taken]
+        return [d["_id"] for d in docs]
 
     @guarded
     async def get(self, note_id: str) -> Note | None:
