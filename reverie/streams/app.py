@@ -21,6 +21,7 @@ from faust.types import EventT
 
 from reverie.bootstrap import Reverie
 from reverie.brokers import committed_offsets, read_range
+from reverie.client import encode_envelope
 from reverie.config import Settings, redact
 from reverie.domain.events import (
     TOPIC_CHANGES,
@@ -144,14 +145,10 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 
     async def send_dream_request(agent_id: str, event_id: str, reason: str) -> None:
         """Produce a ``dream.requested`` keyed by agent and wait for the broker's ack."""
-        envelope = {
-            "event_id": event_id,
-            "event_type": "dream.requested",
-            "occurred_at": reverie.clock.now().isoformat().replace("+00:00", "Z"),
-            "schema_version": 1,
-            "data": {"agent_id": agent_id, "dry_run": False, "reason": reason},
-        }
-        fut = await commands_topic.send(key=agent_id.encode(), value=_json(envelope), force=True)
+        value = encode_envelope("dream.requested", {"agent_id": agent_id, "dry_run": False,
+                                                    "reason": reason},
+                                event_id=event_id, occurred_at=reverie.clock.now())
+        fut = await commands_topic.send(key=agent_id.encode(), value=value, force=True)
         await fut
 
     async def request_orphaned_dream(agent_id: str) -> None:
