@@ -15,13 +15,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-import uuid
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from reverie.bootstrap import Reverie, bootstrap, prepare
 from reverie.config import Settings
-from reverie.domain.events import TOPIC_COMMANDS
 from reverie.domain.runs import DreamRun
 from reverie.errors import BrokerUnavailable, ConfigurationError, UnknownEntity
 from reverie.handlers.dream.runner import dream, new_run_id
@@ -34,26 +32,12 @@ def reader(settings: Settings) -> Reverie:
 
 async def send_command(settings: Settings, event_type: str, data: dict[str, Any]
                        ) -> dict[str, Any]:
-    """Publish one command envelope on ``reverie.commands``; return it."""
-    from aiokafka.errors import KafkaConnectionError
+    """Publish one command envelope on ``reverie.commands`` (through the client); return it."""
+    from reverie.client import ReverieClient
 
-    from reverie.brokers import bootstrap_servers
-    from reverie.cli.publish import producer_for
-
-    envelope = {"event_id": str(uuid.uuid4()), "event_type": event_type,
-                "occurred_at": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
-                "schema_version": 1, "data": data}
-    producer = producer_for(settings)
-    try:
-        await producer.start()
-    except KafkaConnectionError as exc:
-        raise BrokerUnavailable(f"cannot reach Kafka at {bootstrap_servers(settings)}") from exc
-    try:
-        await producer.send_and_wait(TOPIC_COMMANDS, json.dumps(envelope).encode(),
-                                     key=data["agent_id"].encode())
-    finally:
-        await producer.stop()
-    return envelope
+    async with ReverieClient(settings) as client:
+        event = await client.publish(event_type, data)
+    return event.model_dump(mode="json")
 
 
 async def wait_for_run(app: Reverie, run_id: str, timeout_s: float,

@@ -7,13 +7,13 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from reverie.client import ReverieClient, destination, producer_for
+from reverie.client import ReverieClient, destination
 from reverie.config import Settings
 from reverie.domain.events import parse_event
 from reverie.errors import InvalidEvent
 from reverie.replay import read_lines
 
-__all__ = ["producer_for", "publish_file", "shift_to_now"]
+__all__ = ["publish_file", "shift_to_now"]
 
 
 TIME_FIELDS = ("occurred_at", "created_at", "expires_at", "last_accessed_at", "accessed_at")
