@@ -123,6 +123,14 @@ class Settings(BaseSettings):
     web_host: str = "127.0.0.1"
     web_port: int = 6066
     dashboard_token: SecretStr | None = None
+    mcp_enabled: bool = False
+    """Serve the memory tools at ``/mcp`` on the worker (``reverie mcp`` is stdio)."""
+    mcp_agent_id: str | None = None
+    """The agent ``/mcp`` is bound to (required with REVERIE_MCP_ENABLED) ..."""
+    mcp_company_id: str | None = None
+    """... and optionally one tenant ..."""
+    mcp_user_id: str | None = None
+    """... and one user: calls outside this scope are refused."""
     log_format: Literal["console", "json"] = "console"
     log_level: str = "INFO"
     extra: dict[str, str] = Field(default_factory=dict)

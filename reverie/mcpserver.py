@@ -27,9 +27,8 @@ from typing import Any, Literal, Protocol
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from reverie.config import LOCAL_STATE_ENV, Settings
+from reverie.config import Settings
 from reverie.domain.model import Note
 from reverie.domain.runs import ReviewPair
 from reverie.errors import ReverieError
@@ -44,27 +43,6 @@ INSTRUCTIONS = (
     "note_history shows how one changed. review_queue lists contradictions a person must "
     "decide; resolve_review decides one. This server only sees the agent (and tenant/user) "
     "it is bound to: calls for anything else are refused.")
-
-
-class McpSettings(BaseSettings):
-    """``REVERIE_MCP_*``: whether the worker serves ``/mcp`` and the scope it is bound to."""
-
-    model_config = SettingsConfigDict(env_prefix="REVERIE_MCP_", extra="ignore")
-
-    enabled: bool = False
-    agent_id: str | None = None
-    company_id: str | None = None
-    user_id: str | None = None
-
-    @classmethod
-    def load(cls) -> McpSettings:
-        """Read the environment and the same settings files as :meth:`Settings.load`."""
-        import os
-        from pathlib import Path
-
-        files = [p for p in (LOCAL_STATE_ENV, Path(os.environ.get(
-            "REVERIE_ENV_FILE", "reverie.env"))) if p.is_file()]
-        return cls(_env_file=files or None)  # type: ignore[call-arg]
 
 
 class ScopeRefused(ReverieError):

@@ -76,16 +76,15 @@ async def call_asgi(asgi: Any, request: Any) -> aioweb.StreamResponse:
 
 def register_mcp(app: faust.App, reverie: Reverie) -> bool:
     """Add ``/mcp`` when ``REVERIE_MCP_ENABLED``; return whether it was added."""
-    from reverie.mcpserver import LocalBackend, McpScope, McpSettings, build_server
+    from reverie.mcpserver import LocalBackend, McpScope, build_server
 
-    config = McpSettings.load()
-    if not config.enabled:
+    settings = reverie.settings
+    if not settings.mcp_enabled:
         return False
-    if not config.agent_id:
+    if not settings.mcp_agent_id:
         raise ConfigurationError("REVERIE_MCP_ENABLED needs REVERIE_MCP_AGENT_ID: the agent "
                                  "whose memory /mcp serves")
-    settings = reverie.settings
-    scope = McpScope(config.agent_id, config.company_id, config.user_id)
+    scope = McpScope(settings.mcp_agent_id, settings.mcp_company_id, settings.mcp_user_id)
     stack = AsyncExitStack()
     client: dict[str, Any] = {}
 
