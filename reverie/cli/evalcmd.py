@@ -353,10 +353,10 @@ def cmd_eval_pairs(args: argparse.Namespace, settings: Settings) -> int:
 
     try:
         pairs = load_pairs(args.pairs)
-    except LabelsInvalid as exc:
-        from reverie.cli.main import CliError
+    except (LabelsInvalid, UnicodeDecodeError) as exc:
+        from reverie.errors import ReverieError  # one line, also under ``python -m``
 
-        raise CliError(str(exc)) from exc
+        raise ReverieError(str(exc)) from exc
     from reverie import logs
 
     if settings.log_level.upper() in ("INFO", "DEBUG") and "REVERIE_LOG_LEVEL" not in os.environ:

@@ -53,6 +53,7 @@ __all__ = [
     "clash",
     "completeness",
     "conflict",
+    "inconsistent",
     "same_fact",
     "shared_topic",
 ]
@@ -129,6 +130,7 @@ class _Difference:
     role: str
     shared: frozenset[str]  # words both arguments have
     same_head: bool  # one head, another modifier or number ("formal tone" / "casual tone")
+    numbers: bool = False  # two different numbers
 
 
 @dataclass(frozen=True)
@@ -168,8 +170,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
             if _content(x.words & y.words):
                 agree.append(role)
         else:
-            same_head = x.head == y.head or numbers_differ
-            differ.append(_Difference(role, _content(x.words & y.words), same_head))
+            same_head = x.head == y.head
+            differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
     return _Alignment(tuple(agree), tuple(differ))
 
 
@@ -186,11 +188,13 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         if not al.differ and any(r != "subject" for r in al.agree):
             return "negation"
         return None
-    if c.negated or c.additive or d.additive or len(al.differ) != 1:
+    if c.negated or len(al.differ) != 1:
         return None
     real = al.real()
     if not real:
         return None
+    if (c.additive or d.additive) and not (real[0].same_head and real[0].numbers):
+        return None  # "also handles Texas": another value besides, unless a count
     if real[0].role == "subject" and _persons(c, d):
         return None
     return real[0].role
@@ -269,9 +273,21 @@ def _mentions(text: str, token: str) -> bool:
 
 
 def clash(pair: Pair) -> bool:
-    """True iff the statements cannot be one fact: a conflict, a differing argument of one
-    frame, opposite polarity of one frame, two numbers of one thing, or names on both
+    """True iff the statements cannot be one fact: :func:`inconsistent`, or names on both
     sides that the other does not mention."""
+    a, b = pair.a, pair.b
+    if inconsistent(pair):
+        return True
+    only_a = [n for n in _names(a) if not _mentions(b.text, n)]
+    only_b = [n for n in _names(b) if not _mentions(a.text, n)]
+    return bool(only_a and only_b)
+
+
+def inconsistent(pair: Pair) -> bool:
+    """True iff the statements disagree without necessarily contradicting: a conflict, a
+    real difference of one frame, opposite polarity of one frame, a denied argument the
+    other mentions, or two numbers of one thing. Notes holding such statements are not
+    merged (the merged note would say both)."""
     a, b = pair.a, pair.b
     for c in a.clauses:
         for d in b.clauses:
@@ -281,10 +297,6 @@ def clash(pair: Pair) -> bool:
             if al.real() or (c.negated != d.negated and al.agree):
                 return True
     if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a):
-        return True
-    only_a = [n for n in _names(a) if not _mentions(b.text, n)]
-    only_b = [n for n in _names(b) if not _mentions(a.text, n)]
-    if only_a and only_b:
         return True
     return conflict(pair) is not None
 

@@ -425,6 +425,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
                 predicate = f"{predicate} {child.lower_}"
     if subject is None:
         subject = inherited
+    if not args:  # a loose parse ("i hate winter" with "winter" as a modifier): the rest
+        args = _loose_object(pred, skip)
     lemma = predicate.split()[0]
     if lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
@@ -447,6 +449,24 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         _self(subject), predicate, negations % 2 == 1, tuple(args), additive, person, subject_head
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:
+    """The content words under ``pred`` outside its subject, as one object (or none)."""
+    subject = {
+        t.i
+        for c in pred.children
+        if c.dep_ in {"nsubj", "nsubjpass", "csubj", "conj", "ccomp", "advcl"}
+        for t in c.subtree
+    }
+    words = {
+        _lemma(t)
+        for t in pred.subtree
+        if t.i != pred.i and t.i not in subject and t.i not in skip and _is_content(t)
+    }
+    if not words:
+        return []
+    return [Arg("obj", sorted(words)[0], frozenset(words), frozenset())]
 
 
 def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:

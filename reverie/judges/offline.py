@@ -22,7 +22,9 @@ numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.fr
 ``consolidate``: left alone when two notes contradict each other. Otherwise two
 notes are linked when a statement of one is the same fact as a statement of the
 other; each connected group of two or more notes becomes one merged note (notes
-linked to nothing stay as they are). Its text keeps each statement once: statements
+linked to nothing stay as they are), and two groups are never joined when a statement
+of one is inconsistent with a statement of the other (another value of one frame,
+another count, a denial of what the other says). Its text keeps each statement once: statements
 are taken most complete first (most content words and salient tokens, then most
 used, newest, lowest id) and each joins the first kept statement that absorbs it (or
 takes its place when it absorbs every statement of its group), so
@@ -313,26 +315,34 @@ def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> 
 def _linked_groups(
     notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
 ) -> list[list[JudgedNote]]:
-    """Connected groups (two notes or more) of notes linked by a shared fact, in order."""
-    parent = {n.note_id: n.note_id for n in notes}
+    """Connected groups (two notes or more) of notes linked by a shared fact, in order; two
+    groups are never joined when a statement of one is inconsistent with one of the other."""
+    group_of = {n.note_id: [n] for n in notes}
 
-    def root(i: str) -> str:
-        while parent[i] != i:
-            i = parent[i]
-        return i
+    def statements(group: list[JudgedNote]) -> list[_Statement]:
+        return [s for n in group for s in per_note[n.note_id]]
 
     for x, y in combinations(notes, 2):
-        if root(x.note_id) == root(y.note_id):
+        gx, gy = group_of[x.note_id], group_of[y.note_id]
+        if gx is gy:
             continue
-        if any(
-            frames.same_fact(s.pair(t)) for s in per_note[x.note_id] for t in per_note[y.note_id]
-        ):
-            a, b = sorted((root(x.note_id), root(y.note_id)))
-            parent[b] = a
-    groups: dict[str, list[JudgedNote]] = {}
+        xs, ys = per_note[x.note_id], per_note[y.note_id]
+        if not any(frames.same_fact(s.pair(t)) for s in xs for t in ys):
+            continue
+        if any(frames.inconsistent(s.pair(t)) for s in statements(gx) for t in statements(gy)):
+            continue
+        joined = gx + gy
+        for n in joined:
+            group_of[n.note_id] = joined
+    order = {n.note_id: i for i, n in enumerate(notes)}
+    seen: set[int] = set()
+    groups: list[list[JudgedNote]] = []
     for n in notes:
-        groups.setdefault(root(n.note_id), []).append(n)
-    return [g for g in groups.values() if len(g) > 1]
+        group = group_of[n.note_id]
+        if len(group) > 1 and id(group) not in seen:
+            seen.add(id(group))
+            groups.append(sorted(group, key=lambda m: order[m.note_id]))
+    return groups
 
 
 def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) -> list[_Statement]:

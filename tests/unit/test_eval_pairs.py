@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from reverie.cli.main import main
 from reverie.evaluation import LabelsInvalid
 from reverie.evaluation_pairs import Pair, parse_pairs, score_pairs
 from reverie.handlers.dream.judging import (
@@ -74,24 +76,77 @@ def test_bad_lines_are_named(line: str, message: str) -> None:
         parse_pairs([line])
 
 
-def test_cli_wrong_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    # a process of its own: the CLI configures logging for the whole process
+    return subprocess.run([sys.executable, "-m", "reverie.cli.main", "eval-pairs", *args],
+                          capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_cli_wrong_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "x"}\n', encoding="utf-8")
-    assert main(["eval-pairs", str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
+    done = _cli(str(bad))
+    assert done.returncode == 2
+    err = done.stderr.strip()
     assert len(err.splitlines()) == 1 and "needs string fields a, b, label" in err
-    with pytest.raises(SystemExit) as exc:
-        main(["eval-pairs", str(tmp_path / "missing.jsonl")])
-    assert exc.value.code == 2
-    assert "no such file" in capsys.readouterr().err
+    done = _cli(str(tmp_path / "missing.jsonl"))
+    assert done.returncode == 2 and "no such file" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
-def test_cli_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_json_report(tmp_path: Path) -> None:
     pairs = tmp_path / "p.jsonl"
     pairs.write_text(json.dumps({"id": "p1", "a": "Ana prefers email.", "b": "Ana prefers "
                                  "email.", "label": "same", "meta": {"dtype": "d"}}) + "\n",
                      encoding="utf-8")
-    assert main(["eval-pairs", str(pairs), "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["labels"]["same"]["n"] == 1
+    done = _cli(str(pairs), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["labels"]["same"]["n"] == 1 and out["labels"]["same"]["merged"] == 1.0
     assert out["dtypes"][0]["dtype"] == "d"
+
+
+# ------------------------------------------------------------------ the DNLI sample
+
+_DNLI_REPORT: dict[str, Any] = {}
+
+
+def dnli_report() -> dict[str, Any]:
+    """``reverie eval-pairs`` on the DNLI sample with the offline judge (run once)."""
+    if not _DNLI_REPORT:
+        if not DNLI.is_file():
+            pytest.skip(f"{DNLI} is not there (shared/ beside the clone)")
+        done = _cli(str(DNLI), "--json")
+        assert done.returncode == 0, done.stderr
+        _DNLI_REPORT.update(json.loads(done.stdout))
+    return _DNLI_REPORT
+
+
+def _check(label: str, share: str) -> dict[str, Any]:
+    return next(c for c in dnli_report()["checks"]
+                if c["label"] == label and c["share"] == share)
+
+
+@pytest.mark.parametrize(("label", "share"), [("neutral", "contradicted"), ("same", "merged")])
+def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
+    check = _check(label, share)
+    assert check["passed"], check
+
+
+@pytest.mark.xfail(strict=True, reason="not reached yet: 23.5% of DNLI contradictions found "
+                   "(most need world knowledge: 'drives an Acura' vs 'does not own a car'), "
+                   "3.5% merged; see docs/calibration.md")
+@pytest.mark.parametrize(("label", "share"), [("contradiction", "contradicted"),
+                                              ("contradiction", "merged")])
+def test_dnli_bounds_the_offline_judge_misses(label: str, share: str) -> None:
+    check = _check(label, share)
+    assert check["passed"], check
+
+
+def test_dnli_shares_do_not_regress() -> None:
+    """Floors at the current values, so a change that loses ground fails."""
+    labels = dnli_report()["labels"]
+    assert labels["contradiction"]["contradicted"] >= 0.2
+    assert labels["contradiction"]["merged"] <= 0.05
+    assert labels["neutral"]["contradicted"] <= 0.02
+    assert labels["same"]["merged"] >= 0.48
