@@ -20,7 +20,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from reverie.domain.model import Status
 from reverie.domain.runs import DreamRun, RunStep
-from reverie.handlers.ports import NoteRepository, RunStore
+from reverie.handlers.ports import NoteRepository, ReviewQueue, RunStore
 
 log = structlog.get_logger(__name__)
 
@@ -107,6 +107,10 @@ class Metrics:
         self.merges_rejected = Counter(
             "reverie_merges_rejected",
             "Merges rejected for dropping a salient token of a source.", registry=r)
+        self.review_open = Gauge(
+            "reverie_review_open_pairs",
+            "Contradictions waiting for a person: open review pairs (at scrape time).",
+            registry=r)
         self.lag = Gauge("reverie_consumer_lag",
                          "Messages behind the end of each assigned partition (at scrape time).",
                          ["topic", "partition"], registry=r)
@@ -181,9 +185,13 @@ class Metrics:
 
     # -- scrape ---------------------------------------------------------------------------
 
-    async def refresh(self, notes: NoteRepository, app: Any = None) -> None:
-        """Recompute the scrape-time gauges: notes per status and, with ``app``, consumer lag."""
+    async def refresh(self, notes: NoteRepository, app: Any = None,
+                      reviews: ReviewQueue | None = None) -> None:
+        """Recompute the scrape-time gauges: notes per status and, with ``app``, consumer lag,
+        with ``reviews``, the open review pairs."""
         counts = await notes.count_by_status()
+        if reviews is not None:
+            self.review_open.set(len(await reviews.list(None, "open")))
         for status in Status:
             self.notes.labels(status=status.value).set(counts.get(status.value, 0))
         if app is not None:
@@ -201,9 +209,10 @@ class Metrics:
             for partition, behind in partitions.items():
                 self.lag.labels(topic=str(topic), partition=str(partition)).set(behind)
 
-    async def render(self, notes: NoteRepository, app: Any = None) -> bytes:
+    async def render(self, notes: NoteRepository, app: Any = None,
+                     reviews: ReviewQueue | None = None) -> bytes:
         """Return the Prometheus text exposition, gauges refreshed."""
-        await self.refresh(notes, app)
+        await self.refresh(notes, app, reviews)
         return generate_latest(self.registry)
 
 

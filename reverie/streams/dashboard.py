@@ -147,5 +147,5 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
     @app.page("/metrics")
     class MetricsPage(View):
         async def get(self, request: Request) -> Response:
-            body = await scraped.render(reverie.notes, app)
+            body = await scraped.render(reverie.notes, app, reverie.reviews)
             return self.bytes(body, headers={"Content-Type": CONTENT_TYPE})

@@ -91,11 +91,16 @@ def test_every_metric_and_label_used_is_exported() -> None:
         used |= set(re.findall(r"[{,]\s*([a-z_]+)\s*(?:=~|!~|!=|=)", expr))
         assert used <= known_labels, f"{expr!r} uses labels {used - known_labels}"
         used_families |= {series[n][0] for n in names}
-    # the list: ingest, lag, DLQ, fan-out time, runs, phases, calls, tokens, errors
+    # the list: ingest, lag, DLQ, fan-out time, runs, phases, calls, tokens, judge
+    # errors, trust and anomalies, the review queue; alerts: DLQ, lag, dreams, judge
     assert {"reverie_events_consumed", "reverie_consumer_lag", "reverie_dlq",
             "reverie_handler_seconds", "reverie_dream_runs",
             "reverie_dream_phase_duration_seconds", "reverie_llm_calls", "reverie_llm_tokens",
-            "reverie_llm_errors"} <= used_families
+            "reverie_llm_errors", "reverie_judge_untrusted_runs", "reverie_judge_anomalies",
+            "reverie_judge_trusted", "reverie_review_open_pairs"} <= used_families
+    alerts = {r["alert"] for r in alert_rules()}
+    assert {"ReverieDeadLettersGrowing", "ReverieConsumerLagGrowing", "ReverieDreamsFailing",
+            "ReverieJudgeNotTrusted", "ReverieJudgeAnomaly"} <= alerts
 
 
 def test_prometheus_grammar_parses_every_expression() -> None:
@@ -111,3 +116,18 @@ def test_prometheus_grammar_parses_every_expression() -> None:
                           input=json.dumps(exprs), capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+async def test_review_queue_size_is_a_scrape_time_gauge() -> None:
+    from reverie.domain.runs import ReviewPair
+    from tests.fakes import T0, memory_app
+
+    app = memory_app()
+    for i in range(3):
+        await app.reviews.add(ReviewPair(pair_id=f"p{i}", agent_id="a", note_ids=("x", f"y{i}"),
+                                         texts=("x", "y"), reason="r", run_id="run",
+                                         created_at=T0))
+    await app.reviews.resolve("p0", "x", T0)
+    metrics = Metrics()
+    text = (await metrics.render(app.notes, reviews=app.reviews)).decode()
+    assert "reverie_review_open_pairs 2.0" in text
