@@ -186,3 +186,19 @@ def test_a_scope_is_hidden_whole_when_its_agent_company_or_user_is_pending():
     assert hidden.may_hide_inside(SearchScope("a-1", exact_scope=False))
     assert not hidden.may_hide_inside(SearchScope("a-1", "co-1"))
     assert Hidden(frozenset({("agent", "a-1")})).hides_scope(SearchScope("a-1", exact_scope=False))
+
+
+async def test_a_dream_leaves_a_pending_users_notes_alone_and_merges_the_others():
+    from tests.dreamkit import CONCISE, add_notes, dream_app, note, run_dream, statuses
+
+    app = dream_app()
+    await add_notes(app, *[note(f"ben{i}", t, day=i, user_id="u-ben")
+                           for i, t in enumerate(CONCISE)],
+                    *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE)])
+    await app.pending.open(tomb("user", "u-ben"))  # type: ignore[union-attr]
+    await run_dream(app)
+    after = await statuses(app)
+    assert all(after[f"ben{i}"] == "Active" for i in range(len(CONCISE))), after
+    assert any(after[f"c{i}"] == "Revoked" for i in range(len(CONCISE))), after
+    merged = [n async for n in app.notes.iter_notes("a-1") if n.source_note_ids]
+    assert merged and all(not s.startswith("ben") for n in merged for s in n.source_note_ids)
