@@ -151,7 +151,8 @@ async def test_deleting_an_entity_with_many_notes_survives_a_kill_half_way(
         services, kafka, mongo, tmp_path):
     """All archived exactly once; other partitions keep flowing; a kill mid-way is resumed."""
     agent, user = f"a-{uid()}", f"u-big-{uid()}"
-    worker = Worker(services, tmp=tmp_path)
+    # pages of 500 (the default is 2,000): the kill must land between two pages
+    worker = Worker(services, tmp=tmp_path, extra={"REVERIE_PRUNE_PAGE_SIZE": "500"})
     db = mongo[worker.database]
     await ensure_indexes(db)
     now = datetime.now(UTC)
