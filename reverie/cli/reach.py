@@ -50,7 +50,7 @@ def needs(args: argparse.Namespace, settings: Settings) -> list[str]:
             wanted.add("llm")
     elif command == "rollback":
         wanted |= {"mongo", "kafka"}
-    elif command == "publish":
+    elif command in ("publish", "worker"):  # a worker waits for MongoDB, not for Kafka
         wanted.add("kafka")
     elif command == "dream":
         if args.local:

@@ -81,7 +81,8 @@ def test_mongodb_silent(silent_port: int, tmp_path: Path) -> None:
     assert "no answer within 3 s" in line and "REVERIE_MONGO_URL" in line
 
 
-@pytest.mark.parametrize("command", [["dream", "--agent", "a"], ["publish", "events"]])
+@pytest.mark.parametrize("command", [["dream", "--agent", "a"], ["publish", "events"],
+                                     ["worker"]])
 def test_kafka_refused(command: list[str], tmp_path: Path, files: dict[str, str]) -> None:
     port = closed_port()
     args = [files.get(a, a) for a in command]
@@ -120,6 +121,7 @@ def test_llm_endpoint_silent(silent_port: int, tmp_path: Path, files: dict[str, 
 
 @pytest.mark.parametrize("argv,settings,wanted", [
     (["runs"], {}, ["mongo"]),
+    (["worker"], {}, ["kafka"]),
     (["runs"], {"storage": "memory"}, []),
     (["schema"], {}, []),
     (["dream", "--agent", "a"], {}, ["kafka"]),
