@@ -22,19 +22,20 @@ import secrets
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from reverie.config import Settings
+from reverie.domain.events import NoteType
 from reverie.domain.model import Note
 from reverie.domain.runs import ReviewPair
 from reverie.errors import ReverieError
 from reverie.handlers.ports import NoteRepository, SearchScope
 
-NoteType = Literal["Preference", "Constraint", "Context", "Example", "Issue"]
 INSTRUCTIONS = (
     "Long-term memory of one AI agent, kept clean by Reverie. Call memory_digest at the "
     "start of a session to load what the agent knows; search_memory to find notes about a "
@@ -264,7 +265,7 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
     return server
 
 
-Publish = Any
+Publish = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 """``async (event_type, data) -> {"event_id", "occurred_at"}``."""
 
 
