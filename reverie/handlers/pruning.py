@@ -128,6 +128,7 @@ async def prune_entity(
     hides = tombstone.is_gone_for_notes()
     if hides and pending is not None:
         await pending.open(tombstone)
+        log.info("entity.hidden", entity=tombstone.describe())  # the deletion is effective
     await registry.record(tombstone)
     log.info("entity.tombstoned", entity=tombstone.describe(), hidden=hides)
     counts = PruneCounts()
