@@ -11,7 +11,8 @@ arguments of one role *agree* when the words of one include the other's, and
 another argument agrees ("the CTO signs off on purchases" / "the CFO ..."); "concise
 answers" / "concise responses" (other head, a shared modifier) is no real difference.
 Arguments holding a date are never compared (two imprecise dates of one event are
-one event).
+one event), nor are two different verbs of an ``xcomp`` ("prefers to be addressed by
+first name" / "likes being called by first name").
 
 * :func:`conflict`: aligned clauses with opposite polarity whose compared arguments
   all agree, at least one beyond the subject ("prefers phone calls for urgent issues" /
@@ -90,6 +91,8 @@ _MONTHS = frozenset(
 )
 
 
+# arguments that are verbs: another verb is as often a synonym as another value
+_VERB_ROLES = frozenset({"xcomp"})
 # verbs that say little on their own: coverage is counted without them
 _LIGHT_VERBS = frozenset(
     {"be", "have", "use", "want", "need", "like", "prefer", "get", "make", "keep", "do"}
@@ -169,6 +172,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         if _agree(x.words, y.words) and not numbers_differ:
             if _content(x.words & y.words):
                 agree.append(role)
+        elif role in _VERB_ROLES:
+            continue  # two verbs ("to be addressed" / "being called") are not two values
         else:
             same_head = x.head == y.head
             differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))

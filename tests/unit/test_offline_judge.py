@@ -265,3 +265,10 @@ async def test_company_note_covers_a_paraphrase_but_not_an_extra_fact() -> None:
     extra, _ = await judge.covers(general, note(
         "u2", "The user likes concise answers. Invoices go to ap@acme.example.", day=3))
     assert not extra.adds_nothing
+
+
+async def test_two_verbs_for_one_preference_are_no_contradiction() -> None:
+    a = "The user prefers to be addressed by their first name."
+    b = "User likes being called by their first name."
+    assert not await contradicts(a, b)
+    assert not await contradicts(b, a)
