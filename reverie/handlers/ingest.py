@@ -87,43 +87,44 @@ async def store_notes(
     """Store new notes with their vectors (one embedding call, one bulk insert, one upsert)."""
     if not events:
         return []
-    existing = {n.note_id: n for n in await notes.get_many([e.data.note_id for e in events])}
     fresh: dict[str, tuple[NoteCreated, Note]] = {}
     for event in events:
-        nid = event.data.note_id
-        if nid not in existing and nid not in fresh:
-            fresh[nid] = (event, note_from_event(event))
+        fresh.setdefault(event.data.note_id, (event, note_from_event(event)))
     cache = GoneCache(registry)
     await cache.load(k for _, n in fresh.values() for k in n.references())
-    new_notes = [n for _, n in fresh.values()]
+    gone_of = {nid: gone for nid, (_, n) in fresh.items() if (gone := cache.gone(n))}
+    # Only a note archived on arrival must know beforehand whether it is stored already (its
+    # audit goes before the insert); the others learn it from the bulk insert (issue #12).
+    stored_before = ({n.note_id for n in await notes.get_many(list(gone_of))}
+                     if gone_of else set())
+    new_notes = [n for nid, (_, n) in fresh.items() if nid not in stored_before]
     vectors = await embed_notes(new_notes, embedder)
     archived: list[Change] = []
     for note, vector in zip(new_notes, vectors, strict=True):
         note.embedding = vector
         note.embedding_model = embedder.model_name
-        if gone := cache.gone(note):
+        if late_ref := gone_of.get(note.note_id):
             note.status = Status.ARCHIVED
-            note.comments = stale_comment(gone)
+            note.comments = stale_comment(late_ref)
             note.updated_at = clock.now()
             archived.append(_arrival_archive(note, fresh[note.note_id][0], clock))
     # The audit of an arrival archive goes first (its id is fixed by note and event): an
     # attempt that stored the note and died, or a retry after the store went away, finds
     # the note stored and would not record it again.
     await changes.record(archived)
-    # One bulk insert; ids stored meanwhile (a redelivery racing us) are left as they are.
+    # One bulk insert; ids stored before (a replay, an earlier attempt) are left as they are
+    # and read back, so their vectors are upserted from what is stored.
     inserted = await notes.add_many(new_notes)
-    existing.update((n.note_id, n) for n in new_notes)
+    done = set(inserted)
+    current = {n.note_id: n for n in new_notes if n.note_id in done}
+    if others := [nid for nid in fresh if nid not in done]:
+        current.update((n.note_id, n) for n in await notes.get_many(others))
+    stored = [current[nid] for nid in fresh if nid in current]
     # Upsert every vector, including notes stored by an attempt that died before this step.
-    points = [
-        VectorPoint(n.note_id, n.embedding, vector_payload(n))
-        for nid in dict.fromkeys(e.data.note_id for e in events)
-        if (n := existing.get(nid)) is not None and n.embedding is not None
-    ]
-    await index.upsert(points)
+    await index.upsert([VectorPoint(n.note_id, n.embedding, vector_payload(n))
+                        for n in stored if n.embedding is not None])
     late = await _archive_deleted_meanwhile(
-        [n for nid in dict.fromkeys(e.data.note_id for e in events)
-         if (n := existing.get(nid)) is not None],
-        cause=events[-1].event_id, notes=notes, index=index, registry=registry,
+        stored, cause=events[-1].event_id, notes=notes, index=index, registry=registry,
         changes=changes, clock=clock,
     )
     log.info("notes.stored", inserted=len(inserted), received=len(events),
