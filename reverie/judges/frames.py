@@ -14,7 +14,8 @@ Arguments holding a date are never compared (two imprecise dates of one event ar
 one event), nor are two different verbs of an ``xcomp`` ("prefers to be addressed by
 first name" / "likes being called by first name").
 
-* :func:`conflict`: aligned clauses with opposite polarity whose compared arguments
+* :func:`conflict`: the same content words with one more negation in one statement
+  (whatever the parse); or aligned clauses with opposite polarity whose compared arguments
   all agree, at least one beyond the subject ("prefers phone calls for urgent issues" /
   "does not want phone calls, even for urgent issues"); or two positive, non-additive
   ("also") clauses with exactly one differing argument, and that difference real
@@ -209,6 +210,9 @@ def conflict(pair: Pair) -> str | None:
     """Explain why the two statements contradict each other, or return None."""
     if pair.cosine < NEGATION_SIMILARITY:
         return None
+    if _negated_copy(pair.a, pair.b):
+        positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
+        return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
     for c in pair.a.clauses:
         for d in pair.b.clauses:
             why = _clause_conflict(c, d)
@@ -222,6 +226,13 @@ def conflict(pair: Pair) -> str | None:
                 f"'{c.predicate}' with a different {why.replace('prep:', '')}"
             )
     return None
+
+
+def _negated_copy(a: Analysis, b: Analysis) -> bool:
+    """The same content words, one statement negated an odd number of times more: a
+    contradiction whatever the parse ("Acme ships every order with UPS" / "Acme does not
+    ship orders with UPS", where the first is parsed with "ships" as a noun)."""
+    return bool(a.content) and a.content == b.content and (a.negations - b.negations) % 2 == 1
 
 
 def _quote(text: str, limit: int = 160) -> str:

@@ -272,3 +272,8 @@ async def test_two_verbs_for_one_preference_are_no_contradiction() -> None:
     b = "User likes being called by their first name."
     assert not await contradicts(a, b)
     assert not await contradicts(b, a)
+
+
+async def test_a_negated_copy_contradicts_even_when_the_parse_is_wrong() -> None:
+    assert await contradicts("Acme ships every order with UPS.",
+                             "Acme does not ship orders with UPS.")
