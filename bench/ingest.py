@@ -33,7 +33,7 @@ from pymongo import AsyncMongoClient
 from bench.common import load, mib, proc_status
 from bench.synth import MODEL, generate
 from reverie.domain.events import TOPIC_NOTES
-from reverie.storage.mongo import connect
+from reverie.storage.mongo import connect, stored_vector
 from tests.fakes import envelope, iso, note_data
 from tests.integration.harness import Kafka, Worker, state_env, wait_for
 
@@ -116,7 +116,7 @@ async def one_run(env: dict[str, str], n: int, precomputed: bool, tmp: Path) -> 
         hi = next(t for t, c in timeline if c >= 0.9 * n)
         sample = msgs[-1][0]
         doc = await db.notes.find_one({"agent_id": sample}, sort=[("_id", -1)])
-        assert doc is not None and len(doc["embedding"]) == 384
+        assert doc is not None and len(stored_vector(doc["embedding"]) or []) == 384
         hits = await asyncio.to_thread(
             worker.get, f"/api/search?agent_id={sample}&q={quote(doc['text'][:60])}&k=3")
         searchable = any(h["note_id"] == doc["_id"] for h in hits.get("hits", []))

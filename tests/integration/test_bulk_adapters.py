@@ -68,3 +68,16 @@ async def test_open_tombstones_are_listed_until_closed(db):
     await store.close("user", "u-1")
     await store.close("user", "u-1")
     assert await store.all() == []
+
+
+async def test_a_vector_is_stored_as_float32_bytes_and_read_back_as_numbers(db):
+    notes = MongoNotes(db)
+    vector = [0.5, -0.25, 0.125, 1.0]
+    await notes.add_many([note(1).model_copy(update={"embedding": vector})])
+    raw = await db.notes.find_one({"_id": "n-001"})
+    assert isinstance(raw["embedding"], bytes) and len(raw["embedding"]) == 16
+    assert (await notes.get("n-001")).embedding == vector  # type: ignore[union-attr]
+    await db.notes.insert_one({**note(2).model_dump(mode="python"), "_id": "n-002",
+                               "status": "Active", "embedding": [0.1, 0.2]})
+    [old] = await notes.get_many(["n-002"])
+    assert old.embedding == [0.1, 0.2]  # a vector written as a list before is still read

@@ -11,6 +11,7 @@ from reverie.client import ReverieClient
 from reverie.config import Settings
 from reverie.domain.events import TOPIC_CHANGES
 from reverie.handlers.dream.runner import new_run_id
+from reverie.storage.mongo import stored_vector
 from tests.integration.harness import wait_for
 
 pytestmark = pytest.mark.integration
@@ -50,7 +51,7 @@ async def test_every_event_type_round_trips_through_kafka_into_the_worker(
         note = await found("notes", {"_id": n1, "access_count": 3}, "note.created + accessed")
         assert (note["status"], note["note_type"], note["user_id"]) == (
             "Active", "Preference", user)
-        assert len(note["embedding"]) == 384
+        assert len(stored_vector(note["embedding"]) or []) == 384
         example = await found("examples", {"_id": x1, "access_count": 2},
                               "example.created + accessed")
         assert example["status"] == "Active" and example["success_score"] == 80

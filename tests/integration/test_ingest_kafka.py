@@ -14,6 +14,7 @@ from reverie.config import Settings
 from reverie.domain.events import TOPIC_DLQ, TOPIC_NOTES, TOPIC_OF, message_key, parse_event
 from reverie.replay import export_state, isolated, read_lines, replay_into
 from reverie.storage.memory import MemoryVectorIndex
+from reverie.storage.mongo import stored_vector
 from tests.fakes import envelope, note_data
 from tests.integration.harness import wait_for
 
@@ -33,7 +34,7 @@ async def test_published_note_is_stored_in_mongo_and_searchable_in_qdrant(
         note_id, "Customer uses metric units for every quote.", agent_id=agent,
         company_id="co-1")), agent)
     doc = await wait_for(lambda: db.notes.find_one({"_id": note_id}), what="note in MongoDB")
-    assert doc["status"] == "Active" and len(doc["embedding"]) == 384
+    assert doc["status"] == "Active" and len(stored_vector(doc["embedding"]) or []) == 384
     hits = ready_worker.get(f"/api/search?agent_id={agent}&company_id=co-1&q=metric+units")
     assert [h["note_id"] for h in hits["hits"]] == [note_id]
     other = ready_worker.get(f"/api/search?agent_id={agent}&company_id=co-2&q=metric+units")
