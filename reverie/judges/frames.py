@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.handlers.dream.salient import dropped_tokens
 from reverie.judges.nlp import SELF, Analysis, Arg, Clause
 
 __all__ = [
@@ -342,15 +343,19 @@ def same_fact(pair: Pair) -> bool:
 def absorbs(pair: Pair) -> bool:
     """True iff ``pair.a`` says everything ``pair.b`` says: the same fact at cosine at least
     ``ABSORB_SIMILARITY``; every salient token of ``b`` (numbers, names, ids, dates) in
-    ``a``; a negation of ``b`` matched by one in ``a``; and at least ``COVERAGE`` of ``b``'s
-    content words (light verbs aside) in ``a`` with at most one missing, or a cosine of
-    at least ``PARAPHRASE_SIMILARITY``."""
+    ``a``, by this module's reading and by the dream's merge guard
+    (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
+    by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
+    aside) in ``a`` with at most one missing, or a cosine of at least
+    ``PARAPHRASE_SIMILARITY``."""
     a, b = pair.a, pair.b
     if a.text == b.text:
         return True
     if pair.cosine < ABSORB_SIMILARITY or clash(pair):
         return False
     if not all(s in a.salient or _mentions(a.text, s) for s in b.salient):
+        return False
+    if dropped_tokens([b.text], a.text):  # what the dream's merge guard checks
         return False
     if b.negations and not a.negations:
         return False

@@ -96,6 +96,7 @@ _CHANGE = frozenset(
 )
 _NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
 _ADDITIVE = frozenset({"also", "too", "additionally"})
+_EXCEPT = frozenset({"except", "minus", "excluding"})  # what follows is denied
 _OBJECT_DEPS = {
     "dobj": "obj",
     "attr": "attr",
@@ -236,7 +237,7 @@ def load_pipeline() -> Any:
                     raise ConfigurationError(
                         f"the offline judge needs spaCy's English model: {INSTALL_HINT}"
                     ) from exc
-                _pipeline = module.load()
+                _pipeline = module.load(exclude=["ner"])  # names come from tags
     return _pipeline
 
 
@@ -357,16 +358,18 @@ def _role(token: Any, pred: Any) -> str:
 
 def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     """Negated asides inside a clause: a negation after a comma, or one that is not the
-    predicate's ("uses 4 spaces, never tabs", "by email, not by phone"): the negation
-    token and the words after it up to the next punctuation."""
+    predicate's ("uses 4 spaces, never tabs", "by email, not by phone"), or an exception
+    ("all music except country"): the cue and the words after it up to the next
+    punctuation."""
     out = []
     sent = pred.sent
     direct = {pred.i} | {c.i for c in pred.children if c.dep_ in {"aux", "auxpass"}}
     for t in pred.subtree:
-        if not (t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
+        exception = t.lower_ in _EXCEPT  # "all genres except country music"
+        if not (exception or t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
             continue
         after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
-        if not after_comma and (t.head.i in direct or t.dep_ == "det"):
+        if not (after_comma or exception) and (t.head.i in direct or t.dep_ == "det"):
             continue
         span = []
         for u in t.doc[t.i + 1 : sent.end]:
@@ -404,9 +407,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
                 sub = _phrase(child, "subject", skip)
                 subject = sub.words
                 subject_head = _lemma(child)
-                person = child.ent_type_ == "PERSON" or (
-                    child.pos_ == "PROPN" and child.text.istitle()
-                )
+                person = child.pos_ == "PROPN" and child.text.istitle()
                 if _negated_arg(child):
                     negations += 1
             elif dep in {"prep", "agent"}:

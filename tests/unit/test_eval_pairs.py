@@ -135,7 +135,7 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
 
 @pytest.mark.xfail(strict=True, reason="not reached yet: 23.5% of DNLI contradictions found "
                    "(most need world knowledge: 'drives an Acura' vs 'does not own a car'), "
-                   "3.5% merged; see docs/calibration.md")
+                   "2.5% merged; see docs/calibration.md")
 @pytest.mark.parametrize(("label", "share"), [("contradiction", "contradicted"),
                                               ("contradiction", "merged")])
 def test_dnli_bounds_the_offline_judge_misses(label: str, share: str) -> None:
