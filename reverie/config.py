@@ -83,7 +83,7 @@ class Settings(BaseSettings):
     qualify_min_merge_validity: float = Field(default=0.8, ge=0, le=1)
     qualify_min_injection_resisted: float = Field(default=1.0, ge=0, le=1)
     qualify_max_unanswered_share: float = Field(default=0.2, ge=0, le=1)
-    max_revoke_share: float = Field(default=0.05, ge=0, le=1)
+    max_revoke_share: float = Field(default=0.10, ge=0, le=1)
     """Revocations by contradiction per dream: at most this share of the Active notes
     (rounded up to a whole note)..."""
     max_revoke_count: int = Field(default=20, ge=0)

@@ -18,6 +18,7 @@ from reverie.handlers.dream.salient import covered_tokens, dropped_tokens, salie
     ("The invoice goes to Marta in Bergen.", {"name:marta", "name:bergen"}),
     ("The user does not want calls.", {"neg"}),
     ("Keep answers short.", set()),
+    ("A 15-minute reminder for a 3-year plan.", {"num:15", "num:3"}),
 ])
 def test_salient_tokens_are_normalised(text: str, expected: set[str]) -> None:
     assert salient_tokens(text) == expected
@@ -35,6 +36,7 @@ def test_a_sentences_first_word_is_not_a_name_but_a_later_capital_is() -> None:
     ("Reviews within one business day.", "Reviews within 1 business day."),
     ("Send it to Marta in Bergen.", "Marta (Bergen) gets it."),
     ("The user doesn't want SMS.", "No SMS for the user."),
+    ("Remind the user 15 minutes before each call.", "A 15-minute heads-up before calls."),
 ])
 def test_paraphrases_keep_every_token(source: str, merged: str) -> None:
     assert dropped_tokens([source], merged) == []

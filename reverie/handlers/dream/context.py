@@ -60,7 +60,7 @@ class DreamSettings:
     """The dream lease's time to live; renewed every third of it while the dream runs."""
     trust: TrustPolicy = field(default_factory=TrustPolicy)
     """Whether to act on the judge's destructive verdicts (qualification, see trust.py)."""
-    max_revoke_share: float = 0.05
+    max_revoke_share: float = 0.10
     max_revoke_count: int = 20
     min_revoke_count: int = 1
     """Revocations by contradiction per dream: at most the share of the Active notes at
@@ -108,10 +108,6 @@ class DreamContext:
     """How many notes the contradiction phase may still revoke in all (None: no ceiling)."""
     revoked_by_contradiction: int = 0
     held_by_ceiling: int = 0
-    pairs_judged: int = 0
-    pairs_contradicting: int = 0
-    """The judge's verdicts so far this dream: past the anomaly share, none is acted on."""
-    held_by_anomaly: int = 0
 
 
 def judged(note: Note) -> JudgedNote:

@@ -6,9 +6,8 @@ the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine, and a note that reads
 like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
 wins on a judge's word: such pairs are queued for review too, and so is every pair a
-judge the dream does not trust (:mod:`.trust`) calls a contradiction, every one judged
-once the judge has called nearly every pair a contradiction (:func:`.trust.anomaly`),
-and every one past the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
+judge the dream does not trust (:mod:`.trust`) calls a contradiction, and every one past
+the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
 pair is judged again by the next dream, which may settle it under its own ceiling). Pairs
 already judged with unchanged texts are not judged again; a verdict is cached only after
 its effect is written (crash-safe).
@@ -184,7 +183,8 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
 
 
 def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
-    """Add to the phase's totals what held the judge back: trust, the ceiling, an anomaly."""
+    """Add to the phase's totals what held the judge back (trust, the ceiling) and whether it
+    called nearly every judged pair a contradiction (an anomaly: surfaced, not acted on)."""
     if ctx.revocation_ceiling is not None:
         totals["revocation_ceiling"] = ctx.revocation_ceiling
     if not ctx.trust.trusted:
@@ -200,7 +200,6 @@ def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
     if why := anomaly(totals["judged"], totals["contradictions"],
                       s.anomaly_contradiction_share, s.anomaly_min_pairs):
         totals["anomaly"] = why
-        totals["held_by_anomaly"] = ctx.held_by_anomaly
         log.warning("dream.judge_anomaly", judged=totals["judged"],
                     contradictions=totals["contradictions"], why=why)
     return totals
@@ -325,8 +324,6 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
 async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
                  output: dict[str, Any]) -> str:
     """Write a verdict's effect (review entry or revocation); return the outcome."""
-    ctx.pairs_judged += 1
-    ctx.pairs_contradicting += int(verdict.contradicts)
     if not verdict.contradicts:
         output.update({"decision": "complementary", "reason": verdict.reason})
         return "kept"
@@ -340,11 +337,6 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
                                   f"system ({', '.join(markers)}): left to a person")
         elif not ctx.trust.trusted:
             winner, rule = None, f"the judge is not trusted ({ctx.trust.reason}): left to a person"
-        elif why := anomaly(ctx.pairs_judged, ctx.pairs_contradicting,
-                            ctx.settings.anomaly_contradiction_share,
-                            ctx.settings.anomaly_min_pairs):
-            ctx.held_by_anomaly += 1
-            winner, rule = None, f"{why}: left to a person"
         elif ctx.revocation_ceiling is not None \
                 and ctx.revoked_by_contradiction >= ctx.revocation_ceiling:
             ctx.held_by_ceiling += 1

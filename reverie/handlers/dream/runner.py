@@ -4,8 +4,8 @@ Phases: consolidation → contradiction → stale-reference sweep → retention.
 failure in one phase is recorded on its step and the next phase still runs. Before
 them a ``judge-trust`` step decides whether the dream acts on its judge's word
 (:mod:`.trust`; the judge is qualified on first use) and sets the dream's ceiling on
-revocations by contradiction; a phase that hit the ceiling, or whose judge called
-nearly every pair a contradiction, ends ``partial`` with the reason.
+revocations by contradiction; a phase that hit the ceiling ends ``partial`` with the
+reason, and a judge that called nearly every pair a contradiction is named in the run.
 Only one dream per agent runs at a time: a lease in the store guards it, and a
 request that arrives meanwhile is remembered on the lease and run right after.
 """
@@ -273,8 +273,9 @@ async def _dream_once(
                     step.usage.calls = ctx.usage.calls - calls_before
                     step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
                     step.output = out
-                    held = [str(out[k]) for k in ("stopped", "ceiling_reached", "anomaly")
-                            if out.get(k)]
+                    held = [str(out[k]) for k in ("stopped", "ceiling_reached") if out.get(k)]
+                    if out.get("anomaly"):  # surfaced: a run of real contradictions looks so too
+                        reasons.append(f"{phase}: {out['anomaly']}")
                     if held or out.get("failed_clusters") or out.get("failed_pairs"):
                         step.status = "partial"
                         partial.append(phase)

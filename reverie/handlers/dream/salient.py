@@ -11,8 +11,8 @@
   (``2026-03-01`` → ``num:2026``, ``month:3``, ``num:1``, as ``March 1, 2026``);
 * ``num:`` numbers without thousands separators, currency signs, units or leading zeros
   (``$5,000``, ``5000``, ``5k`` are ``num:5000``; ``1st`` is ``num:1``; ``5.00`` is
-  ``num:5``; versions ``v2.3.1`` are ``num:2.3.1``); the words zero to twenty count as
-  their number;
+  ``num:5``; versions ``v2.3.1`` are ``num:2.3.1``; ``15-minute`` is ``num:15``); the
+  words zero to twenty count as their number;
 * ``name:`` proper nouns: capitalised words that do not start a sentence (``I`` aside),
   lower-cased, possessive ``'s`` removed;
 * ``neg`` when the text has a negation cue (not, n't, never, no, no longer, none,
@@ -65,6 +65,8 @@ _VERSION = re.compile(r"\bv?(?P<v>\d+(?:\.\d+){2,})\b|\bv(?P<v1>\d+(?:\.\d+)?)\b
                       re.IGNORECASE)
 _SCALED = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?(?P<s>[kKmM])\b")
 _ORDINAL = re.compile(r"\b(?P<n>\d+)(?:st|nd|rd|th)\b", re.IGNORECASE)
+_COMPOUND = re.compile(r"(?<![\w.-])(?P<n>\d+(?:\.\d+)?)-(?:[a-z]+)(?![\w-])")
+"""A number joined to a lower-case unit word: ``15-minute``, ``3-year`` (not an id)."""
 _IDENT = re.compile(
     r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w-])"
 )
@@ -160,7 +162,7 @@ def _scan(text: str) -> tuple[set[str], str]:
                              (_URL, lambda m: ["url:" + m.group(0).lower().rstrip(".,;:!?)/")]),
                              (_ISO_DATE, _iso), (_TIME, _time), (_SLASH_DATE, _slash),
                              (_VERSION, _version), (_SCALED, _scaled), (_ORDINAL, _ordinal),
-                             (_IDENT, _ident), (_NUMBER, _number)):
+                             (_COMPOUND, _ordinal), (_IDENT, _ident), (_NUMBER, _number)):
         text = _consume(text, pattern, found, convert)
     return found, text
 

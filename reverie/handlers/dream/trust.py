@@ -22,7 +22,7 @@ judge's merges.
 **Ceiling** (:func:`revocation_ceiling`): whatever the judge, one dream revokes by
 contradiction at most ``share`` of the agent's Active notes at its start, rounded up to
 a whole note, and at most ``max_count`` notes (and at least ``min_count``): an agent of
-six notes can resolve one real contradiction per dream, one of 48 three. :func:`anomaly`
+six notes can resolve one real contradiction per dream, one of 48 (at 10%) five. :func:`anomaly`
 flags a judge that calls nearly every pair it judged a contradiction.
 """
 
