@@ -33,10 +33,10 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import structlog
 
@@ -199,14 +199,21 @@ def _spent(exc: BaseException) -> Usage:
     return found if isinstance(found, Usage) else Usage()
 
 
-async def _ask_pairs(judge: Judge, pairs: Sequence[tuple[QualItem, tuple[JudgedNote, ...]]],
-                     batch: int, usage: Usage) -> dict[str, ContradictionVerdict | None]:
-    many = getattr(judge, "contradicts_many", None)
-    answers: dict[str, ContradictionVerdict | None] = {}
-    for group in _chunks(pairs, batch if callable(many) else 1):
-        if callable(many) and len(group) > 1:
+Entry = tuple[QualItem, tuple[JudgedNote, ...]]
+V = TypeVar("V")
+
+
+async def _ask(groups: Sequence[Sequence[Entry]],
+               many: Callable[[Sequence[Entry]], Awaitable[tuple[Sequence[V], Usage]]] | None,
+               one: Callable[[Entry], Awaitable[tuple[V, Usage]]],
+               usage: Usage) -> dict[str, V | None]:
+    """Ask each group in one request where the judge can, else (or when that answer is
+    invalid or short) one item at a time, as a dream falls back; ``None``: no valid answer."""
+    answers: dict[str, V | None] = {}
+    for group in groups:
+        if many is not None and len(group) > 1:
             try:
-                verdicts, spent = await many([(a, b) for _, (a, b) in group])
+                verdicts, spent = await many(group)
             except JudgeAnswerInvalid as exc:
                 usage.add(_spent(exc))
             else:
@@ -215,51 +222,50 @@ async def _ask_pairs(judge: Judge, pairs: Sequence[tuple[QualItem, tuple[JudgedN
                     answers.update({item.item_id: v for (item, _), v in
                                     zip(group, verdicts, strict=True)})
                     continue
-        for item, (a, b) in group:  # one at a time, as a dream falls back to
+        for entry in group:
             try:
-                one, spent = await judge.contradicts(a, b)
+                verdict, spent = await one(entry)
             except JudgeAnswerInvalid as exc:
                 usage.add(_spent(exc))
-                answers[item.item_id] = None
+                answers[entry[0].item_id] = None
             else:
                 usage.add(spent)
-                answers[item.item_id] = one
+                answers[entry[0].item_id] = verdict
     return answers
 
 
-async def _ask_clusters(judge: Judge, clusters: Sequence[tuple[QualItem, tuple[JudgedNote, ...]]],
-                        max_notes: int, usage: Usage
+async def _ask_pairs(judge: Judge, pairs: Sequence[Entry], batch: int, usage: Usage
+                     ) -> dict[str, ContradictionVerdict | None]:
+    many = getattr(judge, "contradicts_many", None)
+
+    async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ContradictionVerdict], Usage]:
+        return await many([(a, b) for _, (a, b) in group])  # type: ignore[misc]
+
+    async def ask_one(entry: Entry) -> tuple[ContradictionVerdict, Usage]:
+        a, b = entry[1]
+        return await judge.contradicts(a, b)
+
+    groups = _chunks(pairs, batch if callable(many) else 1)
+    return await _ask(groups, ask_many if callable(many) else None, ask_one, usage)
+
+
+async def _ask_clusters(judge: Judge, clusters: Sequence[Entry], max_notes: int, usage: Usage
                         ) -> dict[str, ConsolidationVerdict | None]:
     many = getattr(judge, "consolidate_many", None)
-    groups: list[list[tuple[QualItem, tuple[JudgedNote, ...]]]] = []
+    groups: list[list[Entry]] = []
     for entry in clusters:
         if not groups or not callable(many) or \
                 sum(len(n) for _, n in groups[-1]) + len(entry[1]) > max_notes:
             groups.append([])
         groups[-1].append(entry)
-    answers: dict[str, ConsolidationVerdict | None] = {}
-    for group in groups:
-        if callable(many) and len(group) > 1:
-            try:
-                verdicts, spent = await many([notes for _, notes in group], QUALIFICATION_NOW)
-            except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
-            else:
-                usage.add(spent)
-                if len(verdicts) == len(group):
-                    answers.update({item.item_id: v for (item, _), v in
-                                    zip(group, verdicts, strict=True)})
-                    continue
-        for item, notes in group:
-            try:
-                one, spent = await judge.consolidate(notes, QUALIFICATION_NOW)
-            except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
-                answers[item.item_id] = None
-            else:
-                usage.add(spent)
-                answers[item.item_id] = one
-    return answers
+
+    async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ConsolidationVerdict], Usage]:
+        return await many([notes for _, notes in group], QUALIFICATION_NOW)  # type: ignore[misc]
+
+    async def ask_one(entry: Entry) -> tuple[ConsolidationVerdict, Usage]:
+        return await judge.consolidate(entry[1], QUALIFICATION_NOW)
+
+    return await _ask(groups, ask_many if callable(many) else None, ask_one, usage)
 
 
 # scoring
