@@ -29,18 +29,25 @@ def _redact(_: Any, __: str, event_dict: MutableMapping[str, Any]) -> MutableMap
     return event_dict
 
 
-class _CurrentStderr:
-    """A file that writes to whatever ``sys.stderr`` is at the moment of writing.
+class _Stderr:
+    """The ``sys.stderr`` of configure time, or the current one once that one is closed.
 
-    structlog's PrintLogger keeps the file it was given; pytest's capture (or anything
-    else that swaps ``sys.stderr``) would leave cached loggers writing to a closed file.
+    Kept from configure time so the worker's JSON lines bypass Faust's redirection of
+    ``sys.stderr`` into its logger; replaced when closed (pytest's capture closes its files,
+    and cached loggers would otherwise write to a closed file).
     """
 
+    def __init__(self) -> None:
+        self._file = sys.stderr
+
+    def _target(self) -> Any:
+        return sys.stderr if self._file.closed else self._file
+
     def write(self, text: str) -> int:
-        return sys.stderr.write(text)
+        return int(self._target().write(text))
 
     def flush(self) -> None:
-        sys.stderr.flush()
+        self._target().flush()
 
 
 def configure(fmt: str = "console", level: str = "INFO") -> None:
@@ -62,6 +69,6 @@ def configure(fmt: str = "console", level: str = "INFO") -> None:
         wrapper_class=structlog.make_filtering_bound_logger(
             logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
         ),
-        logger_factory=structlog.PrintLoggerFactory(file=_CurrentStderr()),  # type: ignore[arg-type]
+        logger_factory=structlog.PrintLoggerFactory(file=_Stderr()),  # type: ignore[arg-type]
         cache_logger_on_first_use=True,
     )
