@@ -111,12 +111,18 @@ async def test_replay_and_kafka_path_store_the_same_state_for_the_sample(
     kafka_app = bootstrap(settings, index=MemoryVectorIndex())
     kafka_rows = [r for r in await export_state(kafka_app) if r["agent_id"] in _agents(lines)]
     await kafka_app.close()
+    # a scheduled dream of the session worker (its window and gate run at wall-clock time) may
+    # have reached these agents meanwhile: what any dream run changed is left out on both sides
+    dreamt = {c["record_id"] async for c in db.changes.find(
+        {"agent_id": {"$in": sorted(_agents(lines))}, "run_id": {"$ne": None}},
+        {"record_id": 1})}
+    kafka_rows = [r for r in kafka_rows if r["id"] not in dreamt]
 
     clock = FixedClock()
     replay_settings = Settings.load(vector_backend="memory")
     async with isolated(replay_settings, clock=clock) as app:
         await replay_into(app, read_lines(sample), clock)
-        replay_rows = await export_state(app)
+        replay_rows = [r for r in await export_state(app) if r["id"] not in dreamt]
     assert _comparable(kafka_rows) == _comparable(replay_rows)
     assert any(r["status"] == "Archived" for r in replay_rows)
 
