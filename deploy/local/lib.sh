@@ -118,7 +118,13 @@ pid_alive() {
   pid="$(<"$1")"
   [[ "$pid" =~ ^[0-9]+$ ]] || return 1
   kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$2"
+  local cmd="" i
+  for i in 1 2 3 4 5; do  # /proc/PID/cmdline reads empty while the process execs (spawn)
+    cmd="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" || true
+    [[ -n "$cmd" ]] && break
+    sleep 0.05
+  done
+  grep -qF -- "$2" <<<"$cmd"
 }
 
 # spawn <pidfile> <logfile> <cmd...>: start cmd detached (own session, stdin from
