@@ -374,3 +374,39 @@ class QualificationStore(Protocol):
 
     async def latest(self, limit: int = 20) -> list[Qualification]:
         """Return the most recently checked qualifications, newest first."""
+
+
+# --- Access tokens (issue #15): scoped credentials for the web surfaces -----------------
+
+
+@dataclass(frozen=True)
+class AccessToken:
+    """A stored access token: its public id, the hash of its secret, and its scope."""
+
+    token_id: str
+    secret_hash: str
+    agent_id: str | None = None
+    company_id: str | None = None
+    user_id: str | None = None
+    read_only: bool = False
+    created_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+class TokenStore(Protocol):
+    """Access tokens, hashed; the secret itself is never stored."""
+
+    async def add(self, token: AccessToken) -> None:
+        """Store a new token (its id is new)."""
+
+    async def get(self, token_id: str) -> AccessToken | None:
+        """Return the token with this id (revoked ones too), or None."""
+
+    async def revoke(self, token_id: str, at: datetime) -> bool:
+        """Mark the token revoked; return False if no unrevoked token has this id."""
+
+    async def list(self) -> list[AccessToken]:
+        """Return every token, oldest first."""
+
+
+# --- end of access tokens ------------------------------------------------------------------
