@@ -131,6 +131,17 @@ class Settings(BaseSettings):
     """... and optionally one tenant ..."""
     mcp_user_id: str | None = None
     """... and one user: calls outside this scope are refused."""
+    session_ttl_s: float = Field(default=8 * 3600, gt=0)
+    """How long a dashboard sign-in lasts (the session cookie's expiry)."""
+    auth_failures_per_minute: int = Field(default=10, ge=1)
+    """Wrong credentials one client address may send per minute before it gets HTTP 429."""
+    search_per_minute: int = Field(default=120, ge=1)
+    """Searches (``/api/search``, MCP ``search_memory``) one credential may make per minute."""
+    proxy_identity_header: str | None = None
+    """Trust this request header (e.g. ``X-Auth-Request-Email``) as set by an authenticating
+    reverse proxy; off by default. Only safe if nothing but the proxy can reach the port."""
+    proxy_identities: dict[str, str] = Field(default_factory=dict)
+    """Identity (the header's value) -> id of a stored token whose scope it gets."""
     log_format: Literal["console", "json"] = "console"
     log_level: str = "INFO"
     extra: dict[str, str] = Field(default_factory=dict)
