@@ -37,10 +37,12 @@ from reverie.handlers.ports import (
     ReviewQueue,
     RunStore,
     SessionLedger,
+    TokenStore,
     VectorIndex,
 )
 from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleIndex, VisibleNotes
 from reverie.storage.indexmarks import FileMarks, NoMarks
+from reverie.storage.tokens import token_store
 
 
 @dataclass
@@ -73,6 +75,8 @@ class Reverie:
     bus: MessageBus | None = None
     pending: PendingCache | None = None
     """Deletions still being fanned out, which read paths hide (issue #12)."""
+    tokens: TokenStore | None = None
+    """Scoped access tokens of the web surfaces (issue #15)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
@@ -329,6 +333,7 @@ def bootstrap(
         dream_settings=dream_settings_for(settings, embedder.model_name),
         extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
         pending=pending,
+        tokens=token_store(ports.get("_db")),
         index_marks=marks, qualifications=ports["qualifications"],
         fallback_judge=None if judge.name == "offline"
         else LazyOfflineJudge(settings, clock, embedder),
