@@ -246,7 +246,7 @@ def pending_store(db: Any) -> PendingDeletions:
         return MemoryPendingDeletions()
     from reverie.storage.mongo import MongoPendingDeletions
 
-    store: PendingDeletions = MongoPendingDeletions(db)  # type: ignore[assignment]
+    store: PendingDeletions = MongoPendingDeletions(db)
     return store
 
 

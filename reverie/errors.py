@@ -9,12 +9,21 @@ Consumers act on the class, never on the message text::
     │   ├── InvalidState              a command conflicts with stored state (a closed pair)
     │   ├── JudgeAnswerInvalid        the LLM answered twice with JSON we cannot accept
     │   ├── BudgetExhausted           the run's LLM call/token budget is spent
-    │   └── ConfigurationError        settings are wrong (bad URL, missing model files)
+    │   ├── ConfigurationError        settings are wrong (bad URL, credentials, missing model files)
+    │   └── RequestRejected           a store or server refused the request itself (bad request,
+    │                                 schema) — retrying the same request gives the same answer
     └── RetryableError                the world is temporarily wrong; retry with backoff
-        ├── StorageUnavailable        MongoDB or the vector index is unreachable or timed out
+        ├── StorageUnavailable        MongoDB, the vector index or the embedding server is
+        │                             unreachable, timed out, not primary or answered 5xx/429
         ├── BrokerUnavailable         Kafka is unreachable
         ├── JudgeUnavailable          the LLM endpoint is down, slow or rate-limiting
         └── LeaseHeld                 another worker holds this agent's dream lease
+
+Adapters translate their client library's exceptions in one place each (MongoDB:
+:func:`reverie.storage.mongo.mongo_errors`, Qdrant: :func:`reverie.storage.vectors.qdrant_errors`,
+embeddings: :func:`reverie.embeddings.remote.embedder_errors`, Kafka:
+:func:`reverie.brokers.kafka_errors`, the LLM: ``LLMJudge._map_error``), so no raw driver
+exception reaches the bus.
 
 The Kafka entry point sends ``PermanentError`` to ``reverie.dlq`` and retries
 ``RetryableError`` (with backoff, without acknowledging the message) until the
@@ -73,8 +82,12 @@ class ConfigurationError(PermanentError):
     """Settings are missing or wrong."""
 
 
+class RequestRejected(PermanentError):
+    """A store or server refused the request itself (a bad request, a schema it rejects)."""
+
+
 class StorageUnavailable(RetryableError):
-    """MongoDB or the vector index cannot be reached or timed out."""
+    """MongoDB, the vector index or the embedding server cannot be reached or timed out."""
 
 
 class BrokerUnavailable(RetryableError):

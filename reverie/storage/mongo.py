@@ -8,15 +8,20 @@ over the whole collection in Go; on it (detected by :class:`Dialect`) records ar
 fetched by ``_id`` one at a time (concurrently) and scans are not paginated.
 Atomicity comes from single-document conditional updates (compare-and-set on
 ``status``; access events applied once per event id).
-Driver errors are translated: network and timeout failures become
-:class:`~reverie.errors.StorageUnavailable` (retryable).
+Driver errors are translated in one place, :func:`mongo_errors`, which every public
+coroutine of every adapter (subclasses of :class:`MongoAdapter`) runs inside: unreachable,
+timed out or not primary → :class:`~reverie.errors.StorageUnavailable` (retryable); refused
+credentials → :class:`~reverie.errors.ConfigurationError`; any other refusal →
+:class:`~reverie.errors.RequestRejected`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
@@ -32,6 +37,8 @@ from pymongo.errors import (
     DuplicateKeyError,
     ExecutionTimeout,
     NetworkTimeout,
+    OperationFailure,
+    PyMongoError,
     ServerSelectionTimeoutError,
     WTimeoutError,
 )
@@ -48,7 +55,7 @@ from reverie.domain.model import (
 )
 from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
-from reverie.errors import StorageUnavailable
+from reverie.errors import ConfigurationError, RequestRejected, StorageUnavailable
 from reverie.handlers.ports import Transition
 
 P = ParamSpec("P")
@@ -69,17 +76,78 @@ APPLIED_KEEP = 500
 """How many recent access event ids a record remembers to make redelivery a no-op."""
 
 
+_TRANSIENT_CODES = frozenset({
+    6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+})
+"""Server error codes of a passing state: host unreachable or not found, time limit exceeded,
+network timeout, shutting down, stepped down, socket error, not primary, interrupted."""
+_AUTH_CODES = frozenset({13, 18})
+"""Unauthorized, AuthenticationFailed."""
+
+
+@contextmanager
+def mongo_errors() -> Iterator[None]:
+    """Turn PyMongo's exceptions into Reverie's: outages retryable, refusals permanent."""
+    try:
+        yield
+    except _TRANSIENT as exc:
+        raise StorageUnavailable(
+            f"MongoDB unavailable: {type(exc).__name__} (is the server in REVERIE_MONGO_URL up "
+            "and reachable?)") from exc
+    except OperationFailure as exc:
+        what = f"{type(exc).__name__} {exc.code} {(exc.details or {}).get('codeName', '')}"
+        if exc.code in _TRANSIENT_CODES or exc.has_error_label("RetryableWriteError"):
+            raise StorageUnavailable(f"MongoDB unavailable: {what.strip()}") from exc
+        if exc.code in _AUTH_CODES:
+            raise ConfigurationError(
+                f"MongoDB refused the credentials or the operation ({what.strip()}): check the "
+                "user and password in REVERIE_MONGO_URL and that user's roles on the database"
+            ) from exc
+        raise RequestRejected(f"MongoDB rejected the request ({what.strip()}): {exc}") from exc
+    except PyMongoError as exc:
+        raise RequestRejected(f"the MongoDB driver refused the request: "
+                              f"{type(exc).__name__}: {exc}") from exc
+
+
 def guarded(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """Translate driver network/timeout errors into ``StorageUnavailable``."""
+    """Run a coroutine function inside :func:`mongo_errors`."""
 
     @functools.wraps(fn)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
+        with mongo_errors():
             return await fn(*args, **kwargs)
-        except _TRANSIENT as exc:
-            raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
 
     return wrapper
+
+
+def guarded_iter(fn: Callable[P, AsyncIterator[T]]) -> Callable[P, AsyncIterator[T]]:
+    """Run an async generator function inside :func:`mongo_errors` (each step of it)."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> AsyncIterator[T]:
+        with mongo_errors():
+            async for item in fn(*args, **kwargs):
+                yield item
+
+    return wrapper
+
+
+class MongoAdapter:
+    """Base of the adapters here: each public coroutine or async iterator runs in ``mongo_errors``.
+
+    The single translation point: a subclass's methods are wrapped when the class is
+    created, so a method added later cannot forget it.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, attr in list(vars(cls).items()):
+            if name.startswith("_"):
+                continue
+            if inspect.isasyncgenfunction(attr):
+                setattr(cls, name, guarded_iter(attr))
+            elif inspect.iscoroutinefunction(attr):
+                setattr(cls, name, guarded(attr))
 
 
 class WriteLock:
@@ -202,18 +270,18 @@ def connect(url: str, timeout_ms: int = 5000) -> AsyncMongoClient[Doc]:
     )
 
 
-@guarded
 async def ensure_indexes(db: AsyncDatabase[Doc]) -> None:
     """Create the indexes the queries rely on (idempotent)."""
-    for name in ("notes", "examples"):
-        coll = db[name]
-        await coll.create_index([("agent_id", ASCENDING), ("status", ASCENDING)])
-        for field in ("user_id", "company_id", "conversation_id"):
-            await coll.create_index([(field, ASCENDING)])
-    await db["changes"].create_index([("record_id", ASCENDING)])
-    await db["changes"].create_index([("run_id", ASCENDING)])
-    await db["changes"].create_index([("published", ASCENDING)])
-    await db["sessions"].create_index([("agent_id", ASCENDING), ("at", ASCENDING)])
+    with mongo_errors():
+        for name in ("notes", "examples"):
+            coll = db[name]
+            await coll.create_index([("agent_id", ASCENDING), ("status", ASCENDING)])
+            for field in ("user_id", "company_id", "conversation_id"):
+                await coll.create_index([(field, ASCENDING)])
+        await db["changes"].create_index([("record_id", ASCENDING)])
+        await db["changes"].create_index([("run_id", ASCENDING)])
+        await db["changes"].create_index([("published", ASCENDING)])
+        await db["sessions"].create_index([("agent_id", ASCENDING), ("at", ASCENDING)])
 
 
 # --- vectors stored as float32 bytes (issue #12) --------------------------------------------
@@ -254,7 +322,7 @@ def _strip(doc: Doc) -> Doc:
     return doc
 
 
-class _MongoRecords:
+class _MongoRecords(MongoAdapter):
     collection: AsyncCollection[Doc]
     id_field: str
 
@@ -264,7 +332,6 @@ class _MongoRecords:
         self.writes = WriteLock()
         self.dialect = dialect or Dialect(db)
 
-    @guarded
     async def _add(self, record: Note | Example) -> bool:
         try:
             await self.collection.insert_one(_to_doc(record, getattr(record, self.id_field)))
@@ -272,7 +339,6 @@ class _MongoRecords:
             return False
         return True
 
-    @guarded
     @serialized
     async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
         result = await self.collection.update_one(
@@ -287,7 +353,6 @@ class _MongoRecords:
             return True
         return await self.collection.count_documents({"_id": record_id}, limit=1) > 0
 
-    @guarded
     @serialized
     async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
         if not changes:
@@ -328,7 +393,6 @@ class _MongoRecords:
         return [_strip(d) async for d in cursor]
 
     # --- bulk archive of one entity's records (issue #12) ---------------------------------
-    @guarded
     @serialized
     async def transition_referencing(
         self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
@@ -367,30 +431,24 @@ class _MongoRecords:
         self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
     ) -> AsyncIterator[Doc]:
         query = self._filter(agent_id, status, auto_only)
-        try:
-            if await self.dialect.point_lookups():
-                # FerretDB sorts and evaluates `_id > last` in Go over every match, so
-                # pages would cost a full read each: one cursor, in natural order.
-                async for d in self.collection.find(query, {"applied_access": 0},
-                                                    batch_size=batch_size):
-                    yield _strip(d)
-                return
-        except _TRANSIENT as exc:
-            raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
+        if await self.dialect.point_lookups():
+            # FerretDB sorts and evaluates `_id > last` in Go over every match, so
+            # pages would cost a full read each: one cursor, in natural order.
+            async for d in self.collection.find(query, {"applied_access": 0},
+                                                batch_size=batch_size):
+                yield _strip(d)
+            return
         last: str | None = None
         while True:
             page_query = dict(query)
             if last is not None:
                 page_query["_id"] = {"$gt": last}
-            try:
-                cursor = (
-                    find_all(self.collection, page_query, {"applied_access": 0})
-                    .sort("_id", ASCENDING)
-                    .limit(batch_size)
-                )
-                page = [d async for d in cursor]
-            except _TRANSIENT as exc:
-                raise StorageUnavailable(f"MongoDB unavailable: {type(exc).__name__}") from exc
+            cursor = (
+                find_all(self.collection, page_query, {"applied_access": 0})
+                .sort("_id", ASCENDING)
+                .limit(batch_size)
+            )
+            page = [d async for d in cursor]
             if not page:
                 return
             last = page[-1]["_id"]
@@ -411,7 +469,6 @@ class MongoNotes(_MongoRecords):
     async def add(self, note: Note) -> bool:
         return await self._add(note)
 
-    @guarded
     async def add_many(self, notes: Sequence[Note]) -> list[str]:  # issue #12
         docs = list({n.note_id: _to_doc(n, n.note_id) for n in notes}.values())
         if not docs:
@@ -426,26 +483,22 @@ class MongoNotes(_MongoRecords):
             return [d["_id"] for d in docs if d["_id"] not in taken]
         return [d["_id"] for d in docs]
 
-    @guarded
     async def get(self, note_id: str) -> Note | None:
         doc = await self.collection.find_one({"_id": note_id}, {"applied_access": 0})
         return Note(**_strip(doc)) if doc else None
 
-    @guarded
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
         if not note_ids:
             return []
         found = await find_by_ids(self.collection, note_ids, {"applied_access": 0}, self.dialect)
         return [Note(**_strip(d)) for d in found]
 
-    @guarded
     @serialized
     async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
         await self.collection.update_one(
             {"_id": note_id}, {"$set": {"text": text, "embedding": packed_vector(embedding)}}
         )
 
-    @guarded
     async def find_active_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
     ) -> list[Note]:
@@ -461,7 +514,6 @@ class MongoNotes(_MongoRecords):
         async for d in self._iter(agent_id, status, auto_only, batch_size):
             yield Note(**d)
 
-    @guarded
     async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
         match: Doc = {"agent_id": agent_id} if agent_id else {}
         counts: dict[str, int] = {}
@@ -471,7 +523,6 @@ class MongoNotes(_MongoRecords):
             )
         return {k: v for k, v in counts.items() if v}
 
-    @guarded
     async def agent_ids(self) -> list[str]:
         return sorted(await self.collection.distinct("agent_id"))
 
@@ -487,12 +538,10 @@ class MongoExamples(_MongoRecords):
     async def add(self, example: Example) -> bool:
         return await self._add(example)
 
-    @guarded
     async def get(self, example_id: str) -> Example | None:
         doc = await self.collection.find_one({"_id": example_id}, {"applied_access": 0})
         return Example(**_strip(doc)) if doc else None
 
-    @guarded
     async def find_active_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
     ) -> list[Example]:
@@ -513,7 +562,7 @@ def _tomb_id(entity_type: str, entity_id: str) -> str:
     return f"{entity_type}:{entity_id}"
 
 
-class MongoRegistry:
+class MongoRegistry(MongoAdapter):
     """Tombstones in ``tombstones``, ``_id`` = ``type:id``."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
@@ -521,7 +570,6 @@ class MongoRegistry:
         self.writes = WriteLock()
         self.dialect = Dialect(db)
 
-    @guarded
     @serialized
     async def record(self, tombstone: Tombstone) -> None:
         doc = tombstone.model_dump(mode="python")
@@ -541,7 +589,6 @@ class MongoRegistry:
             except DuplicateKeyError:
                 pass
 
-    @guarded
     async def lookup(
         self, keys: Sequence[tuple[EntityType, str]]
     ) -> dict[tuple[EntityType, str], Tombstone]:
@@ -555,7 +602,6 @@ class MongoRegistry:
             found[(t.entity_type, t.entity_id)] = t
         return found
 
-    @guarded
     async def remove(self, entity_type: EntityType, entity_id: str) -> bool:
         result = await self.collection.delete_one({"_id": _tomb_id(entity_type, entity_id)})
         return result.deleted_count > 0
@@ -564,13 +610,12 @@ class MongoRegistry:
 # --- Pending deletions (issue #12) ----------------------------------------------------------
 
 
-class MongoPendingDeletions:
+class MongoPendingDeletions(MongoAdapter):
     """Open tombstones in ``pending_deletions`` (``_id`` = ``type:id``): a handful at a time."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["pending_deletions"]
 
-    @guarded
     async def open(self, tombstone: Tombstone) -> None:
         key = _tomb_id(tombstone.entity_type, tombstone.entity_id)
         try:
@@ -578,11 +623,9 @@ class MongoPendingDeletions:
         except DuplicateKeyError:
             pass
 
-    @guarded
     async def close(self, entity_type: EntityType, entity_id: str) -> None:
         await self.collection.delete_one({"_id": _tomb_id(entity_type, entity_id)})
 
-    @guarded
     async def all(self) -> list[Tombstone]:
         docs = [d async for d in find_all(self.collection, {})]
         for d in docs:
@@ -592,14 +635,13 @@ class MongoPendingDeletions:
 # --- end of pending deletions ---------------------------------------------------------------
 
 
-class MongoAgents:
+class MongoAgents(MongoAdapter):
     """Agent settings in ``agents``, ``_id`` = agent id."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["agents"]
         self.writes = WriteLock()
 
-    @guarded
     async def get(self, agent_id: str) -> AgentSettings:
         doc = await self.collection.find_one({"_id": agent_id})
         if doc is None:
@@ -607,7 +649,6 @@ class MongoAgents:
         doc.pop("_id")
         return AgentSettings(**doc)
 
-    @guarded
     @serialized
     async def configure(self, settings: AgentSettings) -> None:
         values = settings.model_dump(mode="python", exclude={"last_dream_at"})
@@ -615,7 +656,6 @@ class MongoAgents:
             {"_id": settings.agent_id}, {"$set": values}, upsert=True
         )
 
-    @guarded
     @serialized
     async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
         await self.collection.update_one(
@@ -624,18 +664,16 @@ class MongoAgents:
             upsert=True,
         )
 
-    @guarded
     async def list_agent_ids(self) -> list[str]:
         return sorted([d["_id"] async for d in find_all(self.collection, {}, {"_id": 1})])
 
 
-class MongoSessions:
+class MongoSessions(MongoAdapter):
     """``session.ended`` events in ``sessions``, ``_id`` = event id."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["sessions"]
 
-    @guarded
     async def record(self, event_id: str, agent_id: str, at: datetime) -> bool:
         try:
             await self.collection.insert_one({"_id": event_id, "agent_id": agent_id, "at": at})
@@ -643,7 +681,6 @@ class MongoSessions:
             return False
         return True
 
-    @guarded
     async def count_since(self, agent_id: str, since: datetime | None) -> int:
         query: Doc = {"agent_id": agent_id}
         if since is not None:
@@ -651,19 +688,17 @@ class MongoSessions:
         return await self.collection.count_documents(query)
 
 
-class MongoLedger:
+class MongoLedger(MongoAdapter):
     """Handled event ids in ``events_seen``."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["events_seen"]
         self.dialect = Dialect(db)
 
-    @guarded
     async def unseen(self, event_ids: Sequence[str]) -> set[str]:
         found = await find_by_ids(self.collection, event_ids, {"_id": 1}, self.dialect)
         return set(event_ids) - {d["_id"] for d in found}
 
-    @guarded
     async def mark_all(self, events: Sequence[tuple[str, str]], at: datetime) -> None:
         docs = [{"_id": event_id, "type": event_type, "at": at}
                 for event_id, event_type in dict(events).items()]
@@ -676,14 +711,13 @@ class MongoLedger:
                 raise
 
 
-class MongoChangeLog:
+class MongoChangeLog(MongoAdapter):
     """Audit trail and outbox in ``changes``, ``_id`` = change id."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["changes"]
         self.writes = WriteLock()
 
-    @guarded
     async def record(self, changes: Sequence[Change]) -> None:
         if not changes:
             return
@@ -705,19 +739,15 @@ class MongoChangeLog:
             out.append(Change(**d))
         return out
 
-    @guarded
     async def for_record(self, record_id: str) -> list[Change]:
         return await self._query({"record_id": record_id})
 
-    @guarded
     async def for_run(self, run_id: str) -> list[Change]:
         return await self._query({"run_id": run_id})
 
-    @guarded
     async def unpublished(self, limit: int) -> list[Change]:
         return await self._query({"published": False}, limit)
 
-    @guarded
     @serialized
     async def mark_published(self, change_ids: Sequence[str]) -> None:
         if change_ids:
@@ -725,7 +755,7 @@ class MongoChangeLog:
                              [({"_id": i}, {"published": True}) for i in change_ids])
 
 
-class MongoRuns:
+class MongoRuns(MongoAdapter):
     """Runs in ``runs`` and steps in ``run_steps`` (with a published flag)."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
@@ -733,25 +763,21 @@ class MongoRuns:
         self.step_coll = db["run_steps"]
         self.writes = WriteLock()
 
-    @guarded
     @serialized
     async def save_run(self, run: DreamRun) -> None:
         await self.runs.replace_one({"_id": run.run_id},
                                     {**run.model_dump(mode="python"), "_id": run.run_id},
                                     upsert=True)
 
-    @guarded
     async def get_run(self, run_id: str) -> DreamRun | None:
         doc = await self.runs.find_one({"_id": run_id})
         return DreamRun(**_strip(doc)) if doc else None
 
-    @guarded
     async def list_runs(self, agent_id: str | None = None, limit: int = 50) -> list[DreamRun]:
         query: Doc = {"agent_id": agent_id} if agent_id else {}
         cursor = find_all(self.runs, query).sort([("started_at", -1), ("_id", -1)]).limit(limit)
         return [DreamRun(**_strip(d)) async for d in cursor]
 
-    @guarded
     async def add_steps(self, steps: Sequence[RunStep]) -> None:
         for step in steps:
             try:
@@ -770,15 +796,12 @@ class MongoRuns:
             out.append(RunStep(**_strip(d)))
         return out
 
-    @guarded
     async def steps(self, run_id: str) -> list[RunStep]:
         return await self._steps({"run_id": run_id})
 
-    @guarded
     async def unpublished_steps(self, limit: int) -> list[RunStep]:
         return await self._steps({"published": False}, limit)
 
-    @guarded
     @serialized
     async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
         if step_ids:
@@ -786,14 +809,13 @@ class MongoRuns:
                              [({"_id": i}, {"published": True}) for i in step_ids])
 
 
-class MongoLeases:
+class MongoLeases(MongoAdapter):
     """Dream leases in ``leases``: one document per agent, taken by compare-and-set."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["leases"]
         self.writes = WriteLock()
 
-    @guarded
     @serialized
     async def acquire(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
         expires = now + timedelta(seconds=ttl_s)
@@ -810,7 +832,6 @@ class MongoLeases:
             return False
         return True
 
-    @guarded
     @serialized
     async def release(self, agent_id: str, owner: str) -> bool:
         doc = await self.collection.find_one({"_id": agent_id, "owner": owner})
@@ -819,12 +840,10 @@ class MongoLeases:
         await self.collection.delete_one({"_id": agent_id, "owner": owner})
         return bool(doc.get("pending"))
 
-    @guarded
     @serialized
     async def mark_pending(self, agent_id: str) -> None:
         await self.collection.update_one({"_id": agent_id}, {"$set": {"pending": True}})
 
-    @guarded
     @serialized
     async def renew(self, agent_id: str, owner: str, now: datetime, ttl_s: float) -> bool:
         result = await self.collection.update_one(
@@ -832,7 +851,6 @@ class MongoLeases:
             {"$set": {"expires_at": now + timedelta(seconds=ttl_s)}})
         return bool(result.matched_count)
 
-    @guarded
     @serialized
     async def claim_orphaned(self, now: datetime) -> list[str]:
         expired = {"pending": True, "expires_at": {"$lte": now}}
@@ -846,14 +864,13 @@ class MongoLeases:
         return sorted(claimed)
 
 
-class MongoReviews:
+class MongoReviews(MongoAdapter):
     """Review pairs in ``review_pairs``."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["review_pairs"]
         self.writes = WriteLock()
 
-    @guarded
     async def add(self, pair: ReviewPair) -> bool:
         try:
             await self.collection.insert_one({**pair.model_dump(mode="python"),
@@ -862,12 +879,10 @@ class MongoReviews:
             return False
         return True
 
-    @guarded
     async def get(self, pair_id: str) -> ReviewPair | None:
         doc = await self.collection.find_one({"_id": pair_id})
         return ReviewPair(**_strip(doc)) if doc else None
 
-    @guarded
     async def list(self, agent_id: str | None = None, status: str | None = "open"
                    ) -> list[ReviewPair]:
         query: Doc = {}
@@ -878,7 +893,6 @@ class MongoReviews:
         cursor = find_all(self.collection, query).sort([("created_at", 1), ("_id", 1)])
         return [ReviewPair(**_strip(d)) async for d in cursor]
 
-    @guarded
     @serialized
     async def resolve(self, pair_id: str, kept_note_id: str, at: datetime) -> bool:
         result = await self.collection.update_one(
@@ -887,43 +901,38 @@ class MongoReviews:
         return result.modified_count > 0
 
 
-class MongoJudgments:
+class MongoJudgments(MongoAdapter):
     """Pair verdicts in ``judgments``."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["judgments"]
         self.writes = WriteLock()
 
-    @guarded
     async def get(self, key: str) -> dict[str, Any] | None:
         doc = await self.collection.find_one({"_id": key})
         return _strip(doc) if doc else None
 
-    @guarded
     @serialized
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         await self.collection.replace_one({"_id": key}, {**verdict, "_id": key}, upsert=True)
 
 
-class MongoQualifications:
+class MongoQualifications(MongoAdapter):
     """Judge qualifications in ``judge_qualifications``, keyed by judge identity and set."""
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["judge_qualifications"]
         self.writes = WriteLock()
 
-    @guarded
     async def get(self, key: str) -> Qualification | None:
         doc = await self.collection.find_one({"_id": key})
         return Qualification(**_strip(doc)) if doc else None
 
-    @guarded
     @serialized
     async def put(self, qualification: Qualification) -> None:
         doc = {**qualification.model_dump(mode="python"), "_id": qualification.key}
         await self.collection.replace_one({"_id": qualification.key}, doc, upsert=True)
 
-    @guarded
     async def latest(self, limit: int = 20) -> list[Qualification]:
         # few records (one per judge identity): sorted here, which FerretDB v1 does too
         found = [Qualification(**_strip(d)) async for d in find_all(self.collection, {})]

@@ -1,0 +1,49 @@
+"""Network faults for adapter tests: a port nothing listens on, a server that drops connections."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from types import TracebackType
+
+
+def dead_port() -> int:
+    """Return a local port nothing listens on (bound once, then closed)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class DroppingServer:
+    """A TCP server on 127.0.0.1 that accepts every connection and closes it at once."""
+
+    def __init__(self) -> None:
+        self._sock = socket.socket()
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(64)
+        self.port = int(self._sock.getsockname()[1])
+        self.accepted = 0
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:  # closed by __exit__
+                return
+            self.accepted += 1
+            conn.close()
+
+    def __enter__(self) -> DroppingServer:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._sock.close()
+        self._thread.join(timeout=5)
