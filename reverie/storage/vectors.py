@@ -11,41 +11,54 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from qdrant_client import AsyncQdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from reverie.domain.model import Status
-from reverie.errors import StorageUnavailable
+from reverie.errors import ConfigurationError, RequestRejected, StorageUnavailable
 from reverie.handlers.ports import Hit, SearchScope, VectorPoint
 
 _NS = uuid.UUID("6f2b1c1e-9f7a-4c7e-8d38-2a6f0b7e51d1")
+T = TypeVar("T")
 NONE = "_"
 """Payload value for an unset company or user, so "company-wide" is a plain match."""
 
 
 _TRANSIENT_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})
+_AUTH_STATUS = frozenset({401, 403})
 
 
 @contextmanager
-def unavailable_on_outage() -> Iterator[None]:
-    """Turn Qdrant connection failures, timeouts and 5xx/429 answers into ``StorageUnavailable``.
+def qdrant_errors() -> Iterator[None]:
+    """Turn qdrant-client's exceptions into Reverie's: outages retryable, refusals permanent.
 
-    A 4xx answer (a wrong dimension, a bad filter) is a bug, not an outage: it passes through.
+    Unreachable, dropped or timed-out connections, 5xx/408/429 answers and a busy embedded
+    store → ``StorageUnavailable``; 401/403 → ``ConfigurationError``; any other answer
+    (a wrong dimension, a bad filter, a missing collection) → ``RequestRejected``.
     """
     try:
         yield
-    except (ResponseHandlingException, httpx.TransportError, TimeoutError, ConnectionError) as exc:
-        raise StorageUnavailable(f"Qdrant unavailable: {type(exc).__name__}: {exc}") from exc
     except UnexpectedResponse as exc:
-        if exc.status_code not in _TRANSIENT_STATUS:
-            raise
-        raise StorageUnavailable(f"Qdrant answered {exc.status_code}") from exc
+        detail = exc.content.decode("utf-8", "replace")[:300]
+        if exc.status_code in _TRANSIENT_STATUS:
+            raise StorageUnavailable(f"Qdrant answered {exc.status_code}: {detail}") from exc
+        if exc.status_code in _AUTH_STATUS:
+            raise ConfigurationError(
+                f"Qdrant refused the request ({exc.status_code}): check REVERIE_QDRANT_API_KEY "
+                "and the key's access to the collection") from exc
+        raise RequestRejected(f"Qdrant rejected the request ({exc.status_code}): {detail}"
+                              ) from exc
+    except (ResponseHandlingException, httpx.TransportError, TimeoutError, OSError,
+            sqlite3.OperationalError) as exc:
+        raise StorageUnavailable(
+            f"Qdrant unavailable: {type(exc).__name__}: {exc} (is the server in "
+            "REVERIE_QDRANT_URL up and reachable?)") from exc
 
 
 def point_id(note_id: str) -> str:
@@ -129,25 +142,27 @@ class QdrantIndex:
                 path = self._path or Path(".reverie/qdrant")
                 path.mkdir(parents=True, exist_ok=True)
                 client = AsyncQdrantClient(path=str(path))
-            try:
-                if not await client.collection_exists(self.collection):
-                    await client.create_collection(
-                        self.collection,
-                        vectors_config=models.VectorParams(
-                            size=self.dimension, distance=models.Distance.COSINE
-                        ),
+            if not await client.collection_exists(self.collection):
+                await client.create_collection(
+                    self.collection,
+                    vectors_config=models.VectorParams(
+                        size=self.dimension, distance=models.Distance.COSINE
+                    ),
+                )
+                indexed = ("agent_id", "status", "company_key", "user_key", "note_id")
+                for key in indexed if self._url else ():
+                    await client.create_payload_index(
+                        self.collection, key, models.PayloadSchemaType.KEYWORD
                     )
-                    indexed = ("agent_id", "status", "company_key", "user_key", "note_id")
-                    for key in indexed if self._url else ():
-                        await client.create_payload_index(
-                            self.collection, key, models.PayloadSchemaType.KEYWORD
-                        )
-            except Exception as exc:  # connection problems surface here first
-                raise StorageUnavailable(f"Qdrant unavailable: {type(exc).__name__}") from exc
             if not self._url:
                 write_ahead(client, self.collection)
             self._client = client
         return self._client
+
+    async def _call(self, op: Callable[[AsyncQdrantClient], Awaitable[T]]) -> T:
+        """Run ``op`` on the (connected) client: the one place errors are translated."""
+        with qdrant_errors():
+            return await op(await self._c())
 
     async def close(self) -> None:
         """Release the client (and the embedded path's lock)."""
@@ -158,32 +173,26 @@ class QdrantIndex:
     async def upsert(self, points: Sequence[VectorPoint]) -> None:
         if not points:
             return
-        client = await self._c()
         structs = [
             models.PointStruct(id=point_id(p.note_id), vector=list(p.vector), payload=_payload(p))
             for p in points
         ]
-        with unavailable_on_outage():
-            await client.upsert(self.collection, points=structs, wait=True)
+        await self._call(lambda c: c.upsert(self.collection, points=structs, wait=True))
 
     async def set_status(self, note_ids: Sequence[str], status: Status) -> None:
         if not note_ids:
             return
-        client = await self._c()
         # A filter (not a list of ids) so notes without a vector are skipped, not an error.
         selector = models.Filter(must=[models.FieldCondition(
             key="note_id", match=models.MatchAny(any=list(note_ids)))])
-        with unavailable_on_outage():
-            await client.set_payload(self.collection, payload={"status": status.value},
-                                     points=selector, wait=True)
+        await self._call(lambda c: c.set_payload(
+            self.collection, payload={"status": status.value}, points=selector, wait=True))
 
     async def search(self, vector: Sequence[float], scope: SearchScope, k: int) -> list[Hit]:
-        client = await self._c()
-        with unavailable_on_outage():
-            result = await client.query_points(
-                self.collection, query=list(vector), query_filter=_filter(scope), limit=k,
-                with_payload=["note_id"],
-            )
+        result = await self._call(lambda c: c.query_points(
+            self.collection, query=list(vector), query_filter=_filter(scope), limit=k,
+            with_payload=["note_id"],
+        ))
         return [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in result.points]
 
     async def search_many(
@@ -191,32 +200,28 @@ class QdrantIndex:
     ) -> list[list[Hit]]:
         if not vectors:
             return []
-        client = await self._c()
         flt = _filter(scope)
         requests = [
             models.QueryRequest(query=list(v), filter=flt, limit=k, with_payload=["note_id"])
             for v in vectors
         ]
-        with unavailable_on_outage():
-            responses = await client.query_batch_points(self.collection, requests=requests)
+        responses = await self._call(
+            lambda c: c.query_batch_points(self.collection, requests=requests))
         return [
             [Hit(str((p.payload or {})["note_id"]), float(p.score)) for p in r.points]
             for r in responses
         ]
 
     async def count(self, agent_id: str | None = None) -> int:
-        client = await self._c()
         flt = None
         if agent_id is not None:
             flt = models.Filter(must=[models.FieldCondition(
                 key="agent_id", match=models.MatchValue(value=agent_id))])
-        with unavailable_on_outage():
-            return (await client.count(self.collection, count_filter=flt, exact=True)).count
+        found = await self._call(lambda c: c.count(self.collection, count_filter=flt, exact=True))
+        return found.count
 
     async def drop_agent(self, agent_id: str) -> None:
-        client = await self._c()
         selector = models.FilterSelector(filter=models.Filter(must=[
             models.FieldCondition(key="agent_id", match=models.MatchValue(value=agent_id))
         ]))
-        with unavailable_on_outage():
-            await client.delete(self.collection, points_selector=selector)
+        await self._call(lambda c: c.delete(self.collection, points_selector=selector))
