@@ -20,9 +20,11 @@ the verdict models of :mod:`reverie.handlers.dream.judging`.
   the tokens already used reach the limit.
 * Concurrency: at most ``concurrency`` requests in flight per judge (shared by
   :meth:`LLMJudge.with_budget` copies).
-* Answer length: every request asks for ``max_tokens`` sized for its batch (pairs,
-  clusters and their notes' length; :func:`answer_tokens`), at most
-  ``max_output_tokens``, so a batched answer is not cut off mid-JSON.
+* Answer length: every request asks for ``max_tokens`` sized for its batch, at most
+  ``max_output_tokens`` (:func:`answer_tokens` for pairs, :func:`cluster_answer_tokens`
+  for clusters: by their notes' length, at least 1,024). A batch whose answer is still
+  cut off (``finish_reason=length``) is asked again in two halves, down to one item a
+  request; a single item's repair request may use twice the tokens.
 * Identity: :meth:`LLMJudge.identity` (endpoint, models, prompt versions) keys the
   judge's qualification (:mod:`reverie.handlers.dream.trust`).
 
@@ -36,11 +38,11 @@ import copy
 import json
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import openai
 import structlog
@@ -84,19 +86,30 @@ _RECENT_CALLS = 1000
 _ANSWER_BASE = 96
 """Tokens of an answer's JSON frame."""
 _PER_VERDICT = 112
-"""Tokens of one pair's or one cluster's answer besides its merged texts (a short reason)."""
+"""Tokens of one pair's answer (its label, a short reason, the verdict)."""
 _MIN_ANSWER = 256
+_PER_CLUSTER = 150
+"""Tokens of one cluster's answer besides its merged texts (label, reason, flags)."""
+_PER_SOURCE_ID = 16
+"""Tokens of one source note id in a merged note."""
+_MIN_CLUSTER_ANSWER = 1024
 
 
-def answer_tokens(verdicts: int, note_chars: int = 0, notes: int = 0,
-                  cap: int = 4096) -> int:
-    """Return the ``max_tokens`` an answer of ``verdicts`` verdicts needs, at most ``cap``.
-
-    A merged text may restate its sources: ``note_chars / 3`` tokens are allowed for
-    them (about 4 characters a token), plus ids (16 tokens a note).
-    """
-    need = _ANSWER_BASE + _PER_VERDICT * max(1, verdicts) + note_chars // 3 + 16 * notes
+def answer_tokens(verdicts: int, cap: int = 4096) -> int:
+    """Return the ``max_tokens`` an answer of ``verdicts`` pair verdicts needs, at most ``cap``."""
+    need = _ANSWER_BASE + _PER_VERDICT * max(1, verdicts)
     return max(min(_MIN_ANSWER, cap), min(cap, need))
+
+
+def cluster_answer_tokens(clusters: int, note_chars: int, notes: int, cap: int = 4096) -> int:
+    """Return the ``max_tokens`` of an answer about ``clusters`` clusters, at most ``cap``.
+
+    A merged text may restate its sources: one token per 3 of their ``note_chars``
+    characters, plus ``_PER_CLUSTER`` a cluster and the ids of the ``notes``; at least
+    ``_MIN_CLUSTER_ANSWER``.
+    """
+    need = note_chars // 3 + _PER_CLUSTER * max(1, clusters) + _PER_SOURCE_ID * notes
+    return max(min(_MIN_CLUSTER_ANSWER, cap), min(cap, need))
 
 
 @dataclass
@@ -183,6 +196,17 @@ class _Shared:
 
 class _Invalid(Exception):
     """An answer we cannot accept; the message says why (sent back for the repair)."""
+
+
+class _CutOff(Exception):
+    """An invalid answer of a batch that stopped at its ``max_tokens``: ask in halves."""
+
+    def __init__(self, usage: Usage) -> None:
+        super().__init__("the answer was cut off at its max_tokens")
+        self.usage = usage
+
+
+_Item = TypeVar("_Item")
 
 
 class LLMJudge:
@@ -327,8 +351,11 @@ class LLMJudge:
         ids = {n.note_id for n in notes}
         verdict: ConsolidationVerdict
         verdict, usage = await self._judge(
-            consolidate_notes, self.consolidation_model, messages, ids,
-            self._tokens(1, [notes]),
+            consolidate_notes,
+            self.consolidation_model,
+            messages,
+            ids,
+            self._cluster_tokens([notes]),
         )
         return verdict, usage
 
@@ -337,23 +364,34 @@ class LLMJudge:
     ) -> tuple[list[ConsolidationVerdict], Usage]:
         """Judge several clusters in one request; one verdict per cluster, in order.
 
-        Each cluster's answer may only name that cluster's note ids.
+        Each cluster's answer may only name that cluster's note ids. An answer cut off
+        at its ``max_tokens`` (``finish_reason=length``) is not repaired: the batch is
+        asked again in two halves, down to one cluster a request.
         """
-        messages = consolidate_clusters.render(clusters, now)
-        verdicts: list[ConsolidationVerdict]
-        verdicts, usage = await self._judge(
-            consolidate_clusters, self.consolidation_model, messages,
-            consolidate_clusters.given_ids(clusters), self._tokens(len(clusters), clusters),
-        )
-        return verdicts, usage
+
+        async def ask(part: Sequence[Sequence[JudgedNote]]) -> tuple[list[Any], Usage]:
+            answer: tuple[list[Any], Usage] = await self._judge(
+                consolidate_clusters,
+                self.consolidation_model,
+                consolidate_clusters.render(part, now),
+                consolidate_clusters.given_ids(part),
+                self._cluster_tokens(part),
+                split=len(part) > 1,
+            )
+            return answer
+
+        return await self._halving(consolidate_clusters, clusters, ask)
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> tuple[ContradictionVerdict, Usage]:
         """Say whether two notes contradict each other, and why (never who wins)."""
         messages = detect_contradictions.render(a, b, self._clock.now())
         verdict: ContradictionVerdict
         verdict, usage = await self._judge(
-            detect_contradictions, self.contradiction_model, messages, {a.note_id, b.note_id},
-            self._tokens(1),
+            detect_contradictions,
+            self.contradiction_model,
+            messages,
+            {a.note_id, b.note_id},
+            answer_tokens(1, self.max_output_tokens),
         )
         return verdict, usage
 
@@ -362,15 +400,23 @@ class LLMJudge:
     ) -> tuple[list[ContradictionVerdict], Usage]:
         """Judge several pairs in one request; one verdict per pair, in order.
 
-        The answer must name every given pair id exactly once and no other.
+        The answer must name every given pair id exactly once and no other. An answer cut
+        off at its ``max_tokens`` is asked again in two halves, down to one pair a request.
         """
-        messages = contradiction_pairs.render(pairs, self._clock.now())
-        verdicts: list[ContradictionVerdict]
-        verdicts, usage = await self._judge(
-            contradiction_pairs, self.contradiction_model, messages,
-            contradiction_pairs.given_ids(pairs), self._tokens(len(pairs)),
-        )
-        return verdicts, usage
+        now = self._clock.now()
+
+        async def ask(part: Sequence[tuple[JudgedNote, JudgedNote]]) -> tuple[list[Any], Usage]:
+            answer: tuple[list[Any], Usage] = await self._judge(
+                contradiction_pairs,
+                self.contradiction_model,
+                contradiction_pairs.render(part, now),
+                contradiction_pairs.given_ids(part),
+                answer_tokens(len(part), self.max_output_tokens),
+                split=len(part) > 1,
+            )
+            return answer
+
+        return await self._halving(contradiction_pairs, pairs, ask)
 
     async def covers(
         self, general: Sequence[JudgedNote], specific: JudgedNote
@@ -379,18 +425,53 @@ class LLMJudge:
         messages = check_coverage.render(general, specific, self._clock.now())
         ids = {n.note_id for n in general} | {specific.note_id}
         verdict: CoverageVerdict
-        verdict, usage = await self._judge(check_coverage, self.coverage_model, messages, ids,
-                                           self._tokens(1))
+        verdict, usage = await self._judge(
+            check_coverage,
+            self.coverage_model,
+            messages,
+            ids,
+            answer_tokens(1, self.max_output_tokens),
+        )
         return verdict, usage
 
     # internals
 
-    def _tokens(self, verdicts: int,
-                clusters: Sequence[Sequence[JudgedNote]] = ()) -> int:
-        """Return ``max_tokens`` for an answer of ``verdicts`` verdicts about ``clusters``."""
+    def _cluster_tokens(self, clusters: Sequence[Sequence[JudgedNote]]) -> int:
+        """Return ``max_tokens`` for an answer about ``clusters`` (sized by their notes)."""
         chars = sum(len(n.text) for c in clusters for n in c)
         notes = sum(len(c) for c in clusters)
-        return answer_tokens(verdicts, chars, notes, self.max_output_tokens)
+        return cluster_answer_tokens(len(clusters), chars, notes, self.max_output_tokens)
+
+    async def _halving(
+        self,
+        task: ModuleType,
+        items: Sequence[_Item],
+        ask: Callable[[Sequence[_Item]], Awaitable[tuple[list[Any], Usage]]],
+    ) -> tuple[list[Any], Usage]:
+        """Ask about ``items`` in one request; if that answer is cut off, ask each half the same
+        way. Returns one verdict per item, in order, and the usage of every request."""
+        try:
+            return await ask(items)
+        except _CutOff as cut:
+            usage = cut.usage
+        half = len(items) // 2
+        log.info(
+            "llm_answer_cut_off_split",
+            task=task.NAME,
+            items=len(items),
+            halves=[half, len(items) - half],
+        )
+        verdicts: list[Any] = []
+        for part in (items[:half], items[half:]):
+            try:
+                got, spent = await self._halving(task, part, ask)
+            except ReverieError as err:
+                usage.add(getattr(err, "usage", None) or Usage())
+                err.usage = usage  # type: ignore[attr-defined]
+                raise
+            usage.add(spent)
+            verdicts.extend(got)
+        return verdicts, usage
 
     async def _judge(
         self,
@@ -399,10 +480,15 @@ class LLMJudge:
         messages: list[dict[str, str]],
         given_ids: Collection[str],
         max_tokens: int | None = None,
+        *,
+        split: bool = False,
     ) -> tuple[Any, Usage]:
         """Ask, validate, repair once; the returned usage counts every completion received.
 
-        Errors raised carry the usage spent so far as ``error.usage``.
+        An invalid answer cut off at ``max_tokens`` raises :class:`_CutOff` when ``split``
+        (the caller asks again in smaller parts); otherwise its repair request may use
+        twice the tokens (at most ``max_output_tokens``). Errors raised carry the usage
+        spent so far as ``error.usage``.
         """
         usage = Usage()
         try:
@@ -411,7 +497,12 @@ class LLMJudge:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as first:
                 problem = str(first)
+            if finish == "length" and split:
+                log.info("llm_answer_cut_off", task=task.NAME, model=model, max_tokens=max_tokens)
+                raise _CutOff(usage)
             log.info("llm_answer_invalid", task=task.NAME, model=model, problem=problem)
+            if finish == "length" and max_tokens is not None:
+                max_tokens = min(self.max_output_tokens, 2 * max_tokens)
             repair = [
                 *messages,
                 {"role": "assistant", "content": content or "(empty answer)"},
