@@ -9,11 +9,12 @@ worker reads its consumer group's committed offsets when it starts
 from __future__ import annotations
 
 import ssl
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from reverie.config import Settings
-from reverie.errors import BrokerUnavailable
+from reverie.errors import BrokerUnavailable, ConfigurationError
 
 
 def bootstrap_servers(settings: Settings) -> str:
@@ -21,6 +22,30 @@ def bootstrap_servers(settings: Settings) -> str:
     return ",".join(
         part.split("://", 1)[-1] for part in settings.kafka_broker.replace(";", ",").split(",")
     )
+
+
+@contextmanager
+def kafka_errors(what: str) -> Iterator[None]:
+    """Turn aiokafka's exceptions while doing ``what`` into Reverie's.
+
+    Refused credentials or missing ACLs → ``ConfigurationError`` naming the settings;
+    any other Kafka or socket error (unreachable, timed out, TLS) → ``BrokerUnavailable``.
+    """
+    from aiokafka import errors
+
+    refused = (errors.SaslAuthenticationFailed, errors.AuthenticationFailedError,
+               errors.AuthenticationMethodNotSupported, errors.UnsupportedSaslMechanismError,
+               errors.IllegalSaslStateError, errors.ClusterAuthorizationFailedError,
+               errors.GroupAuthorizationFailedError, errors.TopicAuthorizationFailedError)
+    try:
+        yield
+    except refused as exc:
+        raise ConfigurationError(
+            f"Kafka refused {what} ({type(exc).__name__}): check REVERIE_KAFKA_SECURITY_PROTOCOL,"
+            " the REVERIE_KAFKA_SASL_* settings and the principal's ACLs") from exc
+    except (errors.KafkaError, OSError) as exc:
+        raise BrokerUnavailable(f"cannot {what}: {type(exc).__name__} (is Kafka at "
+                                "REVERIE_KAFKA_BROKER up and reachable?)") from exc
 
 
 def client_options(settings: Settings) -> dict[str, Any]:
@@ -46,17 +71,14 @@ async def committed_offsets(
 ) -> dict[tuple[str, int], int | None]:
     """Return the group's committed offset of each (topic, partition); None if never committed."""
     from aiokafka.admin import AIOKafkaAdminClient
-    from aiokafka.errors import KafkaError
     from aiokafka.structs import TopicPartition
 
     wanted = [TopicPartition(t, p) for t, p in partitions]
     admin = AIOKafkaAdminClient(**client_options(settings), request_timeout_ms=10_000)
     try:
-        await admin.start()
-        found = await admin.list_consumer_group_offsets(group, partitions=wanted)
-    except (KafkaError, OSError) as exc:
-        raise BrokerUnavailable(f"cannot read the committed offsets of {group}: "
-                                f"{type(exc).__name__}") from exc
+        with kafka_errors(f"read the committed offsets of {group}"):
+            await admin.start()
+            found = await admin.list_consumer_group_offsets(group, partitions=wanted)
     finally:
         await admin.close()
     out: dict[tuple[str, int], int | None] = {}
@@ -76,7 +98,6 @@ async def read_range(
     broker has nothing more in the range (offsets of transaction markers hold no message).
     """
     from aiokafka import AIOKafkaConsumer
-    from aiokafka.errors import KafkaError
     from aiokafka.structs import TopicPartition
 
     tp = TopicPartition(topic, partition)
@@ -84,20 +105,18 @@ async def read_range(
                                 enable_auto_commit=False, request_timeout_ms=10_000)
     out: list[tuple[int, bytes | None, bytes | None]] = []
     try:
-        await consumer.start()
-        consumer.assign([tp])
-        consumer.seek(tp, start)
-        empty = 0
-        while empty < 3:
-            batch = await consumer.getmany(tp, timeout_ms=1000, max_records=500)
-            records = batch.get(tp, [])
-            empty = 0 if records else empty + 1
-            out += [(r.offset, r.key, r.value) for r in records if r.offset < end]
-            if records and records[-1].offset >= end - 1:
-                break
-    except (KafkaError, OSError) as exc:
-        raise BrokerUnavailable(f"cannot read {topic}[{partition}] {start}..{end - 1}: "
-                                f"{type(exc).__name__}") from exc
+        with kafka_errors(f"read {topic}[{partition}] {start}..{end - 1}"):
+            await consumer.start()
+            consumer.assign([tp])
+            consumer.seek(tp, start)
+            empty = 0
+            while empty < 3:
+                batch = await consumer.getmany(tp, timeout_ms=1000, max_records=500)
+                records = batch.get(tp, [])
+                empty = 0 if records else empty + 1
+                out += [(r.offset, r.key, r.value) for r in records if r.offset < end]
+                if records and records[-1].offset >= end - 1:
+                    break
     finally:
         await consumer.stop()
     return out

@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import openai
 
-from reverie.errors import ConfigurationError, StorageUnavailable
+from reverie.errors import ConfigurationError, RequestRejected, StorageUnavailable
+
+_SETTINGS = "REVERIE_EMBEDDINGS_BASE_URL, REVERIE_EMBEDDINGS_MODEL and the API key"
+
+
+@contextmanager
+def embedder_errors() -> Iterator[None]:
+    """Turn the openai client's exceptions into Reverie's: outages retryable, refusals permanent.
+
+    Unreachable, timed out, 408/409/429/5xx (after the client's own retries) →
+    ``StorageUnavailable``; 401/403/404 → ``ConfigurationError`` naming the settings; any
+    other 4xx → ``RequestRejected``; an answer that is not OpenAI-shaped → ``ConfigurationError``.
+    """
+    try:
+        yield
+    except (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError) as exc:
+        # APITimeoutError is an APIConnectionError
+        raise StorageUnavailable(f"embedding server unavailable: {type(exc).__name__}") from exc
+    except openai.APIStatusError as exc:
+        if exc.status_code in (408, 409) or exc.status_code >= 500:
+            raise StorageUnavailable(
+                f"embedding server unavailable: it answered {exc.status_code}") from exc
+        if exc.status_code in (401, 403, 404):
+            raise ConfigurationError(
+                f"embedding server refused the request ({exc.status_code}); check {_SETTINGS}"
+            ) from exc
+        raise RequestRejected(
+            f"embedding server rejected the request ({exc.status_code}): {exc.message}") from exc
+    except openai.OpenAIError as exc:
+        raise ConfigurationError(
+            f"embedding server gave an answer that is not OpenAI-shaped ({type(exc).__name__});"
+            f" check {_SETTINGS}") from exc
 
 
 class OpenAIEmbedder:
@@ -36,17 +68,8 @@ class OpenAIEmbedder:
         out: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):
             chunk = list(texts[start : start + self.batch_size])
-            try:
+            with embedder_errors():
                 response = await self._client.embeddings.create(model=self.model_name, input=chunk)
-            except (openai.APIConnectionError, openai.APITimeoutError,
-                    openai.RateLimitError, openai.InternalServerError) as exc:
-                raise StorageUnavailable(
-                    f"embedding server unavailable: {type(exc).__name__}") from exc
-            except openai.APIStatusError as exc:
-                raise ConfigurationError(
-                    f"embedding server refused the request ({exc.status_code}); check "
-                    "REVERIE_EMBEDDINGS_BASE_URL, REVERIE_EMBEDDINGS_MODEL and the API key"
-                ) from exc
             vectors = [d.embedding for d in sorted(response.data, key=lambda d: d.index)]
             if vectors and len(vectors[0]) != self.dimension:
                 raise ConfigurationError(
