@@ -1,10 +1,24 @@
-"""JSON endpoints on the worker's own (Faust) web server: health, notes, scoped search."""
+"""The worker's own (Faust, aiohttp) web server: the door every request passes, and the
+JSON endpoints (health, notes, scoped search, changing actions).
+
+:func:`install_gate` puts one aiohttp middleware in front of every route, present and
+future: a request for anything but :data:`OPEN_PATHS` needs a credential (401 without
+one, the dashboard answers with its sign-in form), a wrong one counts against the
+client address (429 past ``REVERIE_AUTH_FAILURES_PER_MINUTE``), and a view that finds
+the request outside the credential's scope raises ``AccessDenied`` (403). Each
+authenticated request is logged with the token id, never the token.
+"""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import faust
+import structlog
+from aiohttp import web as aioweb
 from faust.web import Request, Response, View
 
 from reverie.bootstrap import Reverie
@@ -14,11 +28,200 @@ from reverie.handlers.dream.rollback import resolve_review, rollback
 from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
 from reverie.streams import auth
+from reverie.streams.auth import AccessDenied, Grant
+
+log = structlog.get_logger(__name__)
+
+GRANT = aioweb.RequestKey("reverie_grant", Grant)
+VIA_SESSION = aioweb.RequestKey("reverie_via_session", bool)
+OPEN_PATHS = frozenset({"/health", "/metrics", "/asyncapi.yaml", "/signin"})
+"""Routes answered without a credential; none of them returns memory content."""
+
+Refusal = Callable[[aioweb.Request, int, str], aioweb.StreamResponse]
+
+
+@dataclass
+class Gate:
+    """Credentials, sessions and rate limits of one worker's web server."""
+
+    credentials: auth.Authenticator
+    sessions: auth.Sessions
+    failures: auth.RateLimit
+    searches: auth.RateLimit
+    proxy_header: str | None
+    proxy_identities: dict[str, str]
+    refuse: Refusal
+
+    async def identify(self, request: aioweb.Request) -> tuple[Grant | None, str | None, bool]:
+        """Return (grant, problem, via session cookie) for the request's credential."""
+        header = request.headers.get("Authorization", "")
+        if header:
+            if not header.startswith("Bearer "):
+                return None, "use 'Authorization: Bearer <token>'", False
+            grant = await self.credentials.grant_for(header[7:].strip())
+            return grant, None if grant else auth.WRONG_CREDENTIAL, False
+        session = request.cookies.get(auth.SESSION_COOKIE)
+        if session:
+            token_id = self.sessions.token_id(session)
+            grant = await self.credentials.grant_by_id(token_id) if token_id else None
+            if grant is not None:
+                return grant, None, True
+        if self.proxy_header:
+            identity = request.headers.get(self.proxy_header)
+            if identity:
+                token_id = self.proxy_identities.get(identity)
+                grant = await self.credentials.grant_by_id(token_id) if token_id else None
+                return (
+                    grant,
+                    None
+                    if grant
+                    else (
+                        f"the identity in {self.proxy_header} has no scope "
+                        "(REVERIE_PROXY_IDENTITIES)"
+                    ),
+                    False,
+                )
+        return None, None, False
+
+    def failed(self, request: aioweb.Request, reason: str) -> None:
+        """Count a wrong credential against the client address and log it (no token)."""
+        self.failures.hit(request.remote or "?")
+        log.warning("web.auth_failed", path=request.path, peer=request.remote, reason=reason)
+
+    def throttled(self, request: aioweb.Request) -> aioweb.StreamResponse | None:
+        """Return a 429 if the client address sent too many wrong credentials lately."""
+        wait = self.failures.retry_after(request.remote or "?")
+        if wait is None:
+            return None
+        log.warning("web.auth_throttled", path=request.path, peer=request.remote)
+        response = self.refuse(
+            request,
+            429,
+            f"too many wrong access tokens from this address: try again in {int(wait) + 1} s",
+        )
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response
+
+
+def wants_json(request: aioweb.Request) -> bool:
+    """Whether to refuse with JSON (API, MCP, scripts) rather than an HTML page."""
+    accept = request.headers.get("Accept", "")
+    return request.path.startswith(("/api/", "/mcp")) or "text/html" not in accept
+
+
+def json_refusal(request: aioweb.Request, status: int, message: str) -> aioweb.StreamResponse:
+    """A refusal as ``{"error": message}``."""
+    response = aioweb.json_response({"error": message}, status=status)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="reverie"'
+    return response
+
+
+_GATES: weakref.WeakKeyDictionary[faust.App, Gate] = weakref.WeakKeyDictionary()
+
+
+def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None = None) -> Gate:
+    """Put the credential check in front of every route of ``app`` (once); return it."""
+    gate = _GATES.get(app)
+    if gate is not None:
+        if html_refusal is not None:
+            gate.refuse = _refusal(html_refusal)
+        return gate
+    settings = reverie.settings
+    gate = Gate(
+        credentials=auth.Authenticator(settings.dashboard_token, reverie.tokens),
+        sessions=auth.Sessions(settings.session_ttl_s),
+        failures=auth.RateLimit(settings.auth_failures_per_minute),
+        searches=auth.RateLimit(settings.search_per_minute),
+        proxy_header=settings.proxy_identity_header,
+        proxy_identities=dict(settings.proxy_identities),
+        refuse=_refusal(html_refusal),
+    )
+    _GATES[app] = gate
+
+    @aioweb.middleware
+    async def guard(request: aioweb.Request, handler: Any) -> aioweb.StreamResponse:
+        if request.path in OPEN_PATHS:
+            response: aioweb.StreamResponse = await handler(request)
+            return response
+        presented = "Authorization" in request.headers
+        if presented and (limited := gate.throttled(request)) is not None:
+            return limited
+        grant, problem, via_session = await gate.identify(request)
+        if grant is None:
+            if problem:
+                gate.failed(request, problem)
+            return gate.refuse(request, 401, problem or auth.NO_CREDENTIAL)
+        request[GRANT] = grant
+        request[VIA_SESSION] = via_session
+        log.info("web.access", token_id=grant.token_id, method=request.method, path=request.path)
+        try:
+            response = await handler(request)
+        except AccessDenied as exc:
+            log.warning(
+                "web.forbidden", token_id=grant.token_id, path=request.path, reason=str(exc)
+            )
+            return gate.refuse(request, 403, str(exc))
+        return response
+
+    app.web.web_app.middlewares.append(guard)  # type: ignore[attr-defined]
+    return gate
+
+
+def _refusal(html: Refusal | None) -> Refusal:
+    def refuse(request: aioweb.Request, status: int, message: str) -> aioweb.StreamResponse:
+        if html is None or wants_json(request):
+            return json_refusal(request, status, message)
+        return html(request, status, message)
+
+    return refuse
+
+
+def grant_of(request: Any) -> Grant:
+    """The grant the gate put on an authenticated request."""
+    grant: Grant = request[GRANT]
+    return grant
+
+
+def via_session(request: Any) -> bool:
+    """Whether the request's credential is the dashboard's session cookie."""
+    return bool(request.get(VIA_SESSION))
+
+
+async def check_run(
+    reverie: Reverie, grant: Grant, run_id: str, note_ids: set[str] | None = None
+) -> None:
+    """Raise ``AccessDenied`` unless the run's agent and every note it touched are visible.
+
+    A dream covers every tenant of its agent: a token bound to one tenant reads a run
+    only if it touched nothing of another tenant.
+    """
+    run = await reverie.runs.get_run(run_id)
+    if run is None:
+        return
+    grant.admit(run.agent_id)
+    if grant.whole_agent:
+        return
+    if note_ids is None:
+        from reverie.web.run import touched_note_ids
+
+        note_ids = touched_note_ids(await reverie.runs.steps(run_id))
+        for pair in await reverie.reviews.list(run.agent_id, None):
+            if pair.run_id == run_id:
+                note_ids.update(pair.note_ids)
+    for note in await reverie.notes.get_many(sorted(note_ids)):
+        grant.admit_note(
+            note.agent_id,
+            note.company_id,
+            note.user_id,
+            f"run {run_id} (it touched notes of other tenants or users)",
+        )
 
 
 def register_api(app: faust.App, reverie: Reverie) -> None:
-    """Add ``/health``, ``/asyncapi.yaml``, ``/api/notes/{id}`` and ``/api/search`` to the
-    Faust web server."""
+    """Add ``/health``, ``/asyncapi.yaml``, ``/api/notes/{id}``, ``/api/search`` and the
+    changing endpoints to the Faust web server, behind the gate."""
+    gate = install_gate(app, reverie)
 
     @app.page("/health")
     class Health(View):
@@ -41,6 +244,9 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
             note = await reverie.notes.get(note_id)
             if note is None:
                 return self.json({"error": f"note {note_id!r} not found"}, status=404)
+            grant_of(request).admit_note(
+                note.agent_id, note.company_id, note.user_id, f"note {note_id!r}"
+            )
             body: dict[str, Any] = note.model_dump(mode="json", exclude={"embedding"})
             body["history"] = [
                 c.model_dump(mode="json") for c in await reverie.changes.for_record(note_id)
@@ -54,39 +260,59 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
             agent_id, text = q.get("agent_id"), q.get("q")
             if not agent_id or not text:
                 return self.json({"error": "agent_id and q are required"}, status=400)
+            grant = grant_of(request)
+            company, user = q.get("company_id") or None, q.get("user_id") or None
+            exact = q.get("exact", "1") == "1"
+            grant.admit(agent_id, company, user)
+            if not exact and not grant.whole_agent:
+                raise AccessDenied(
+                    f"forbidden: {grant.describe()} cannot search across "
+                    "tenants and users (exact=0)"
+                )
+            wait = gate.searches.hit(grant.token_id)
+            if wait is not None:
+                return self.json(
+                    {"error": f"search rate limit of this token: try again in {int(wait) + 1} s"},
+                    status=429,
+                    headers={"Retry-After": str(int(wait) + 1)},
+                )
             scope = SearchScope(
-                agent_id=agent_id, company_id=q.get("company_id") or None,
-                user_id=q.get("user_id") or None, exact_scope=q.get("exact", "1") == "1",
+                agent_id=agent_id, company_id=company, user_id=user, exact_scope=exact
             )
+            try:
+                k = max(1, min(int(q.get("k", "10")), 100))
+            except ValueError:
+                return self.json({"error": "k must be a number"}, status=400)
             [vector] = await reverie.embedder.embed([text])
-            hits = await reverie.index.search(vector, scope, int(q.get("k", "10")))
+            hits = await reverie.index.search(vector, scope, k)
             return self.json({"hits": [{"note_id": h.note_id, "score": h.score} for h in hits]})
 
-    async def authorized(view: View, request: Request) -> tuple[dict[str, str], str | None]:
-        """Read the form or JSON body and check the access and CSRF tokens."""
-        form: dict[str, str] = {}
+    async def read_form(request: Request) -> dict[str, str]:
         ctype = request.headers.get("Content-Type", "")
         if "json" in ctype:
             body = await request.json()
-            form = {k: str(v) for k, v in (body or {}).items()}
-        elif "form" in ctype:
-            form = {k: str(v) for k, v in (await request.post()).items()}
-        problem = auth.check(
-            reverie.settings.dashboard_token,
-            authorization=request.headers.get("Authorization"),
-            form_token=form.get("token"), form_csrf=form.get("csrf"),
-            cookie_csrf=request.cookies.get(auth.CSRF_COOKIE),
-        )
-        return form, problem
+            return {k: str(v) for k, v in (body or {}).items()}
+        if "form" in ctype:
+            return {k: str(v) for k, v in (await request.post()).items()}
+        return {}
 
-    async def act(view: View, request: Request, action: Any) -> Response:
-        form, problem = await authorized(view, request)
-        if problem:
-            return view.json({"error": problem}, status=403)
+    async def act(
+        view: View,
+        request: Request,
+        action: Callable[[Grant, dict[str, str]], Awaitable[dict[str, Any]]],
+    ) -> Response:
+        form = await read_form(request)
+        grant = grant_of(request)
+        if via_session(request):  # a browser: the form must carry the CSRF cookie's value
+            problem = auth.csrf_problem(form.get("csrf"), request.cookies.get(auth.CSRF_COOKIE))
+            if problem:
+                return view.json({"error": problem}, status=403)
+        grant.may_change()
         try:
-            result = await action(form)
+            result = await action(grant, form)
         except PermanentError as exc:
             return view.json({"error": str(exc)}, status=409)
+        log.info("web.changed", token_id=grant.token_id, path=request.url.path)
         target = form.get("next", "")
         if target.startswith("/") and not target.startswith("//"):
             response = view.text("", status=303)
@@ -97,27 +323,60 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
     @app.page("/api/notes/{note_id}/restore")
     class Restore(View):
         async def post(self, request: Request, note_id: str) -> Response:
-            async def do(form: dict[str, str]) -> dict[str, Any]:
-                done = await restore_note(note_id, notes=reverie.notes, index=reverie.index,
-                                          changes=reverie.changes, at=reverie.clock.now())
+            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
+                note = await reverie.notes.get(note_id)
+                if note is not None:
+                    grant.admit_note(
+                        note.agent_id, note.company_id, note.user_id, f"note {note_id!r}"
+                    )
+                done = await restore_note(
+                    note_id,
+                    notes=reverie.notes,
+                    index=reverie.index,
+                    changes=reverie.changes,
+                    at=reverie.clock.now(),
+                )
                 return {"note_id": note_id, "result": "restored" if done else "already active"}
+
             return await act(self, request, do)
 
     @app.page("/api/review/{pair_id}/resolve")
     class Resolve(View):
         async def post(self, request: Request, pair_id: str) -> Response:
-            async def do(form: dict[str, str]) -> dict[str, Any]:
+            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
+                pair = await reverie.reviews.get(pair_id)
+                if pair is not None:
+                    grant.admit(pair.agent_id)
+                    for note in await reverie.notes.get_many(list(pair.note_ids)):
+                        grant.admit_note(
+                            note.agent_id, note.company_id, note.user_id, f"review pair {pair_id!r}"
+                        )
                 revoked = await resolve_review(
-                    pair_id, form.get("keep", ""), notes=reverie.notes, index=reverie.index,
-                    changes=reverie.changes, reviews=reverie.reviews, clock=reverie.clock)
+                    pair_id,
+                    form.get("keep", ""),
+                    notes=reverie.notes,
+                    index=reverie.index,
+                    changes=reverie.changes,
+                    reviews=reverie.reviews,
+                    clock=reverie.clock,
+                )
                 return {"pair_id": pair_id, "kept": form.get("keep"), "revoked": revoked}
+
             return await act(self, request, do)
 
     @app.page("/api/runs/{run_id}/rollback")
     class Rollback(View):
         async def post(self, request: Request, run_id: str) -> Response:
-            async def do(form: dict[str, str]) -> dict[str, Any]:
-                return await rollback(run_id, notes=reverie.notes, examples=reverie.examples,
-                                      index=reverie.index, changes=reverie.changes,
-                                      runs=reverie.runs, clock=reverie.clock)
+            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
+                await check_run(reverie, grant, run_id)
+                return await rollback(
+                    run_id,
+                    notes=reverie.notes,
+                    examples=reverie.examples,
+                    index=reverie.index,
+                    changes=reverie.changes,
+                    runs=reverie.runs,
+                    clock=reverie.clock,
+                )
+
             return await act(self, request, do)

@@ -44,6 +44,9 @@ margin:.8rem 0}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 form.act{display:inline-flex;gap:.4rem;align-items:center;margin:.3rem 0}
+form.signout{margin-left:auto;display:flex;gap:.6rem;align-items:baseline}
+form.signout .muted{color:#cdd6ff}
+form.signin{display:flex;flex-direction:column;gap:.6rem;max-width:26rem}
 form.filter{display:flex;gap:.4rem;align-items:center;margin:0 0 1rem}
 input,select,button{font:inherit;padding:.3rem .55rem;border:1px solid #c9ced6;border-radius:5px}
 button{cursor:pointer;background:#fff}button.primary{background:var(--accent);color:#fff;
@@ -54,21 +57,14 @@ details{margin:.6rem 0}summary{cursor:pointer;color:var(--muted)}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:.8rem}
 """
 
-# Token: typed by the user, remembered for this tab only (sessionStorage), never in the page.
-# Forms are sent with fetch (the `next` field is used for the redirect here), so the
-# user sees the API's error message instead of a JSON page.
+# Forms are sent with fetch (the session cookie is the credential, the CSRF token is a
+# hidden field; the `next` field is used for the redirect here), so the user sees the
+# API's error message instead of a JSON page. No token is ever kept in the page.
 SCRIPT = """
 (function(){
-  var KEY='reverie-token', FLASH='reverie-flash';
-  var inputs=document.querySelectorAll('input.token');
+  var FLASH='reverie-flash';
   function show(text,bad){var f=document.getElementById('flash');f.textContent=text;
     f.className=bad?'flash error':'flash';f.hidden=false;}
-  var saved=sessionStorage.getItem(KEY)||'';
-  inputs.forEach(function(i){
-    if(!i.value){i.value=saved;}
-    i.addEventListener('input',function(){sessionStorage.setItem(KEY,i.value);
-      inputs.forEach(function(o){if(o!==i){o.value=i.value;}});});
-  });
   var flash=sessionStorage.getItem(FLASH);
   if(flash){sessionStorage.removeItem(FLASH);show(flash,false);}
   document.querySelectorAll('form.act').forEach(function(form){
@@ -79,7 +75,6 @@ SCRIPT = """
       var body=new URLSearchParams(new FormData(form));
       var next=body.get('next')||'';body.delete('next');
       if(next.charAt(0)!=='/'||next.charAt(1)==='/'){next=location.pathname;}
-      sessionStorage.setItem(KEY,body.get('token')||'');
       fetch(form.action,{method:'POST',body:body,credentials:'same-origin',
         headers:{'Accept':'application/json'}}).then(function(r){
         return r.json().catch(function(){return {};}).then(function(j){

@@ -10,9 +10,8 @@ from urllib.parse import quote
 
 from reverie.web.assets import CSS, SCRIPT
 
-TOKEN_HELP = ("Changing actions (restore, resolve, rollback) are disabled: the worker has no "
-              "access token. Start it with REVERIE_DASHBOARD_TOKEN=<a long random secret> "
-              "and type that token into the form to enable them.")
+TOKEN_HELP = ("This token is read-only: changing actions (restore, resolve, rollback) are "
+              "disabled. Sign in with a read-write token to use them.")
 
 
 @dataclass(frozen=True)
@@ -22,6 +21,8 @@ class PageContext:
     csrf: str
     actions_enabled: bool
     nonce: str
+    signed_in_as: str | None = None
+    """The grant's description when signed in with the session cookie (a sign-out button)."""
 
 
 def e(value: object) -> str:
@@ -86,7 +87,8 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[str]], empty: str = "N
 def action_form(ctx: PageContext, action: str, label: str, next_url: str, *,
                 fields: dict[str, str] | None = None, confirm: str | None = None,
                 done: str = "Done.", danger: bool = False) -> str:
-    """A POST form to a changing API endpoint: access token, CSRF token, ``next``."""
+    """A POST form to a changing API endpoint: the CSRF token and ``next`` (the session
+    cookie is the credential; the token itself is never in a page)."""
     hidden = {"csrf": ctx.csrf, "next": next_url, **(fields or {})}
     inputs = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">'
                      for k, v in hidden.items())
@@ -94,10 +96,18 @@ def action_form(ctx: PageContext, action: str, label: str, next_url: str, *,
     attrs = f' data-confirm="{e(confirm)}"' if confirm else ""
     return (f'<form class="act" method="post" action="{e(action)}" data-done="{e(done)}"{attrs}>'
             f"{inputs}"
-            f'<input class="token" type="password" name="token" placeholder="access token" '
-            f'autocomplete="off" required aria-label="access token"{off}>'
             f'<button type="submit" class="{"danger" if danger else "primary"}"{off}>'
             f"{e(label)}</button></form>")
+
+
+def signout_form(ctx: PageContext) -> str:
+    """The header's "Sign out" button (a POST with the CSRF token)."""
+    if ctx.signed_in_as is None:
+        return ""
+    return (f'<form class="signout" method="post" action="/signout">'
+            f'<span class="muted">{e(ctx.signed_in_as)}</span>'
+            f'<input type="hidden" name="csrf" value="{e(ctx.csrf)}">'
+            f'<button type="submit">Sign out</button></form>')
 
 
 def page(title: str, body: str, ctx: PageContext,
@@ -110,7 +120,8 @@ def page(title: str, body: str, ctx: PageContext,
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{e(title)} · Reverie</title>"
         f'<style nonce="{e(ctx.nonce)}">{CSS}</style></head><body>'
-        f'<header><span class="brand">Reverie</span><nav>{trail}</nav></header><main>'
+        f'<header><span class="brand">Reverie</span><nav>{trail}</nav>{signout_form(ctx)}'
+        "</header><main>"
         f'{banner}<p id="flash" class="flash" hidden></p>'
         f"<h1>{e(title)}</h1>{body}</main>"
         f'<script nonce="{e(ctx.nonce)}">{SCRIPT}</script></body></html>'

@@ -27,7 +27,8 @@ def scope(note: Note) -> str:
 
 
 def render_agent(agent_id: str, active: Sequence[Note], ctx: PageContext, *, total: int,
-                 counts: dict[str, int], users: Sequence[str] = (), charts: str = "") -> str:
+                 counts: dict[str, int], users: Sequence[str] = (), charts: str = "",
+                 scope_note: str = "") -> str:
     """The agent's Active notes, most-used first (``active`` may be the first N of ``total``),
     below ``charts`` (trusted SVG from :mod:`reverie.web.charts`)."""
     rows = [[f"{e(n.text)}<div class=\"meta\">{note_link(n.note_id)}</div>", e(n.note_type),
@@ -38,7 +39,8 @@ def render_agent(agent_id: str, active: Sequence[Note], ctx: PageContext, *, tot
     digest = url("agents", agent_id, "digest")
     user_links = ", ".join(link(url("agents", agent_id, "digest", query={"user_id": u}), u)
                            for u in users)
-    body = (f"<p>{stats}</p><p>{link(url('', query={'agent': agent_id}), 'Dream runs')} · "
+    seen = f'<p class="muted">{e(scope_note)}</p>' if scope_note else ""
+    body = (f"{seen}<p>{stats}</p><p>{link(url('', query={'agent': agent_id}), 'Dream runs')} · "
             f"{link(digest, 'Company-wide digest (Markdown)')}"
             + (f" · user digests: {user_links}" if user_links else "") + "</p>"
             + charts + shown + table(["Note", "Type", "Scope", "Accesses"], rows,

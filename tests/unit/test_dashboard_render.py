@@ -84,7 +84,7 @@ async def test_run_page_shows_merge_before_and_after_and_a_rollback_form():
     assert f'action="/api/runs/{run.run_id}/rollback"' in html
     assert 'name="csrf" value="' + "c" * 32 + '"' in html
     assert f'name="next" value="/runs/{run.run_id}"' in html
-    assert 'type="password" name="token"' in html
+    assert 'name="token"' not in html  # the session cookie is the credential
     assert "data-confirm=" in html
     merged = next(s for s in view.steps if s.name == "cluster").output["merged"][0]["note_id"]
     assert view.notes[merged].status == Status.ACTIVE
@@ -93,20 +93,20 @@ async def test_run_page_shows_merge_before_and_after_and_a_rollback_form():
 
 async def test_the_access_token_is_never_in_a_page():
     app, run = await dreamt_app(dashboard_token=SecretStr("s3cret-token-value"))
-    context, _ = page_context(app, None)
-    assert context.actions_enabled
+    context, _ = page_context(None, auth.Grant("dashboard"), via_session=True)
+    assert context.actions_enabled and context.signed_in_as == "token dashboard: every agent"
     view = await load_run_view(app, run.run_id)
     html = render_run(view, context)
-    assert "s3cret-token-value" not in html
+    assert "s3cret-token-value" not in html and "Sign out" in html
     assert TOKEN_HELP not in html and " disabled" not in html
 
 
-async def test_without_a_token_a_banner_explains_and_buttons_are_disabled():
+async def test_with_a_read_only_token_a_banner_explains_and_buttons_are_disabled():
     app, run = await dreamt_app()
-    context, _ = page_context(app, None)
+    context, _ = page_context(None, auth.Grant("t1", "a-1", read_only=True))
     assert not context.actions_enabled
     html = render_run(await load_run_view(app, run.run_id), context)
-    assert "REVERIE_DASHBOARD_TOKEN" in html
+    assert "read-only" in html
     assert '<button type="submit" class="danger" disabled>' in html
 
 
@@ -121,26 +121,21 @@ async def test_restore_form_only_for_notes_that_are_not_active():
 # -- CSRF and the access token ---------------------------------------------------------------
 
 def test_csrf_cookie_is_issued_when_missing_or_malformed_and_kept_otherwise():
-    app = memory_app()
-    c1, fresh = page_context(app, None)
+    c1, fresh = page_context(None)
     assert fresh and len(c1.csrf) >= 20
-    c2, fresh2 = page_context(app, c1.csrf)
+    c2, fresh2 = page_context(c1.csrf)
     assert not fresh2 and c2.csrf == c1.csrf
-    c3, fresh3 = page_context(app, '"><script>')
+    c3, fresh3 = page_context('"><script>')
     assert fresh3 and c3.csrf != '"><script>'
     assert c1.nonce != c2.nonce
 
 
-def test_auth_check_needs_token_and_matching_csrf():
-    secret = SecretStr("t0ken")
-    ok = {"authorization": None, "form_token": "t0ken", "form_csrf": "abc", "cookie_csrf": "abc"}
-    assert auth.check(secret, **ok) is None
-    assert auth.check(None, **ok) == auth.NO_TOKEN
-    assert auth.check(secret, **{**ok, "form_token": None}) is not None
-    assert auth.check(secret, **{**ok, "form_token": "wrong"}) is not None
-    assert auth.check(secret, **{**ok, "form_csrf": "other"}) is not None
-    assert auth.check(secret, **{**ok, "cookie_csrf": None}) is not None
-    assert auth.check(secret, **{**ok, "form_csrf": None, "cookie_csrf": None}) is not None
+def test_csrf_check_needs_the_form_value_to_match_the_cookie():
+    assert auth.csrf_problem("abc", "abc") is None
+    assert auth.csrf_problem("abc", "other") is not None
+    assert auth.csrf_problem(None, "abc") is not None
+    assert auth.csrf_problem("abc", None) is not None
+    assert auth.csrf_problem(None, None) is not None
 
 
 # -- the digest -------------------------------------------------------------------------------
