@@ -14,6 +14,7 @@ from reverie.cli.digestcmd import add_digest_parser, cmd_digest
 from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
 from reverie.cli.judgecmd import add_judge_parser, cmd_judge
 from reverie.cli.mcpcmd import add_mcp_parser, cmd_mcp
+from reverie.cli.tokens import add_tokens_parser, cmd_tokens
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
 
@@ -110,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_digest_parser(sub)
     add_judge_parser(sub)
     add_mcp_parser(sub)
+    add_tokens_parser(sub)
 
     p = sub.add_parser("reindex", help="rebuild the vector index from the notes' stored "
                        "embeddings (stop the worker first when Qdrant is embedded)")
@@ -384,6 +386,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "digest": cmd_digest,
     "judge": cmd_judge,
     "mcp": cmd_mcp,
+    "tokens": cmd_tokens,
     "eval": cmd_eval,
     "eval-pairs": cmd_eval_pairs,
     "worker": cmd_worker,
