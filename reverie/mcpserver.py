@@ -11,7 +11,9 @@ publish contract events (``note.created``, ``dream.requested``) through
 Two ways to serve it: ``reverie mcp --agent A`` over stdio (reads MongoDB, searches
 and resolves through the worker, which owns the vector index), and ``/mcp`` on the
 worker's web server when ``REVERIE_MCP_ENABLED=true`` (streamable HTTP; the changing
-tools need ``Authorization: Bearer $REVERIE_DASHBOARD_TOKEN`` there).
+server needs ``Authorization: Bearer <token>`` there: the dashboard token or a stored token
+whose scope covers the server's; the changing tools need a read-write one, and searches
+count against the token's rate limit, see :mod:`reverie.streams.mcpweb`).
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -121,12 +124,17 @@ def _note(note: Note, score: float | None = None) -> dict[str, Any]:
     return out
 
 
+Guard = Callable[[str, Mapping[str, str]], Awaitable[str | None]]
+"""``async (action, request headers) -> None or why not``; action is ``change`` or ``search``."""
+
+
 def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
-                 name: str = "reverie-memory") -> MCPServer:
+                 name: str = "reverie-memory", guard: Guard | None = None) -> MCPServer:
     """Return an ``MCPServer`` whose tools serve ``scope`` through ``backend``.
 
     ``token``: the access token the changing tools need when a call arrives over HTTP
     (a call without headers, over stdio, is the local user's own); None refuses them there.
+    ``guard``, when given, decides instead for calls over HTTP (changes and searches).
     """
     server: MCPServer = MCPServer(name, instructions=INSTRUCTIONS)
 
@@ -137,9 +145,14 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
         except ScopeRefused as exc:
             raise ToolError(str(exc)) from None
 
-    def may_change(ctx: Context) -> None:
+    async def may_change(ctx: Context) -> None:
         headers = ctx.headers
         if headers is None:  # stdio: the user's own process
+            return
+        if guard is not None:
+            problem = await guard("change", headers)
+            if problem:
+                raise ToolError(f"refused: {problem}")
             return
         given = (headers.get("authorization") or headers.get("Authorization") or "")
         if token is None:
@@ -168,13 +181,17 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
                                           company_id=company)))
 
     @server.tool()
-    async def search_memory(agent_id: str, query: str, user_id: str | None = None,
-                            company_id: str | None = None, limit: int = 10
-                            ) -> list[dict[str, Any]]:
+    async def search_memory(agent_id: str, query: str, ctx: Context,
+                            user_id: str | None = None, company_id: str | None = None,
+                            limit: int = 10) -> list[dict[str, Any]]:
         """Find the agent's Active notes closest in meaning to query (best first), with ids,
         types, dates and scores. With user_id: that user's notes and the shared notes of
         their company."""
         company, user = admit(agent_id, company_id, user_id)
+        if guard is not None and ctx.headers is not None:
+            problem = await guard("search", ctx.headers)
+            if problem:
+                raise ToolError(f"refused: {problem}")
         limit = max(1, min(limit, 50))
         scopes = [SearchScope(agent_id=agent_id, company_id=company, user_id=user)]
         if user is not None:
@@ -197,7 +214,7 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
         rule (Constraint), example or issue, one statement in plain words (1-8000 characters).
         Set user_id for a note about one user only, company_id for one tenant. It is published
         as a note.created event and searchable within seconds; returns its note_id."""
-        may_change(ctx)
+        await may_change(ctx)
         company, user = admit(agent_id, company_id, user_id)
         note_id = f"mcp-{uuid.uuid4()}"
         sent = await run(backend.publish("note.created", {
@@ -238,7 +255,7 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
     async def resolve_review(pair_id: str, keep_note_id: str, ctx: Context) -> dict[str, Any]:
         """Decide a contradiction from review_queue: keep keep_note_id (one of the pair's two
         notes) and revoke the other. Only when the user or a person has said which is right."""
-        may_change(ctx)
+        await may_change(ctx)
         pair = next((p for p in await run(backend.pairs(scope.agent_id))
                      if p.pair_id == pair_id), None)
         if pair is None:
@@ -257,7 +274,7 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
         """Ask Reverie to consolidate the agent's memory now (merge duplicates, resolve
         contradictions, archive stale notes). dry_run=true only plans. Returns the event id;
         dreams also run on their own once a day."""
-        may_change(ctx)
+        await may_change(ctx)
         admit(agent_id)
         return dict(await run(backend.publish("dream.requested", {
             "agent_id": agent_id, "dry_run": dry_run, "reason": "requested over MCP"})))
@@ -321,12 +338,19 @@ class RemoteBackend:
         url = (f"http://{self.settings.web_host}:{self.settings.web_port}/api/search?"
                + urllib.parse.urlencode(params))
 
+        secret = self.settings.dashboard_token
+        headers = {"Authorization": f"Bearer {secret.get_secret_value()}"} if secret else {}
+
         def get() -> dict[str, Any]:
-            with urllib.request.urlopen(url, timeout=30) as response:
+            request = urllib.request.Request(url, headers=headers)
+            with urllib.request.urlopen(request, timeout=30) as response:
                 return dict(json.load(response))
 
         try:
             body = await asyncio.to_thread(get)
+        except urllib.error.HTTPError as exc:
+            raise ReverieError(f"the worker refused the search (HTTP {exc.code}): set "
+                               "REVERIE_DASHBOARD_TOKEN to the worker's access token") from None
         except OSError as exc:
             raise BrokerUnavailable(f"search needs a running worker (reverie worker) at "
                                     f"{url.split('?')[0]}: {exc}") from None

@@ -3,14 +3,19 @@
 Off unless ``REVERIE_MCP_ENABLED=true``; bound to ``REVERIE_MCP_AGENT_ID`` (required then)
 and optionally ``REVERIE_MCP_COMPANY_ID`` / ``REVERIE_MCP_USER_ID``. The SDK's app is
 ASGI: each request is handed to it as an ASGI call (stateless, JSON responses), and its
-session manager runs for the worker's lifetime. Changing tools need the dashboard token.
+session manager runs for the worker's lifetime. Like every route it is behind the gate of
+:mod:`reverie.streams.web`: a request needs a credential (401) whose scope covers the
+server's (403 otherwise); the changing tools need a read-write one, and ``search_memory``
+counts against the token's search rate limit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Mapping
 from contextlib import AsyncExitStack
+from functools import partial
 from typing import Any
 
 import faust
@@ -20,6 +25,8 @@ from faust.web import Request, Response, View
 
 from reverie.bootstrap import Reverie
 from reverie.errors import ConfigurationError
+from reverie.streams.auth import AccessDenied
+from reverie.streams.web import Gate, grant_of, install_gate
 
 log = structlog.get_logger(__name__)
 MAX_BODY = 4 * 1024 * 1024
@@ -74,6 +81,20 @@ async def call_asgi(asgi: Any, request: Any) -> aioweb.StreamResponse:
     return response
 
 
+async def guard_call(gate: Gate, action: str, headers: Mapping[str, str]) -> str | None:
+    """Why an MCP tool call over HTTP may not change memory or search now, or None."""
+    given = headers.get("authorization") or headers.get("Authorization") or ""
+    grant = (await gate.credentials.grant_for(given[7:].strip())
+             if given.startswith("Bearer ") else None)
+    if grant is None:
+        return "this tool needs the header 'Authorization: Bearer <token>'"
+    if action == "change" and grant.read_only:
+        return f"{grant.describe()}; changing memory needs a read-write token"
+    if action == "search" and (wait := gate.searches.hit(grant.token_id)) is not None:
+        return f"search rate limit of this token: try again in {int(wait) + 1} s"
+    return None
+
+
 def register_mcp(app: faust.App, reverie: Reverie) -> bool:
     """Add ``/mcp`` when ``REVERIE_MCP_ENABLED``; return whether it was added."""
     from reverie.mcpserver import LocalBackend, McpScope, build_server
@@ -98,9 +119,10 @@ def register_mcp(app: faust.App, reverie: Reverie) -> bool:
         event = await getattr(client["client"], event_type.replace(".", "_"))(**data)
         return {"event_id": event.event_id, "occurred_at": event.occurred_at.isoformat()}
 
-    token = settings.dashboard_token.get_secret_value() if settings.dashboard_token else None
-    server = build_server(LocalBackend(reverie, publish), scope, token=token,
-                          name=f"reverie-memory-{uuid.uuid4().hex[:6]}")
+    gate = install_gate(app, reverie)
+    server = build_server(LocalBackend(reverie, publish), scope, token=None,
+                          name=f"reverie-memory-{uuid.uuid4().hex[:6]}",
+                          guard=partial(guard_call, gate))
     asgi = server.streamable_http_app(stateless_http=True, json_response=True,
                                       host=settings.web_host)
     ready = asyncio.Event()
@@ -130,6 +152,10 @@ def register_mcp(app: faust.App, reverie: Reverie) -> bool:
             return await self.serve(request)
 
         async def serve(self, request: Request) -> Any:
+            grant = grant_of(request)
+            if not grant.covers(scope.agent_id, scope.company_id, scope.user_id):
+                raise AccessDenied(f"forbidden: /mcp serves {scope.describe()}, outside the "
+                                   f"scope of {grant.describe()}")
             await asyncio.wait_for(ready.wait(), 30)
             return await call_asgi(asgi, request)
 

@@ -7,6 +7,8 @@ import asyncio
 import json
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -18,6 +20,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from reverie.domain.events import TOPIC_NOTES
+from reverie.storage.tokens import MongoTokens, mint
 from tests.fakes import envelope, note_data
 from tests.integration.harness import ROOT, Worker, wait_for
 
@@ -60,8 +63,7 @@ async def mcp_worker(services, kafka, mongo, tmp_path_factory) -> AsyncIterator[
 
 
 def stdio(worker: Worker, *bind: str) -> Client:
-    env = {**worker.process_env(), "REVERIE_LOG_FORMAT": "json"}
-    env.pop("REVERIE_DASHBOARD_TOKEN", None)
+    env = {**worker.process_env(), "REVERIE_LOG_FORMAT": "json"}  # the token: to search
     return Client(StdioServerParameters(
         command=sys.executable, args=["-m", "reverie.cli.main", "mcp", "--agent", AGENT, *bind],
         env=env, cwd=str(ROOT)))
@@ -114,13 +116,37 @@ async def test_stdio_bound_to_a_user_refuses_another_user(mcp_worker):
     assert "Ann prefers concise answers." in mine
 
 
-async def test_http_changing_tools_need_the_token(mcp_worker):
-    async with http(mcp_worker, None) as client:
+def post_mcp(worker: Worker, token: str | None) -> tuple[int, str]:
+    """POST to /mcp (a body the gate answers before MCP sees it); return status and body."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"http://127.0.0.1:{worker.port}/mcp", data=b"{}",
+                                     headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+async def test_http_needs_a_token_covering_the_servers_scope(mcp_worker, mongo):
+    store = MongoTokens(mongo[mcp_worker.database])
+    made = {}
+    for name, company, read_only in (("reader", COMPANY, True), ("globex", "globex", False)):
+        plain, record = mint(agent_id=AGENT, company_id=company, read_only=read_only)
+        await store.add(record)
+        made[name] = plain
+    status, body = await asyncio.to_thread(post_mcp, mcp_worker, None)
+    assert status == 401 and "Ann" not in body
+    status, body = await asyncio.to_thread(post_mcp, mcp_worker, made["globex"])
+    assert status == 403 and "outside the scope" in body
+    async with http(mcp_worker, made["reader"]) as client:
         refused = await client.call_tool("remember", {"agent_id": AGENT, "text": "x"})
         dream = await client.call_tool("request_dream", {"agent_id": AGENT})
         hits = data(await client.call_tool("search_memory", {
             "agent_id": AGENT, "query": "metric units shipping"}))
-    assert refused.is_error and "Authorization: Bearer" in text(refused)
+    assert refused.is_error and "read-write" in text(refused)
     assert dream.is_error
     assert hits and hits[0]["note_id"] == f"{AGENT}-n-units"
     async with http(mcp_worker, TOKEN) as client:
