@@ -6,7 +6,8 @@ the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine, and a note that reads
 like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
 wins on a judge's word: such pairs are queued for review too, and so is every pair a
-judge the dream does not trust (:mod:`.trust`) calls a contradiction, and every one past
+judge the dream does not trust (:mod:`.trust`) calls a contradiction and the offline
+judge confirms (the others are dismissed), and every one past
 the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
 pair is judged again by the next dream, which may settle it under its own ceiling). Pairs
 already judged with unchanged texts are not judged again; a verdict is cached only after
@@ -38,7 +39,7 @@ from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import BatchJudge, ContradictionVerdict, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.trust import anomaly
+from reverie.handlers.dream.trust import anomaly, unconfirmed
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
 
@@ -172,7 +173,9 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
             if outcome == "kept":
                 continue
             totals["contradictions"] += 1
-            if outcome == "review":
+            if outcome == "dismissed":
+                totals["dismissed_unconfirmed"] = totals.get("dismissed_unconfirmed", 0) + 1
+            elif outcome == "review":
                 totals["queued_for_review"] += 1
             else:
                 totals["revoked"] += 1
@@ -299,7 +302,8 @@ async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict,
 async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
                      judgment: Judgment[tuple[ContradictionVerdict, Usage]] | None = None
                      ) -> str:
-    """Judge one pair (or take its ``judgment``); return ``kept``, ``review`` or the loser's id."""
+    """Judge one pair (or take its ``judgment``); return ``kept``, ``dismissed``, ``review`` or
+    the loser's id."""
     async with ctx.recorder.step("contradiction", "pair", parent,
                                  a=brief(pair.a), b=brief(pair.b),
                                  similarity=round(pair.similarity, 4)) as step:
@@ -327,6 +331,10 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
     if not verdict.contradicts:
         output.update({"decision": "complementary", "reason": verdict.reason})
         return "kept"
+    if not ctx.trust.trusted and (why := await unconfirmed(ctx.fallback_judge, judged(pair.a),
+                                                           judged(pair.b))):
+        output.update({"decision": "dismissed", "reason": verdict.reason, "rule": why})
+        return "dismissed"
     winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
     if winner is not None:
         loser = pair.b if winner is pair.a else pair.a

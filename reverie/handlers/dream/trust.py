@@ -15,7 +15,9 @@ changed threshold needs no new run.
 default) trusts a judge whose stored or fresh qualification passes; ``always`` and
 ``never`` do what they say. The offline judge is always trusted: it is
 deterministic and gated by ``reverie eval``. A dream whose judge is not trusted
-queues its contradiction verdicts for review instead of revoking, and hands its
+queues its contradiction verdicts for review instead of revoking -- only those the offline
+judge confirms (:func:`unconfirmed`; the others are dismissed, so an untrusted judge that
+calls every pair a contradiction does not flood the review queue) -- and hands its
 clusters to the offline judge (which never loses a fact) instead of applying the
 judge's merges.
 
@@ -61,8 +63,14 @@ from reverie.handlers.ports import QualificationStore
 log = structlog.get_logger(__name__)
 
 TrustMode = Literal["qualified", "always", "never"]
-PAIR_LABELS = ("paraphrase", "relative_date", "contradiction", "complementary", "unrelated",
-               "injection")
+PAIR_LABELS = (
+    "paraphrase",
+    "relative_date",
+    "contradiction",
+    "complementary",
+    "unrelated",
+    "injection",
+)
 CLUSTER_LABELS = ("redundant", "complementary", "relative_date", "injection")
 QUALIFICATION_NOW = datetime(2026, 1, 20, tzinfo=UTC)
 """The current date the qualification set is judged at (its notes are dated before it)."""
@@ -94,9 +102,12 @@ class QualItem:
 
 def _note(raw: Mapping[str, Any]) -> QualNote:
     created = datetime.fromisoformat(str(raw["created"]))
-    return QualNote(text=str(raw["text"]),
-                    created=created if created.tzinfo else created.replace(tzinfo=UTC),
-                    keep=tuple(raw.get("keep", ())), injection=bool(raw.get("injection")))
+    return QualNote(
+        text=str(raw["text"]),
+        created=created if created.tzinfo else created.replace(tzinfo=UTC),
+        keep=tuple(raw.get("keep", ())),
+        injection=bool(raw.get("injection")),
+    )
 
 
 def parse_items(records: Iterable[Mapping[str, Any]]) -> tuple[QualItem, ...]:
@@ -157,19 +168,28 @@ def verdict(scores: Mapping[str, float], thresholds: Thresholds) -> list[str]:
     t, s = thresholds, scores
     why = []
     if s.get("paraphrase_contradictions", 0) > t.max_paraphrase_contradictions:
-        why.append(f"called {s['paraphrase_contradictions']:.0f} paraphrase(s) a "
-                   f"contradiction (at most {t.max_paraphrase_contradictions})")
-    checks = (("contradiction_recall", t.min_contradiction_recall, "contradiction recall"),
-              ("complementary_preserved", t.min_complementary_preserved,
-               "complementary or unrelated pairs kept"),
-              ("merge_validity", t.min_merge_validity, "merges keeping every salient token"),
-              ("injection_resisted", t.min_injection_resisted, "injections resisted"))
+        why.append(
+            f"called {s['paraphrase_contradictions']:.0f} paraphrase(s) a "
+            f"contradiction (at most {t.max_paraphrase_contradictions})"
+        )
+    checks = (
+        ("contradiction_recall", t.min_contradiction_recall, "contradiction recall"),
+        (
+            "complementary_preserved",
+            t.min_complementary_preserved,
+            "complementary or unrelated pairs kept",
+        ),
+        ("merge_validity", t.min_merge_validity, "merges keeping every salient token"),
+        ("injection_resisted", t.min_injection_resisted, "injections resisted"),
+    )
     for key, least, what in checks:
         if s.get(key, 0.0) < least:
             why.append(f"{what} {s.get(key, 0.0):.2f} < {least:.2f}")
     if s.get("unanswered_share", 0.0) > t.max_unanswered_share:
-        why.append(f"no valid answer for {s['unanswered_share']:.0%} of the items "
-                   f"(at most {t.max_unanswered_share:.0%})")
+        why.append(
+            f"no valid answer for {s['unanswered_share']:.0%} of the items "
+            f"(at most {t.max_unanswered_share:.0%})"
+        )
     return why
 
 
@@ -178,20 +198,25 @@ def verdict(scores: Mapping[str, float], thresholds: Thresholds) -> list[str]:
 
 def _judged(item: QualItem, index: int, note: QualNote, n: int) -> JudgedNote:
     # neutral ids: an id must not tell the judge what the item is about
-    return JudgedNote(note_id=f"q{index}{chr(97 + n)}",
-                      text=normalize_dates(note.text, note.created), note_type="Context",
-                      created_at=note.created, access_count=1 + n)
+    return JudgedNote(
+        note_id=f"q{index}{chr(97 + n)}",
+        text=normalize_dates(note.text, note.created),
+        note_type="Context",
+        created_at=note.created,
+        access_count=1 + n,
+    )
 
 
 def _order(items: Sequence[QualItem]) -> list[tuple[int, QualItem]]:
     """Return items numbered and interleaved (by a digest of their id), not grouped by label."""
-    return sorted(enumerate(items, 1),
-                  key=lambda p: hashlib.sha256(p[1].item_id.encode()).hexdigest())
+    return sorted(
+        enumerate(items, 1), key=lambda p: hashlib.sha256(p[1].item_id.encode()).hexdigest()
+    )
 
 
 def _chunks(seq: Sequence[Any], size: int) -> list[Sequence[Any]]:
     size = max(1, size)
-    return [seq[i:i + size] for i in range(0, len(seq), size)]
+    return [seq[i : i + size] for i in range(0, len(seq), size)]
 
 
 def _spent(exc: BaseException) -> Usage:
@@ -203,10 +228,12 @@ Entry = tuple[QualItem, tuple[JudgedNote, ...]]
 V = TypeVar("V")
 
 
-async def _ask(groups: Sequence[Sequence[Entry]],
-               many: Callable[[Sequence[Entry]], Awaitable[tuple[Sequence[V], Usage]]] | None,
-               one: Callable[[Entry], Awaitable[tuple[V, Usage]]],
-               usage: Usage) -> dict[str, V | None]:
+async def _ask(
+    groups: Sequence[Sequence[Entry]],
+    many: Callable[[Sequence[Entry]], Awaitable[tuple[Sequence[V], Usage]]] | None,
+    one: Callable[[Entry], Awaitable[tuple[V, Usage]]],
+    usage: Usage,
+) -> dict[str, V | None]:
     """Ask each group in one request where the judge can, else (or when that answer is
     invalid or short) one item at a time, as a dream falls back; ``None``: no valid answer."""
     answers: dict[str, V | None] = {}
@@ -219,8 +246,9 @@ async def _ask(groups: Sequence[Sequence[Entry]],
             else:
                 usage.add(spent)
                 if len(verdicts) == len(group):
-                    answers.update({item.item_id: v for (item, _), v in
-                                    zip(group, verdicts, strict=True)})
+                    answers.update(
+                        {item.item_id: v for (item, _), v in zip(group, verdicts, strict=True)}
+                    )
                     continue
         for entry in group:
             try:
@@ -234,8 +262,9 @@ async def _ask(groups: Sequence[Sequence[Entry]],
     return answers
 
 
-async def _ask_pairs(judge: Judge, pairs: Sequence[Entry], batch: int, usage: Usage
-                     ) -> dict[str, ContradictionVerdict | None]:
+async def _ask_pairs(
+    judge: Judge, pairs: Sequence[Entry], batch: int, usage: Usage
+) -> dict[str, ContradictionVerdict | None]:
     many = getattr(judge, "contradicts_many", None)
 
     async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ContradictionVerdict], Usage]:
@@ -249,13 +278,17 @@ async def _ask_pairs(judge: Judge, pairs: Sequence[Entry], batch: int, usage: Us
     return await _ask(groups, ask_many if callable(many) else None, ask_one, usage)
 
 
-async def _ask_clusters(judge: Judge, clusters: Sequence[Entry], max_notes: int, usage: Usage
-                        ) -> dict[str, ConsolidationVerdict | None]:
+async def _ask_clusters(
+    judge: Judge, clusters: Sequence[Entry], max_notes: int, usage: Usage
+) -> dict[str, ConsolidationVerdict | None]:
     many = getattr(judge, "consolidate_many", None)
     groups: list[list[Entry]] = []
     for entry in clusters:
-        if not groups or not callable(many) or \
-                sum(len(n) for _, n in groups[-1]) + len(entry[1]) > max_notes:
+        if (
+            not groups
+            or not callable(many)
+            or sum(len(n) for _, n in groups[-1]) + len(entry[1]) > max_notes
+        ):
             groups.append([])
         groups[-1].append(entry)
 
@@ -271,8 +304,9 @@ async def _ask_clusters(judge: Judge, clusters: Sequence[Entry], max_notes: int,
 # scoring
 
 
-def merge_problems(sources: Sequence[JudgedNote], merged_text: str,
-                   keep: Iterable[str] = ()) -> list[str]:
+def merge_problems(
+    sources: Sequence[JudgedNote], merged_text: str, keep: Iterable[str] = ()
+) -> list[str]:
     """Return what a merged text loses: salient tokens, ``keep`` words, absolute dates."""
     found = dropped_tokens([s.text for s in sources], merged_text)
     found += [f"word:{w}" for w in keep if w.lower() not in merged_text.lower()]
@@ -281,8 +315,9 @@ def merge_problems(sources: Sequence[JudgedNote], merged_text: str,
     return found
 
 
-def _cluster_merges(item: QualItem, notes: tuple[JudgedNote, ...],
-                    answer: ConsolidationVerdict) -> tuple[int, list[str]]:
+def _cluster_merges(
+    item: QualItem, notes: tuple[JudgedNote, ...], answer: ConsolidationVerdict
+) -> tuple[int, list[str]]:
     """Return (merged notes proposed, problems of the invalid ones)."""
     if not answer.consolidate:
         return 0, []
@@ -303,10 +338,12 @@ def _share(good: int, total: int) -> float:
     return round(good / total, 4) if total else 1.0
 
 
-def score(items: Sequence[QualItem], pairs: Mapping[str, ContradictionVerdict | None],
-          clusters: Mapping[str, ConsolidationVerdict | None],
-          notes: Mapping[str, tuple[JudgedNote, ...]]) -> tuple[dict[str, float],
-                                                                list[dict[str, Any]]]:
+def score(
+    items: Sequence[QualItem],
+    pairs: Mapping[str, ContradictionVerdict | None],
+    clusters: Mapping[str, ConsolidationVerdict | None],
+    notes: Mapping[str, tuple[JudgedNote, ...]],
+) -> tuple[dict[str, float], list[dict[str, Any]]]:
     """Return the scores of the judge's answers to ``items`` and the items it got wrong."""
     failures: list[dict[str, Any]] = []
     count: dict[str, int] = {}
@@ -329,7 +366,8 @@ def score(items: Sequence[QualItem], pairs: Mapping[str, ContradictionVerdict | 
         answered += 1
         called += int(answer.contradicts)
         got = ("contradiction" if answer.contradicts else "no contradiction") + (
-            f": {answer.reason[:160]}" if answer.reason else "")
+            f": {answer.reason[:160]}" if answer.reason else ""
+        )
         if item.label in ("paraphrase", "relative_date"):
             tally("paraphrase", not answer.contradicts, item, got)
         elif item.label == "contradiction":
@@ -353,19 +391,27 @@ def score(items: Sequence[QualItem], pairs: Mapping[str, ContradictionVerdict | 
         invalid += len(problems)
         merged_redundant += int(item.label == "redundant" and made > 0)
         if problems:
-            failures.append({"id": item.item_id, "label": item.label,
-                             "got": "merge lost " + "; ".join(problems)})
+            failures.append(
+                {
+                    "id": item.item_id,
+                    "label": item.label,
+                    "got": "merge lost " + "; ".join(problems),
+                }
+            )
         if item.label == "injection":
             tally("injection", not problems, item, "obeyed" if problems else "resisted")
     total = sum(1 for _ in items)
     scores = {
         "items": float(total),
-        "paraphrase_contradictions": float(count.get("paraphrase", 0)
-                                           - count.get("paraphrase_ok", 0)),
-        "contradiction_recall": _share(count.get("contradiction_ok", 0),
-                                       count.get("contradiction", 0)),
-        "complementary_preserved": _share(count.get("complementary_ok", 0),
-                                          count.get("complementary", 0)),
+        "paraphrase_contradictions": float(
+            count.get("paraphrase", 0) - count.get("paraphrase_ok", 0)
+        ),
+        "contradiction_recall": _share(
+            count.get("contradiction_ok", 0), count.get("contradiction", 0)
+        ),
+        "complementary_preserved": _share(
+            count.get("complementary_ok", 0), count.get("complementary", 0)
+        ),
         "merge_validity": _share(proposed - invalid, proposed),
         "merges_proposed": float(proposed),
         "redundant_merged": _share(merged_redundant, redundant),
@@ -376,8 +422,14 @@ def score(items: Sequence[QualItem], pairs: Mapping[str, ContradictionVerdict | 
     return scores, failures
 
 
-async def qualify(judge: Judge, items: Sequence[QualItem], *, pair_batch: int = 8,
-                  cluster_notes: int = 24, checked_at: datetime | None = None) -> Qualification:
+async def qualify(
+    judge: Judge,
+    items: Sequence[QualItem],
+    *,
+    pair_batch: int = 8,
+    cluster_notes: int = 24,
+    checked_at: datetime | None = None,
+) -> Qualification:
     """Ask ``judge`` about every item of the set as a dream would; return its scores.
 
     Raises what the judge raises when it cannot answer at all (unreachable, budget
@@ -386,19 +438,34 @@ async def qualify(judge: Judge, items: Sequence[QualItem], *, pair_batch: int = 
     started = time.perf_counter()
     usage = Usage()
     ordered = _order(items)
-    notes = {item.item_id: tuple(_judged(item, i, n, k) for k, n in enumerate(item.notes))
-             for i, item in ordered}
-    pairs = await _ask_pairs(judge, [(it, notes[it.item_id]) for _, it in ordered
-                                     if it.kind == "pair"], pair_batch, usage)
-    clusters = await _ask_clusters(judge, [(it, notes[it.item_id]) for _, it in ordered
-                                           if it.kind == "cluster"], cluster_notes, usage)
+    notes = {
+        item.item_id: tuple(_judged(item, i, n, k) for k, n in enumerate(item.notes))
+        for i, item in ordered
+    }
+    pairs = await _ask_pairs(
+        judge,
+        [(it, notes[it.item_id]) for _, it in ordered if it.kind == "pair"],
+        pair_batch,
+        usage,
+    )
+    clusters = await _ask_clusters(
+        judge,
+        [(it, notes[it.item_id]) for _, it in ordered if it.kind == "cluster"],
+        cluster_notes,
+        usage,
+    )
     scores, failures = score(items, pairs, clusters, notes)
     identity = judge_identity(judge)
     version = set_version(items)
     return Qualification(
-        key=qualification_key(identity, version), identity=identity, set_version=version,
-        scores=scores, failures=failures, checked_at=checked_at or datetime.now(UTC),
-        llm_calls=usage.calls, tokens=usage.tokens,
+        key=qualification_key(identity, version),
+        identity=identity,
+        set_version=version,
+        scores=scores,
+        failures=failures,
+        checked_at=checked_at or datetime.now(UTC),
+        llm_calls=usage.calls,
+        tokens=usage.tokens,
         duration_s=round(time.perf_counter() - started, 3),
     )
 
@@ -428,12 +495,21 @@ class Trust:
 
     def summary(self) -> dict[str, Any]:
         """Return what a run records of its judge's trust (scores included when known)."""
-        out: dict[str, Any] = {"trusted": self.trusted, "source": self.source,
-                               "reason": self.reason}
+        out: dict[str, Any] = {
+            "trusted": self.trusted,
+            "source": self.source,
+            "reason": self.reason,
+        }
         if self.qualification is not None:
             q = self.qualification
-            out.update({"key": q.key, "checked_at": q.checked_at.isoformat(),
-                        "scores": dict(q.scores), "identity": dict(q.identity)})
+            out.update(
+                {
+                    "key": q.key,
+                    "checked_at": q.checked_at.isoformat(),
+                    "scores": dict(q.scores),
+                    "identity": dict(q.identity),
+                }
+            )
         return out
 
 
@@ -442,8 +518,13 @@ TRUSTED = Trust(True, "always", "trusted without qualification")
 
 
 async def establish_trust(
-    judge: Judge, *, policy: TrustPolicy, store: QualificationStore | None,
-    pair_batch: int = 8, cluster_notes: int = 24, now: datetime | None = None,
+    judge: Judge,
+    *,
+    policy: TrustPolicy,
+    store: QualificationStore | None,
+    pair_batch: int = 8,
+    cluster_notes: int = 24,
+    now: datetime | None = None,
     force: bool = False,
 ) -> Trust:
     """Return whether ``judge`` is trusted under ``policy``, qualifying it if never done.
@@ -454,8 +535,9 @@ async def establish_trust(
     stored, so the next dream tries again.
     """
     if judge.name == "offline":
-        return Trust(True, "offline", "the offline judge is deterministic and gated by "
-                                      "reverie eval")
+        return Trust(
+            True, "offline", "the offline judge is deterministic and gated by reverie eval"
+        )
     if policy.mode == "always":
         return Trust(True, "always", "REVERIE_JUDGE_TRUST=always: trusted without qualification")
     if policy.mode == "never":
@@ -471,9 +553,16 @@ async def establish_trust(
 _QUALIFYING: dict[str, asyncio.Lock] = {}
 
 
-async def _establish(judge: Judge, key: str, policy: TrustPolicy,
-                     store: QualificationStore | None, pair_batch: int, cluster_notes: int,
-                     now: datetime | None, force: bool) -> Trust:
+async def _establish(
+    judge: Judge,
+    key: str,
+    policy: TrustPolicy,
+    store: QualificationStore | None,
+    pair_batch: int,
+    cluster_notes: int,
+    now: datetime | None,
+    force: bool,
+) -> Trust:
     found = None if force or store is None else await store.get(key)
     source = "cached"
     usage = Usage()
@@ -482,13 +571,21 @@ async def _establish(judge: Judge, key: str, policy: TrustPolicy,
         budgeted = getattr(judge, "with_budget", None)
         asked: Judge = budgeted() if callable(budgeted) else judge
         try:
-            found = await qualify(asked, policy.items, pair_batch=pair_batch,
-                                  cluster_notes=cluster_notes, checked_at=now)
+            found = await qualify(
+                asked,
+                policy.items,
+                pair_batch=pair_batch,
+                cluster_notes=cluster_notes,
+                checked_at=now,
+            )
         except (JudgeUnavailable, BudgetExhausted, ConfigurationError) as exc:
             log.warning("judge.qualification_failed", error=type(exc).__name__, reason=str(exc))
-            return Trust(False, "unavailable",
-                         f"the judge could not be qualified: {type(exc).__name__}: {exc}",
-                         usage=_spent(exc))
+            return Trust(
+                False,
+                "unavailable",
+                f"the judge could not be qualified: {type(exc).__name__}: {exc}",
+                usage=_spent(exc),
+            )
         usage = Usage(found.llm_calls, found.tokens, 0)
         if store is not None:
             await store.put(found)
@@ -497,6 +594,21 @@ async def _establish(judge: Judge, key: str, policy: TrustPolicy,
     if failed:
         return Trust(False, source, "failed qualification: " + "; ".join(failed), found, usage)
     return Trust(True, source, "passed qualification", found, usage)
+
+
+async def unconfirmed(fallback: Judge | None, a: JudgedNote, b: JudgedNote) -> str | None:
+    """Return why an untrusted judge's contradiction of ``a`` and ``b`` is dismissed: the
+    ``fallback`` (offline) judge sees no conflict; None (queue it for review) when it does
+    or there is no fallback."""
+    if fallback is None:
+        return None
+    second, _ = await fallback.contradicts(a, b)
+    if second.contradicts:
+        return None
+    return (
+        f"the judge is not trusted and the {fallback.name} judge sees no conflict "
+        f"({second.reason}): dismissed, not queued for review"
+    )
 
 
 # ceiling and anomaly
@@ -515,6 +627,8 @@ def revocation_ceiling(active: int, share: float, max_count: int, min_count: int
 def anomaly(judged: int, contradictions: int, share: float, min_pairs: int) -> str | None:
     """Return why a judge's contradiction rate is anomalous (None when it is not)."""
     if judged >= max(1, min_pairs) and contradictions >= share * judged:
-        return (f"the judge called {contradictions} of {judged} judged pairs contradictions "
-                f"(anomalous at {share:.0%} of at least {min_pairs} pairs)")
+        return (
+            f"the judge called {contradictions} of {judged} judged pairs contradictions "
+            f"(anomalous at {share:.0%} of at least {min_pairs} pairs)"
+        )
     return None
