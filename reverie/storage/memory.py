@@ -1,14 +1,14 @@
 """In-memory implementations of every storage port.
 
 They are the hand-written fakes of the unit tests and a real backend for
-``replay`` when ``REVERIE_STORAGE=memory``; the contract tests in
-``tests/integration/test_storage_contract.py`` hold them to the same behaviour as
-MongoDB.
+``replay`` when ``REVERIE_STORAGE=memory``; the contract tests in ``tests/contract/``
+hold them to the same behaviour as MongoDB.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+import copy
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
@@ -119,12 +119,14 @@ class MemoryNotes(_Records[Note]):
         return [n.note_id for n in notes if await self.add(n)]
 
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
-        return [n.model_copy(deep=True) for i in note_ids if (n := self.items.get(i))]
+        return [n.model_copy(deep=True) for i in dict.fromkeys(note_ids)
+                if (n := self.items.get(i))]
 
     async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
-        item = self.items[note_id]
-        item.text = text
-        item.embedding = embedding
+        item = self.items.get(note_id)
+        if item is not None:  # an unknown note is left alone, as in MongoDB
+            item.text = text
+            item.embedding = embedding
 
     def iter_notes(
         self,
@@ -271,16 +273,18 @@ class MemoryChangeLog:
         for c in changes:
             self.changes.setdefault(c.change_id, c)
 
+    def _oldest_first(self, keep: Callable[[Change], bool]) -> list[Change]:
+        return sorted((c for c in self.changes.values() if keep(c)),
+                      key=lambda c: (c.at, c.change_id))
+
     async def for_record(self, record_id: str) -> list[Change]:
-        return sorted(
-            (c for c in self.changes.values() if c.record_id == record_id), key=lambda c: c.at
-        )
+        return self._oldest_first(lambda c: c.record_id == record_id)
 
     async def for_run(self, run_id: str) -> list[Change]:
-        return [c for c in self.changes.values() if c.run_id == run_id]
+        return self._oldest_first(lambda c: c.run_id == run_id)
 
     async def unpublished(self, limit: int) -> list[Change]:
-        return [c for i, c in self.changes.items() if i not in self.published][:limit]
+        return self._oldest_first(lambda c: c.change_id not in self.published)[:limit]
 
     async def mark_published(self, change_ids: Sequence[str]) -> None:
         self.published.update(change_ids)
@@ -405,7 +409,8 @@ class MemoryRuns:
                       key=lambda s: s.seq)
 
     async def unpublished_steps(self, limit: int) -> list[RunStep]:
-        return [s for i, s in self.step_map.items() if i not in self.published][:limit]
+        waiting = [s for i, s in self.step_map.items() if i not in self.published]
+        return sorted(waiting, key=lambda s: (s.run_id, s.seq))[:limit]
 
     async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
         self.published.update(step_ids)
@@ -460,15 +465,16 @@ class MemoryReviews:
     async def add(self, pair: ReviewPair) -> bool:
         if pair.pair_id in self.pairs:
             return False
-        self.pairs[pair.pair_id] = pair
+        self.pairs[pair.pair_id] = pair.model_copy(deep=True)
         return True
 
     async def get(self, pair_id: str) -> ReviewPair | None:
-        return self.pairs.get(pair_id)
+        pair = self.pairs.get(pair_id)
+        return pair.model_copy(deep=True) if pair else None
 
     async def list(self, agent_id: str | None = None, status: str | None = "open"
                    ) -> list[ReviewPair]:
-        return sorted((p for p in self.pairs.values()
+        return sorted((p.model_copy(deep=True) for p in self.pairs.values()
                        if (agent_id is None or p.agent_id == agent_id)
                        and (status is None or p.status == status)),
                       key=lambda p: (p.created_at, p.pair_id))
@@ -489,10 +495,11 @@ class MemoryJudgments:
     verdicts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     async def get(self, key: str) -> dict[str, Any] | None:
-        return self.verdicts.get(key)
+        verdict = self.verdicts.get(key)
+        return copy.deepcopy(verdict) if verdict is not None else None
 
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
-        self.verdicts[key] = verdict
+        self.verdicts[key] = copy.deepcopy(verdict)
 
 
 @dataclass
@@ -502,7 +509,8 @@ class MemoryQualifications:
     records: dict[str, Qualification] = field(default_factory=dict)
 
     async def get(self, key: str) -> Qualification | None:
-        return self.records.get(key)
+        found = self.records.get(key)
+        return found.model_copy(deep=True) if found else None
 
     async def put(self, qualification: Qualification) -> None:
         self.records[qualification.key] = qualification

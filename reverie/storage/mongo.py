@@ -360,16 +360,31 @@ class _MongoRecords(MongoAdapter):
         current = await find_by_ids(
             self.collection, [c.record_id for c in changes], {"status": 1}, self.dialect)
         status_of = {d["_id"]: d.get("status") for d in current}
-        eligible = [c for c in changes if status_of.get(c.record_id) == c.expect.value]
+        # Changes apply in order: a second change of one record sees the first one's status.
+        # Each round holds a record at most once (a bulk write does not keep order).
+        rounds: list[list[Transition]] = []
+        done: dict[str, int] = {}
+        moved: list[str] = []
+        for c in changes:
+            if status_of.get(c.record_id) != c.expect.value:
+                continue
+            status_of[c.record_id] = c.to.value
+            n = done.get(c.record_id, 0)
+            done[c.record_id] = n + 1
+            if n == len(rounds):
+                rounds.append([])
+            rounds[n].append(c)
+            moved.append(c.record_id)
         # Each update names one _id and repeats the expected status (compare-and-set),
         # sent in bulk chunks: FerretDB v1 stalls on very large multi-document writes.
-        await set_by_ids(self.collection, [
-            ({"_id": c.record_id, "status": c.expect.value},
-             {"status": c.to.value, "comments": c.comments, "updated_at": at,
-              "consolidated_into_note_id": c.consolidated_into_note_id})
-            for c in eligible
-        ])
-        return [c.record_id for c in eligible]
+        for eligible in rounds:
+            await set_by_ids(self.collection, [
+                ({"_id": c.record_id, "status": c.expect.value},
+                 {"status": c.to.value, "comments": c.comments, "updated_at": at,
+                  "consolidated_into_note_id": c.consolidated_into_note_id})
+                for c in eligible
+            ])
+        return moved
 
     def _filter(self, agent_id: str | None, status: Status | None, auto_only: bool) -> Doc:
         query: Doc = {}
