@@ -15,7 +15,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from reverie.domain.events import parse_event
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
-from reverie.storage.tokens import mint
+from reverie.handlers.ports import AccessToken
+from reverie.storage.tokens import mint, secret_hash
 from reverie.streams.app import create_app
 from reverie.streams.web import OPEN_PATHS
 from tests.fakes import T0, envelope, memory_app, note_data
@@ -48,10 +49,14 @@ def step(run_id: str, agent: str, note_ids: list[str]) -> RunStep:
 
 
 @pytest.fixture
-async def world(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+async def world(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[dict[str, Any]]:
     """A worker app on in-memory storage: two tenants of bot-a, one of bot-b, three runs, a
-    review pair, and stored tokens; served by aiohttp's test server."""
-    reverie = memory_app(dashboard_token=DASH, auth_failures_per_minute=3, search_per_minute=4)
+    review pair, and stored tokens; served by aiohttp's test server. Settings: the param."""
+    settings = {"auth_failures_per_minute": 3, "search_per_minute": 4}
+    settings.update(getattr(request, "param", {}))
+    reverie = memory_app(dashboard_token=DASH, **settings)
     assert reverie.bus is not None and reverie.tokens is not None
     for note_id, (agent, company, user, text) in NOTES.items():
         extra = {k: v for k, v in (("company_id", company), ("user_id", user)) if v}
@@ -92,6 +97,9 @@ async def world(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]
         )
     )
     await reverie.notes.transition([], T0)
+    await reverie.tokens.add(
+        AccessToken("ann-id", secret_hash("unused"), agent_id="bot-a", company_id="co-a")
+    )
     tokens = {}
     for name, read_only in (("tenant-a", False), ("tenant-a-ro", True)):
         plain, record = mint(agent_id="bot-a", company_id="co-a", read_only=read_only, at=T0)
@@ -313,3 +321,25 @@ async def test_each_use_is_logged_with_the_token_id_never_the_token(world):
     dumped = json.dumps(logs, default=str)
     assert world["tenant-a"] not in dumped and "wrong-secret" not in dumped
     assert world["tenant-a"].split("_")[-1] not in dumped
+
+
+PROXY = {
+    "proxy_identity_header": "X-Auth-Request-Email",
+    "proxy_identities": {"ann@acme.com": "ann-id"},
+}
+
+
+@pytest.mark.parametrize("world", [PROXY], indirect=True)
+async def test_a_trusted_proxy_identity_gets_the_scope_of_its_mapped_token(world):
+    client = world["client"]
+    ann = {"X-Auth-Request-Email": "ann@acme.com"}
+    mine = await client.get("/agents/bot-a", headers=ann)
+    assert mine.status == 200 and "ALPHA" in await mine.text()
+    assert (await client.get("/agents/bot-b", headers=ann)).status == 403
+    stranger = {"X-Auth-Request-Email": "eve@evil.example"}
+    assert (await client.get("/agents/bot-a", headers=stranger)).status == 401
+
+
+async def test_without_the_setting_an_identity_header_is_ignored(world):
+    ann = {"X-Auth-Request-Email": "ann@acme.com"}
+    assert (await world["client"].get("/agents/bot-a", headers=ann)).status == 401
