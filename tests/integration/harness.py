@@ -30,6 +30,9 @@ from aiokafka.structs import OffsetAndMetadata
 INPUT_TOPICS = ("reverie.notes", "reverie.entities", "reverie.commands", "reverie.changes")
 
 ROOT = Path(__file__).resolve().parents[2]
+TEST_TOKEN = "it-dashboard-token"
+"""REVERIE_DASHBOARD_TOKEN of every test worker unless its ``extra`` sets another (issue #15:
+every content route needs a credential)."""
 
 
 def state_env() -> dict[str, str]:
@@ -101,6 +104,7 @@ class Worker:
             "REVERIE_KAFKA_OFFSET_RESET": "latest",
             "REVERIE_LOG_FORMAT": "json",
             "REVERIE_RETRY_MAX_S": "1",
+            "REVERIE_DASHBOARD_TOKEN": TEST_TOKEN,
             **self.extra,
         })
         return env
@@ -134,10 +138,23 @@ class Worker:
 
         await wait_for(check, timeout, 0.5, f"worker {self.name} ready")
 
+    @property
+    def token(self) -> str:
+        """The worker's all-scopes access token."""
+        return self.extra.get("REVERIE_DASHBOARD_TOKEN", TEST_TOKEN)
+
+    def read(self, path: str, timeout: float = 10) -> str:
+        """GET ``path`` with the worker's token; return the body."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}",
+                                         headers={"Authorization": f"Bearer {self.token}"})
+        with urllib.request.urlopen(request, timeout=timeout) as r:
+            return str(r.read().decode("utf-8", "replace"))
+
     def get(self, path: str) -> Any:
         url = f"http://127.0.0.1:{self.port}{path}"
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {self.token}"})
         try:
-            with urllib.request.urlopen(url, timeout=5) as r:
+            with urllib.request.urlopen(request, timeout=5) as r:
                 return json.load(r)
         except urllib.error.HTTPError as exc:
             return {"status": exc.code, **json.loads(exc.read() or b"{}")}
@@ -160,6 +177,14 @@ class Worker:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
         except OSError:
             return ""
+
+
+async def sign_in(page: Any, base: str, token: str, then: str = "/") -> None:
+    """Sign a Playwright page in through the dashboard's form, then open ``then``."""
+    await page.goto(f"{base}/signin?next={then}")
+    await page.fill("input[name=token]", token)
+    async with page.expect_navigation():
+        await page.click("form.signin button")
 
 
 async def partitions(consumer: AIOKafkaConsumer, topic: str) -> set[int]:

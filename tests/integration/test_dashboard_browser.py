@@ -18,7 +18,7 @@ import pytest
 
 from reverie.domain.events import TOPIC_COMMANDS, TOPIC_NOTES, TOPIC_OF, message_key, parse_event
 from tests.fakes import envelope, iso, note_data
-from tests.integration.harness import ROOT, Kafka, Worker, wait_for
+from tests.integration.harness import ROOT, Kafka, Worker, sign_in, wait_for
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [pytest.mark.integration, pytest.mark.browser, pytest.mark.skipif(
@@ -146,8 +146,9 @@ async def test_see_a_dream_resolve_a_review_and_roll_back(dash, sample, kafka, d
     assert run is not None, "the sample dream of support-bot merged nothing"
     run_id = run["run_id"]
 
-    # the runs list shows the run; open it
-    await page.goto(f"{base}/")
+    # sign in; the runs list shows the run; open it
+    await sign_in(page, base, TOKEN)
+    assert page.url == f"{base}/"
     await page.screenshot(path=str(shot("dashboard-runs.png")), full_page=True)
     assert "support-bot" in await page.inner_text("table")
     cookies = {c["name"]: c for c in await page.context.cookies()}
@@ -180,7 +181,6 @@ async def test_see_a_dream_resolve_a_review_and_roll_back(dash, sample, kafka, d
     await page.goto(f"{base}/runs/{pair['run_id']}")
     review = page.locator(".review").first
     await page.screenshot(path=str(shot("dashboard-review.png")), full_page=True)
-    await review.locator("input[name=token]").first.fill(TOKEN)
     async with page.expect_navigation():
         await review.locator("form", has=page.locator(f'input[name=keep][value="{keep}"]')
                              ).locator("button").click()
@@ -190,10 +190,10 @@ async def test_see_a_dream_resolve_a_review_and_roll_back(dash, sample, kafka, d
     assert (await db.notes.find_one({"_id": keep}))["status"] == "Active"
     assert (await db.notes.find_one({"_id": other}))["status"] == "Revoked"
 
-    # roll the support-bot run back (the token is remembered for this tab; confirm is accepted)
+    # roll the support-bot run back (the session is the credential; confirm is accepted)
     await page.goto(f"{base}/runs/{run_id}")
     form = page.locator('form[action$="/rollback"]')
-    assert await form.locator("input[name=token]").input_value() == TOKEN
+    assert await form.locator("input[name=token]").count() == 0
     async with page.expect_navigation():
         await form.locator("button").click()
     assert dialogs and "Roll back run" in dialogs[-1]
@@ -218,31 +218,74 @@ async def test_see_a_dream_resolve_a_review_and_roll_back(dash, sample, kafka, d
     await page.screenshot(path=str(shot("dashboard-agent.png")), full_page=True)
 
 
-async def test_changing_actions_need_the_token_and_the_csrf_cookie(dash, sample, db, page):
+async def test_changing_actions_need_a_credential_and_the_csrf_cookie(dash, sample, db, page,
+                                                                       browser):
     base = f"http://127.0.0.1:{dash.port}"
     run = await db.runs.find_one({"agent_id": "code-helper"})
     run_id = run["run_id"]
     before_run = run["status"]
     before_notes = sorted([(d["_id"], d["status"]) async for d in db.notes.find(
         {"agent_id": "code-helper"}, {"status": 1})])
-    await page.goto(f"{base}/runs/{run_id}")
-    csrf = {c["name"]: c["value"] for c in await page.context.cookies()}["reverie_csrf"]
     target = f"{base}/api/runs/{run_id}/rollback"
-    no_token = await page.request.post(target, form={"csrf": csrf, "next": "/"},
-                                       max_redirects=0)
-    wrong_csrf = await page.request.post(target, form={"token": TOKEN, "csrf": "x" * 32},
-                                         max_redirects=0)
-    wrong_token = await page.request.post(target, form={"token": "nope", "csrf": csrf},
-                                          max_redirects=0)
+    # another browser, never signed in: a token in the form is not a credential
+    stranger = await browser.new_context()
+    try:
+        await (await stranger.new_page()).goto(f"{base}/runs/{run_id}")
+        csrf = {c["name"]: c["value"] for c in await stranger.cookies()}["reverie_csrf"]
+        form_token = await stranger.request.post(target, form={"token": TOKEN, "csrf": csrf},
+                                                 max_redirects=0)
+        assert form_token.status == 401, await form_token.text()
+    finally:
+        await stranger.close()
+    await sign_in(page, base, TOKEN, then=f"/runs/{run_id}")
+    csrf = {c["name"]: c["value"] for c in await page.context.cookies()}["reverie_csrf"]
+    no_csrf = await page.request.post(target, form={"next": "/"}, max_redirects=0)
+    wrong_csrf = await page.request.post(target, form={"csrf": "x" * 32}, max_redirects=0)
     bad_bearer = await page.request.post(target, headers={"Authorization": "Bearer nope"},
                                          max_redirects=0)
-    for response in (no_token, wrong_csrf, wrong_token, bad_bearer):
+    for response in (no_csrf, wrong_csrf):
         assert response.status == 403, await response.text()
+    assert bad_bearer.status == 401, await bad_bearer.text()
     assert "CSRF" in json.loads(await wrong_csrf.text())["error"]
     after = await db.runs.find_one({"_id": run["_id"]})
     assert after["status"] == before_run != "rolled_back"
     assert sorted([(d["_id"], d["status"]) async for d in db.notes.find(
         {"agent_id": "code-helper"}, {"status": 1})]) == before_notes
+    assert csrf
+
+
+async def test_sign_in_see_the_agent_page_sign_out_and_be_refused_again(dash, sample, db,
+                                                                         page):
+    base = f"http://127.0.0.1:{dash.port}"
+    note = await db.notes.find_one({"agent_id": "support-bot", "status": "Active"})
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+
+    refused = await page.goto(f"{base}/agents/support-bot")
+    assert refused.status == 401 and note["text"] not in await page.content()
+    await page.fill("input[name=token]", TOKEN)
+    async with page.expect_navigation():
+        await page.click("form.signin button")
+    assert page.url == f"{base}/agents/support-bot"
+    assert note["text"] in await page.inner_text("main")
+    await page.screenshot(path=str(shot("dashboard-signed-in.png")), full_page=True)
+    session = {c["name"]: c for c in await page.context.cookies()}["reverie_session"]
+    assert session["httpOnly"] and session["sameSite"] == "Strict"
+    assert 0 < session["expires"] - datetime.now(UTC).timestamp() <= 8 * 3600 + 60
+    assert TOKEN not in session["value"]
+    stored = await page.evaluate("JSON.stringify([sessionStorage, localStorage])")
+    assert TOKEN not in await page.content() and TOKEN not in stored
+
+    async with page.expect_navigation():
+        await page.click("form.signout button")
+    assert page.url.startswith(f"{base}/signin")
+    again = await page.goto(f"{base}/agents/support-bot")
+    assert again.status == 401 and note["text"] not in await page.content()
+    assert "reverie_session" not in {c["name"] for c in await page.context.cookies()}
+    assert not [u for u in urls if TOKEN in u], urls
+    log = dash.log_path.read_text(errors="replace")
+    assert TOKEN not in log
+    assert '"token_id": "dashboard"' in log and "web.signed_in" in log
 
 
 async def test_a_script_in_a_note_is_shown_as_text(dash, kafka, db, page):
@@ -254,6 +297,7 @@ async def test_a_script_in_a_note_is_shown_as_text(dash, kafka, db, page):
         await dialog.dismiss()
 
     page.on("dialog", on_dialog)
+    await sign_in(page, base, TOKEN)
     agent, note_id = f"xss-{uid()}", f"x-{uid()}"
     await warm_up(kafka, db)
     await kafka.send(TOPIC_NOTES, envelope("note.created", note_data(

@@ -11,7 +11,7 @@ import pytest
 from reverie.client import ReverieClient
 from reverie.config import Settings
 from reverie.handlers.dream.runner import new_run_id
-from tests.integration.harness import ROOT, wait_for
+from tests.integration.harness import ROOT, sign_in, wait_for
 from tests.integration.test_dashboard_browser import ARGS, CHROMIUM
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser, pytest.mark.skipif(
@@ -52,7 +52,8 @@ async def test_agent_page_draws_memory_over_time_and_what_each_dream_did(
         await wait_for(lambda: db.notes.find_one({"_id": f"{agent}-4", "status": "Archived"}),
                        60, 0.3, "the deleted user's note archived")
 
-    await page.goto(f"http://127.0.0.1:{ready_worker.port}/agents/{agent}")
+    await sign_in(page, f"http://127.0.0.1:{ready_worker.port}", ready_worker.token,
+                  then=f"/agents/{agent}")
     memory, runs = page.locator("svg.memory-chart"), page.locator("svg.runs-chart")
     await memory.wait_for(state="visible", timeout=10_000)
     for chart in (memory, runs):

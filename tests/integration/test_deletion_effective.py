@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import time
-import urllib.request
 import uuid
 from datetime import UTC, datetime
 
@@ -45,8 +44,7 @@ def uid() -> str:
 
 
 def text(worker: Worker, path: str) -> str:
-    with urllib.request.urlopen(f"http://127.0.0.1:{worker.port}{path}", timeout=120) as r:
-        return r.read().decode()
+    return worker.read(path, timeout=120)
 
 
 def hits(worker: Worker, path: str) -> set[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 import uuid
 
 import pytest
@@ -45,13 +44,8 @@ async def test_run_steps_on_kafka_match_the_dashboard(ready_worker, kafka, mongo
     for step_id, data in published.items():
         assert data["status"] == stored[step_id]["status"]
         assert data["parent_step_id"] == stored[step_id]["parent_step_id"]
-    html = await asyncio.to_thread(_get, f"http://127.0.0.1:{ready_worker.port}/runs/{run['_id']}")
+    html = await asyncio.to_thread(ready_worker.read, f"/runs/{run['_id']}")
     merged = [d for d in published.values() if d["name"] == "cluster"]
     assert merged, "expected the three notes to form a cluster"
     for note in merged[0]["input"]["notes"]:
         assert note["text"] in html
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=10) as page:
-        return str(page.read().decode())

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import urllib.request
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -102,8 +101,7 @@ async def finished_run(db: Any, agent: str, timeout: float = 180) -> dict[str, A
 
 
 def page(worker: Worker, path: str) -> str:
-    with urllib.request.urlopen(f"http://127.0.0.1:{worker.port}{path}", timeout=10) as r:
-        return str(r.read().decode("utf-8", "replace"))
+    return worker.read(path)
 
 
 async def test_scoped_search_and_dreams_never_cross_tenants_users_or_agents(secret_worker):
