@@ -22,16 +22,18 @@ class DroppingServer:
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._sock.bind(("127.0.0.1", 0))
         self._sock.listen(64)
+        self._sock.settimeout(0.05)
         self.port = int(self._sock.getsockname()[1])
         self.accepted = 0
+        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
     def _serve(self) -> None:
-        while True:
+        while not self._stop.is_set():
             try:
                 conn, _ = self._sock.accept()
-            except OSError:  # closed by __exit__
-                return
+            except TimeoutError:
+                continue
             self.accepted += 1
             conn.close()
 
@@ -45,5 +47,6 @@ class DroppingServer:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        self._sock.close()
+        self._stop.set()
         self._thread.join(timeout=5)
+        self._sock.close()
