@@ -1,8 +1,8 @@
 """The VectorIndex contract on every implementation: memory, blocked NumPy, Qdrant embedded and server.
 
-Qdrant over HTTP runs when ``REVERIE_TEST_QDRANT_URL`` names a server (none is installed
-here: Qdrant runs embedded locally and in CI); its outage behaviour is covered against a
-dead port and a socket that drops connections in ``test_unreachable.py``.
+The HTTP client runs against :class:`tests.qdrant_facade.QdrantFacade` (Qdrant's REST API
+over embedded Qdrant; no server is installed here) and against a real server when
+``REVERIE_TEST_QDRANT_URL`` names one; outages are in ``test_unreachable.py``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from reverie.handlers.ports import SearchScope, VectorIndex, VectorPoint
 from reverie.storage.fastindex import BlockedNumpyIndex
 from reverie.storage.memory import MemoryVectorIndex
 from reverie.storage.vectors import QdrantIndex
+from tests.qdrant_facade import QdrantFacade
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
 SERVER = os.environ.get("REVERIE_TEST_QDRANT_URL")
@@ -31,6 +32,7 @@ SERVER = os.environ.get("REVERIE_TEST_QDRANT_URL")
         "memory",
         "blocked-numpy",
         "qdrant-embedded",
+        "qdrant-http-facade",
         pytest.param(
             "qdrant-server",
             marks=pytest.mark.skipif(
@@ -45,18 +47,24 @@ async def index(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         yield MemoryVectorIndex()
     elif request.param == "blocked-numpy":
         yield BlockedNumpyIndex(block=2, initial_capacity=2)
+    elif request.param == "qdrant-embedded":
+        embedded = QdrantIndex(path=tmp_path / "qdrant", dimension=4)
+        yield embedded
+        await embedded.close()
+    elif request.param == "qdrant-http-facade":  # the HTTP client and its payload indexes
+        facade = QdrantFacade()
+        await facade.start()
+        over_http = QdrantIndex(url=f"http://127.0.0.1:{facade.port}", dimension=4)
+        yield over_http
+        await over_http.close()
+        await facade.stop()
     else:
-        qdrant = (
-            QdrantIndex(path=tmp_path / "qdrant", dimension=4)
-            if request.param == "qdrant-embedded"
-            else QdrantIndex(
-                url=SERVER, dimension=4, collection=f"reverie_contract_{uuid.uuid4().hex[:8]}"
-            )
+        server = QdrantIndex(
+            url=SERVER, dimension=4, collection=f"reverie_contract_{uuid.uuid4().hex[:8]}"
         )
-        yield qdrant
-        if request.param == "qdrant-server":
-            await (await qdrant._c()).delete_collection(qdrant.collection)
-        await qdrant.close()
+        yield server
+        await (await server._c()).delete_collection(server.collection)
+        await server.close()
 
 
 def point(
