@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
@@ -30,6 +31,8 @@ NOTES = {  # note id -> (agent, company, user, text)
     "n-x1": ("bot-b", "co-b", None, "XRAY agent knows the BRAVO warehouse code 4711."),
 }
 SECRET_WORDS = re.compile(r"ALPHA|BRAVO|XRAY|Rotterdam|4711")
+FAUST_PAGES = ("/router", "/table", "/graph", "/stats", "/performance")
+"""Faust's own pages: behind the gate too, but they need a started worker to answer."""
 SAMPLE_IDS = {"note_id": "n-b1", "run_id": "run-b", "agent_id": "bot-b", "pair_id": "p-a"}
 
 
@@ -107,6 +110,7 @@ async def world(
         tokens[name] = plain
         tokens[name + "-id"] = record.token_id
     app = create_app(reverie.settings, reverie)
+    app.web.init_server()  # Faust's own blueprints (/router, /table, ...), as in a worker
     monkeypatch.setattr(type(app.consumer), "assignment", lambda self: set())  # not started
     client = TestClient(TestServer(app.web.web_app))
     await client.start_server()
@@ -126,7 +130,7 @@ def routes(app: Any) -> list[tuple[str, str]]:
         path = info.get("path") or info.get("formatter")
         if path is None or route.method == "*":
             continue
-        out.append((route.method, path.format(**SAMPLE_IDS)))
+        out.append((route.method, path.format_map(defaultdict(lambda: "x", SAMPLE_IDS))))
     return sorted(set(out))
 
 
@@ -177,7 +181,7 @@ async def test_health_and_metrics_carry_no_ids_of_notes_agents_or_tenants(world)
 async def test_the_dashboard_token_reads_everything(world):
     client = world["client"]
     for method, path in routes(world["app"]):
-        if method != "GET" or path in OPEN_PATHS or path == "/signin":
+        if method != "GET" or path in OPEN_PATHS or path.startswith(FAUST_PAGES):
             continue
         query = "?agent_id=bot-b&q=warehouse" if path == "/api/search" else ""
         answer = await client.get(path + query, headers=bearer(DASH))
