@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from reverie.cli.errors import CliError
 from reverie.config import Settings
 
 
@@ -180,8 +181,6 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         labels = load_labels(args.labels)
         thresholds = load_thresholds(args.thresholds)
     except LabelsInvalid as exc:
-        from reverie.cli.main import CliError
-
         raise CliError(str(exc)) from exc
     from reverie import logs
 

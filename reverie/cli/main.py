@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
+from reverie.cli.errors import CliError
 from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
 from reverie.cli.judgecmd import add_judge_parser, cmd_judge
 from reverie.cli.mcpcmd import add_mcp_parser, cmd_mcp
@@ -19,10 +20,6 @@ from reverie.config import Settings, redact
 from reverie.errors import ReverieError
 
 T = TypeVar("T")
-
-
-class CliError(Exception):
-    """A user-facing error: printed as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
