@@ -50,6 +50,8 @@ from reverie.judges.nlp import SELF, Analysis, Arg, Clause
 __all__ = [
     "ABSORB_SIMILARITY",
     "ALONE_SIMILARITY",
+    "CLOSE_COVERAGE",
+    "CLOSE_SIMILARITY",
     "CONFLICT_SIMILARITY",
     "COVERAGE",
     "LINK_SIMILARITY",
@@ -71,6 +73,8 @@ ALONE_SIMILARITY = 0.75
 ABSORB_SIMILARITY = 0.65
 PARAPHRASE_SIMILARITY = 0.85
 COVERAGE = 0.7
+CLOSE_SIMILARITY = 0.7
+CLOSE_COVERAGE = 0.5
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
@@ -382,8 +386,9 @@ def absorbs(pair: Pair) -> bool:
     ``a``, by this module's reading and by the dream's merge guard
     (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
-    aside) in ``a`` with at most one missing, or a cosine of at least
-    ``PARAPHRASE_SIMILARITY``."""
+    aside) in ``a`` with at most one missing (``CLOSE_COVERAGE`` at a cosine of at least
+    ``CLOSE_SIMILARITY``: "The user prefers concise answers" is absorbed by "User wants
+    concise responses"), or a cosine of at least ``PARAPHRASE_SIMILARITY``."""
     a, b = pair.a, pair.b
     if a.text == b.text:
         return True
@@ -401,4 +406,5 @@ def absorbs(pair: Pair) -> bool:
     if not said:
         return True
     missing = said - a.content
-    return len(missing) <= 1 and len(said & a.content) / len(said) >= COVERAGE
+    needed = CLOSE_COVERAGE if pair.cosine >= CLOSE_SIMILARITY else COVERAGE
+    return len(missing) <= 1 and len(said & a.content) / len(said) >= needed
