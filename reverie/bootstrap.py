@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any
 
 from reverie.bus import Handler, MessageBus, RetryPolicy, inject
@@ -47,7 +48,7 @@ from reverie.storage.tokens import token_store
 
 @dataclass
 class Reverie:
-    """Every port of one Reverie process, plus its bus."""
+    """Every port of one Reverie process, plus its bus; ``async with`` closes its clients."""
 
     settings: Settings
     clock: Clock
@@ -107,6 +108,13 @@ class Reverie:
             "fallback_judge": self.fallback_judge,
             **self.extras,
         }
+
+    async def __aenter__(self) -> Reverie:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        await self.close()
 
     async def close(self) -> None:
         """Close clients (the embedded Qdrant releases its path lock)."""

@@ -25,7 +25,7 @@ import structlog
 
 from reverie.clock import Clock
 from reverie.domain.events import Envelope
-from reverie.errors import PermanentError, RetryableError
+from reverie.errors import ConfigurationError, PermanentError, RetryableError
 from reverie.handlers.ports import EventLedger
 
 log = structlog.get_logger(__name__)
@@ -34,14 +34,22 @@ Handler = Callable[..., Awaitable[Any]]
 
 
 def inject(handler: Handler, deps: Mapping[str, object]) -> Handler:
-    """Bind the keyword-only parameters of ``handler`` that name a dependency."""
+    """Bind the keyword-only parameters of ``handler`` that name a dependency.
+
+    Raises :class:`~reverie.errors.ConfigurationError` when a keyword-only parameter
+    without a default names no dependency, so a wiring mistake stops the process at
+    start-up instead of dead-lettering the first event that reaches the handler.
+    """
     params = inspect.signature(handler).parameters
-    wanted = {
-        name: deps[name]
-        for name, p in params.items()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY and name in deps
-    }
-    return partial(handler, **wanted)
+    keyword_only = {n: p for n, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    missing = [n for n, p in keyword_only.items()
+               if n not in deps and p.default is inspect.Parameter.empty]
+    if missing:
+        name = getattr(handler, "__qualname__", repr(handler))
+        raise ConfigurationError(
+            f"handler {name} needs {', '.join(missing)}, which the composition root does not "
+            f"provide (it provides: {', '.join(sorted(deps))})")
+    return partial(handler, **{n: deps[n] for n in keyword_only if n in deps})
 
 
 @dataclass

@@ -80,15 +80,16 @@ async def isolated(
         "mongo_database": db_name, "qdrant_path": tmp / "qdrant", "qdrant_url": None,
         "qdrant_collection": f"replay_{uuid.uuid4().hex[:8]}", "data_dir": tmp,
     })
-    app = bootstrap(own, clock=clock or FixedClock(), embedder=embedder)
-    await prepare(app)
     try:
-        yield app
+        async with bootstrap(own, clock=clock or FixedClock(), embedder=embedder) as app:
+            await prepare(app)
+            try:
+                yield app
+            finally:
+                db = app.extras.get("db")
+                if db is not None and not keep:
+                    await db.client.drop_database(db_name)
     finally:
-        db = app.extras.get("db")
-        if db is not None and not keep:
-            await db.client.drop_database(db_name)
-        await app.close()
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
 

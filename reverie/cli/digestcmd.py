@@ -26,12 +26,9 @@ def cmd_digest(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.handlers.digest import build_digest
 
     async def load() -> str:
-        app = ops.reader(settings)
-        try:
+        async with ops.reader(settings) as app:
             return await build_digest(args.agent, notes=app.notes, user_id=args.user,
                                       company_id=args.company, max_lines=args.max_lines)
-        finally:
-            await app.close()
 
     print(asyncio.run(load()), end="")
     return 0

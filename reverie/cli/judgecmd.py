@@ -49,9 +49,8 @@ def cmd_judge(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.handlers.dream.trust import Trust, establish_trust, verdict
 
     async def go() -> tuple[list[Qualification], Trust | None]:
-        app = bootstrap(settings.model_copy(update={"vector_backend": "memory"}))
-        await prepare(app)
-        try:
+        async with bootstrap(settings.model_copy(update={"vector_backend": "memory"})) as app:
+            await prepare(app)
             if args.judge_command == "list":
                 assert app.qualifications is not None
                 return await app.qualifications.latest(), None
@@ -65,8 +64,6 @@ def cmd_judge(args: argparse.Namespace, settings: Settings) -> int:
                 cluster_notes=app.dream_settings.consolidation_batch_notes,
                 force=not args.cached)
             return ([found.qualification] if found.qualification else []), found
-        finally:
-            await app.close()
 
     found, trust = asyncio.run(go())
     thresholds = trust_policy_for(settings).thresholds

@@ -271,11 +271,8 @@ def cmd_review(args: argparse.Namespace, settings: Settings) -> int:
         return 0
 
     async def pairs() -> Any:
-        app = ops.reader(settings)
-        try:
+        async with ops.reader(settings) as app:
             return await app.reviews.list(args.agent)
-        finally:
-            await app.close()
 
     found = asyncio.run(pairs())
     if args.json:
@@ -294,16 +291,13 @@ def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.cli import ops, views
 
     async def load() -> Any:
-        app = ops.reader(settings)
-        try:
+        async with ops.reader(settings) as app:
             if args.runs_command == "show":
                 found = await app.runs.get_run(args.run_id)
                 if found is None:
                     raise CliError(f"no run {args.run_id!r} (see 'reverie runs')")
                 return found, await app.runs.steps(args.run_id)
             return await app.runs.list_runs(args.agent, args.limit)
-        finally:
-            await app.close()
 
     result = asyncio.run(load())
     if args.runs_command == "show":
@@ -325,14 +319,11 @@ def cmd_notes(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.cli import ops, views
 
     async def load() -> Any:
-        app = ops.reader(settings)
-        try:
+        async with ops.reader(settings) as app:
             note = await app.notes.get(args.note_id)
             if note is None:
                 raise CliError(f"no note {args.note_id!r}")
             return note, await app.changes.for_record(args.note_id)
-        finally:
-            await app.close()
 
     note, history = asyncio.run(load())
     if args.json:
@@ -360,13 +351,10 @@ def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
     from reverie.handlers.reindex import reindex
 
     async def go() -> int:
-        app = bootstrap(settings)
-        await prepare(app)
-        try:
+        async with bootstrap(settings) as app:
+            await prepare(app)
             return await reindex(notes=app.notes, index=app.index, embedder=app.embedder,
                                  agent_id=args.agent)
-        finally:
-            await app.close()
 
     print(f"reindexed {run(go)} notes")
     return 0

@@ -62,9 +62,8 @@ async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wa
                             local: bool, timeout_s: float, show: Any = None) -> DreamRun | str:
     """Start a dream (through the worker unless ``local``); return the run or its id."""
     if local:
-        app = bootstrap(settings)
-        await prepare(app)
-        try:
+        async with bootstrap(settings) as app:
+            await prepare(app)
             run = await dream(
                 agent, trigger="manual", dry_run=dry_run, reason="reverie dream --local",
                 notes=app.notes, examples=app.examples, registry=app.registry,
@@ -74,8 +73,6 @@ async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wa
                 dream_settings=app.dream_settings, qualifications=app.qualifications,
                 fallback_judge=app.fallback_judge,
             )
-        finally:
-            await app.close()
         if run is None:
             raise ConfigurationError(f"agent {agent} is dreaming already; request coalesced")
         return run
@@ -86,20 +83,14 @@ async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wa
     run_id = new_run_id(agent, occurred, envelope["event_id"])
     if not wait:
         return run_id
-    app = reader(settings)
-    try:
+    async with reader(settings) as app:
         return await wait_for_run(app, run_id, timeout_s, show)
-    finally:
-        await app.close()
 
 
 async def rollback_command(settings: Settings, run_id: str) -> dict[str, Any]:
     """Ask the worker to roll a run back (``dream.rollback``)."""
-    app = reader(settings)
-    try:
+    async with reader(settings) as app:
         run = await app.runs.get_run(run_id)
-    finally:
-        await app.close()
     if run is None:
         raise UnknownEntity(f"run '{run_id}' does not exist (see 'reverie runs')")
     return await send_command(settings, "dream.rollback",
