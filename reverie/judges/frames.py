@@ -81,26 +81,21 @@ VALENCE = 0.3
 
 _DATE_WORD = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR = re.compile(r"^(19|20)\d{2}$")
-_MONTHS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "week",
-        "month",
-        "year",
-        "quarter",
-    ]
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
 )
+_MONTHS = frozenset([*_MONTH_NAMES, "week", "month", "year", "quarter"])
 
 
 # arguments that are verbs: another verb is as often a synonym as another value
@@ -313,6 +308,15 @@ def _denies(a: Analysis, b: Analysis) -> bool:
     return False
 
 
+def _dates_month(facts: Analysis, token: str) -> bool:
+    """``token`` is a month name and ``facts`` holds a date in that month ("early April" is
+    said by "around 2026-04-02")."""
+    if token not in _MONTH_NAMES:
+        return False
+    month = f"-{_MONTH_NAMES.index(token) + 1:02d}-"
+    return any(_DATE_WORD.match(s) and month in s for s in facts.salient)
+
+
 def _names(facts: Analysis) -> frozenset[str]:
     return frozenset(
         s
@@ -394,7 +398,7 @@ def absorbs(pair: Pair) -> bool:
         return True
     if pair.cosine < ABSORB_SIMILARITY or clash(pair):
         return False
-    if not all(s in a.salient or _mentions(a.text, s) for s in b.salient):
+    if not all(s in a.salient or _mentions(a.text, s) or _dates_month(a, s) for s in b.salient):
         return False
     if dropped_tokens([b.text], a.text):  # what the dream's merge guard checks
         return False

@@ -106,6 +106,24 @@ async def test_close_paraphrases_are_said_once() -> None:
     assert merged.text == "User wants concise responses. Skip the pleasantries."
 
 
+async def test_a_month_is_said_by_a_date_in_it() -> None:
+    """"In early April" adds nothing to a statement dated 2026-04-02; "in early May" would."""
+    verdict = await consolidate([
+        note("a", "Initech switched their carrier account from UPS to FedEx around 2026-04-02."),
+        note("b", "Initech switched their carrier account from UPS to FedEx in early April.",
+             day=1),
+    ])
+    (merged,) = verdict.merged
+    assert merged.text == (
+        "Initech switched their carrier account from UPS to FedEx around 2026-04-02.")
+    verdict = await consolidate([
+        note("a", "Initech switched their carrier account from UPS to FedEx around 2026-04-02."),
+        note("b", "Initech switched their carrier account from UPS to FedEx in early May.",
+             day=1),
+    ])
+    assert all("May" in m.text for m in verdict.merged)
+
+
 async def test_a_distinct_statement_always_survives() -> None:
     notes = [
         note("a", "Dmitri uses a screen reader."),
