@@ -9,7 +9,6 @@ from typing import Any
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Tombstone
 from reverie.domain.runs import DreamRun
 from reverie.embeddings.local import LocalMiniLMEmbedder
@@ -18,6 +17,7 @@ from reverie.handlers.dream.runner import dream
 from reverie.handlers.ports import VectorIndex
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import memory_settings
 from tests.fakes import T0, event, note_data
 
 CONCISE = [
@@ -58,7 +58,7 @@ class SpyJudge:
 
 def dream_app(judge: Judge | None = None, clock: FixedClock | None = None,
               index: VectorIndex | None = None, **settings: Any) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001, **settings)
+    cfg = memory_settings(**settings)
     app = bootstrap(cfg, clock=clock or FixedClock(T0 + timedelta(days=30)),
                     embedder=embedder(), index=index or MemoryVectorIndex(), judge=judge)
     return app

@@ -13,9 +13,9 @@ import numpy as np
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.events import Envelope, parse_event
 from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import memory_settings
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -44,8 +44,7 @@ class WordEmbedder:
 
 def memory_app(clock: FixedClock | None = None, **settings: Any) -> Reverie:
     """Return a Reverie on in-memory storage, the word embedder and a fixed clock."""
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   retry_max_s=0.01, **settings)
+    cfg = memory_settings(retry_max_s=0.01, **settings)
     return bootstrap(cfg, clock=clock or FixedClock(T0), embedder=WordEmbedder(),
                      index=MemoryVectorIndex())
 

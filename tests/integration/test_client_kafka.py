@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
 
@@ -12,13 +11,10 @@ from reverie.config import Settings
 from reverie.domain.events import TOPIC_CHANGES
 from reverie.handlers.dream.runner import new_run_id
 from reverie.storage.mongo import stored_vector
+from tests.builders import uid
 from tests.integration.harness import wait_for
 
 pytestmark = pytest.mark.integration
-
-
-def uid() -> str:
-    return uuid.uuid4().hex[:8]
 
 
 async def test_every_event_type_round_trips_through_kafka_into_the_worker(

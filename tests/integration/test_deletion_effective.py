@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import time
-import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -28,6 +27,7 @@ import pytest
 from reverie.domain.events import TOPIC_ENTITIES, TOPIC_NOTES
 from reverie.domain.model import Note
 from reverie.storage.mongo import ensure_indexes
+from tests.builders import uid
 from tests.fakes import envelope, note_data
 from tests.integration.harness import Worker, wait_for
 
@@ -37,10 +37,6 @@ PUBLISHED = 10
 """Notes of the user that go through Kafka (and into the worker's vector index)."""
 
 SLOW_SIZE = int(os.environ.get("REVERIE_TEST_FAN_OUT", "10000"))
-
-
-def uid() -> str:
-    return uuid.uuid4().hex[:8]
 
 
 def text(worker: Worker, path: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import uuid
 from pathlib import Path
 
 import pytest
@@ -15,15 +14,12 @@ from reverie.domain.events import TOPIC_DLQ, TOPIC_NOTES, TOPIC_OF, message_key,
 from reverie.replay import export_state, isolated, read_lines, replay_into
 from reverie.storage.memory import MemoryVectorIndex
 from reverie.storage.mongo import stored_vector
+from tests.builders import uid
 from tests.fakes import envelope, note_data
 from tests.integration.harness import wait_for
 
 pytestmark = pytest.mark.integration
 SAMPLE = Path(__file__).resolve().parents[2] / "reverie/samples/sample-events.jsonl"
-
-
-def uid() -> str:
-    return uuid.uuid4().hex[:8]
 
 
 async def test_published_note_is_stored_in_mongo_and_searchable_in_qdrant(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -13,14 +12,11 @@ import pytest
 from reverie.domain.events import TOPIC_ENTITIES, TOPIC_NOTES
 from reverie.domain.model import Note
 from reverie.storage.mongo import ensure_indexes
+from tests.builders import uid
 from tests.fakes import envelope, note_data
 from tests.integration.harness import Worker, wait_for
 
 pytestmark = pytest.mark.integration
-
-
-def uid() -> str:
-    return uuid.uuid4().hex[:8]
 
 
 async def publish_note(kafka, agent, note_id, **extra):

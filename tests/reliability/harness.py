@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import time
-import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,16 +30,13 @@ from reverie.domain.events import (
     TOPIC_RUN_STEPS,
 )
 from reverie.domain.routing import partition_for
+from tests.builders import uid
 from tests.fakes import T0, iso
 from tests.integration.harness import ROOT, bootstrap_servers
 
 LOCAL = ROOT / "deploy" / "local"
 MODEL = "all-MiniLM-L6-v2"
 DIM = 384
-
-
-def uid() -> str:
-    return uuid.uuid4().hex[:8]
 
 
 def agent_on(partition: int, prefix: str, partitions: int = 4) -> str:

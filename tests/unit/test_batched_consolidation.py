@@ -3,33 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 import pytest
 from pydantic import SecretStr
 
-from reverie.bootstrap import Reverie, bootstrap
+from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Status
 from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.clustering import Cluster
 from reverie.handlers.dream.consolidation import batch_clusters
-from reverie.handlers.dream.judging import JudgedNote
 from reverie.judges.llm import LLMJudge
-from reverie.storage.memory import MemoryVectorIndex
 from reverie_prompts import consolidate_clusters
+from tests import builders
+from tests.builders import JUDGED_NOW, judged
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
 
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def judged(note_id: str, text: str) -> JudgedNote:
-    return JudgedNote(note_id, text, "Preference", NOW - timedelta(days=3), 2)
+NOW = JUDGED_NOW
 
 
 TEA = [judged("t1", "The user prefers tea."), judged("t2", "The user likes tea.")]
@@ -122,14 +117,10 @@ TOPICS = ["invoice", "shipping", "refund", "password", "laptop", "holiday", "dat
 
 
 def llm_app(stub: LLMStub, batch_notes: int) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always",  # qualification is tested in test_trust.py
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
-                   llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
-                   consolidation_batch_notes=batch_notes)
-    clock = FixedClock(T0 + timedelta(days=60))
-    return bootstrap(cfg, clock=clock, embedder=WordEmbedder(), index=MemoryVectorIndex(),
-                     judge=LLMJudge.from_settings(cfg, clock=clock))
+    return builders.llm_app(
+        stub.base_url, clock=FixedClock(T0 + timedelta(days=60)), embedder=WordEmbedder(),
+        judge_trust="always",  # qualification is tested in test_trust.py
+        llm_api_key=SecretStr("sk-test-not-a-secret"), consolidation_batch_notes=batch_notes)
 
 
 async def test_a_dream_merges_the_same_notes_with_fewer_calls() -> None:

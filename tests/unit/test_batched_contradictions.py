@@ -4,31 +4,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 import pytest
 from pydantic import SecretStr
 
-from reverie.bootstrap import Reverie, bootstrap
+from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.runs import DreamRun
 from reverie.errors import JudgeAnswerInvalid
-from reverie.handlers.dream.judging import JudgedNote
 from reverie.judges.llm import LLMJudge
-from reverie.storage.memory import MemoryVectorIndex
 from reverie_prompts import contradiction_pairs
+from tests import builders
+from tests.builders import JUDGED_NOW, judged
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
 
-NOW = datetime(2026, 3, 1, tzinfo=UTC)
-
-
-def judged(note_id: str, text: str) -> JudgedNote:
-    return JudgedNote(note_id, text, "Preference", NOW - timedelta(days=3), 2)
+NOW = JUDGED_NOW
 
 
 TEA = (judged("t1", "The user prefers tea."), judged("t2", "The user does not like tea."))
@@ -110,16 +105,13 @@ def topic_notes(negate: bool) -> list[dict[str, Any]]:
 
 
 def llm_app(stub: LLMStub, batch_pairs: int, concurrency: int = 4) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always",  # qualification is tested in test_trust.py
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
-                   llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
-                   max_revoke_share=1.0,  # the revocation ceiling is tested in test_ceiling.py
-                   min_cluster_size=100,  # no consolidation: every note stays for the pairs
-                   judge_concurrency=concurrency, contradiction_batch_pairs=batch_pairs)
-    clock = FixedClock(T0 + timedelta(days=60))
-    return bootstrap(cfg, clock=clock, embedder=WordEmbedder(), index=MemoryVectorIndex(),
-                     judge=LLMJudge.from_settings(cfg, clock=clock))
+    return builders.llm_app(
+        stub.base_url, clock=FixedClock(T0 + timedelta(days=60)), embedder=WordEmbedder(),
+        judge_trust="always",  # qualification is tested in test_trust.py
+        llm_api_key=SecretStr("sk-test-not-a-secret"),
+        max_revoke_share=1.0,  # the revocation ceiling is tested in test_ceiling.py
+        min_cluster_size=100,  # no consolidation: every note stays for the pairs
+        judge_concurrency=concurrency, contradiction_batch_pairs=batch_pairs)
 
 
 def contradiction_requests(stub: LLMStub) -> int:

@@ -11,7 +11,6 @@ from pydantic import SecretStr
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Status
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
@@ -22,6 +21,8 @@ from reverie.handlers.dream.judging import (
     Usage,
 )
 from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
+from tests.builders import memory_settings
 from tests.dreamkit import add_notes, embedder, note, run_dream
 from tests.fakes import T0
 from tests.llm_stub import LLMStub, contradict_all
@@ -54,11 +55,8 @@ def stub() -> Iterator[LLMStub]:
 
 
 def llm_app(stub: LLMStub, **settings: Any) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5, llm_max_retries=0,
-                   llm_api_key=SecretStr("sk-test"), **settings)
-    return bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=60)), embedder=embedder(),
-                     index=MemoryVectorIndex())
+    return builders.llm_app(stub.base_url, clock=FixedClock(T0 + timedelta(days=60)),
+                            embedder=embedder(), llm_api_key=SecretStr("sk-test"), **settings)
 
 
 async def test_a_judge_calling_every_pair_a_contradiction_revokes_at_most_the_ceiling(
@@ -148,9 +146,8 @@ ORDER = [
     ("Acme's order ships on 2026-02-03 with 12 pallets.", "id:ord-4471"),
 ])
 async def test_a_merge_dropping_a_number_or_an_id_is_rejected(merged: str, dropped: str) -> None:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always")
-    app = bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=60)), embedder=embedder(),
+    app = bootstrap(memory_settings(judge_trust="always"),
+                    clock=FixedClock(T0 + timedelta(days=60)), embedder=embedder(),
                     index=MemoryVectorIndex(), judge=DroppingJudge(merged))
     await add_notes(app, *[note(f"o{i}", t, day=i) for i, t in enumerate(ORDER)])
     run = await run_dream(app)
@@ -167,9 +164,8 @@ async def test_a_merge_dropping_a_number_or_an_id_is_rejected(merged: str, dropp
 
 async def test_a_merge_keeping_every_token_in_other_words_is_applied() -> None:
     merged = "ORD-4471 for Acme: 12 pallets, shipping on February 3, 2026."
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always")
-    app = bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=60)), embedder=embedder(),
+    app = bootstrap(memory_settings(judge_trust="always"),
+                    clock=FixedClock(T0 + timedelta(days=60)), embedder=embedder(),
                     index=MemoryVectorIndex(), judge=DroppingJudge(merged))
     await add_notes(app, *[note(f"o{i}", t, day=i) for i, t in enumerate(ORDER)])
     run = await run_dream(app)

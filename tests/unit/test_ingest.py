@@ -217,10 +217,10 @@ async def test_a_retried_arrival_archive_keeps_its_audit_change():
     after storing it (seen with FerretDB restarting in test_restarts.py)."""
     from reverie.bootstrap import bootstrap
     from reverie.clock import FixedClock
-    from reverie.config import Settings
+    from tests.builders import memory_settings
     from tests.fakes import WordEmbedder
 
-    app = bootstrap(Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001),
+    app = bootstrap(memory_settings(),
                     clock=FixedClock(T0), embedder=WordEmbedder(), index=IndexDownOnce())
     assert not await app.bus.handle([event("entity.deleted", {
         "entity_type": "user", "entity_id": "u-gone"})])

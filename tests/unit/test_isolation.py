@@ -25,12 +25,12 @@ import pytest
 import tests.llm_stub as llm_stub
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.handlers.ports import SearchScope
-from reverie.judges.llm import LLMJudge
 from reverie.judges.offline import OfflineJudge
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
+from tests.builders import memory_settings
 from tests.dreamkit import SpyJudge, add_notes, dream_app, embedder, note, run_dream
 from tests.fakes import T0
 from tests.llm_stub import LLMStub
@@ -63,8 +63,7 @@ def _index(kind: str, tmp_path: Path) -> Any:
 @pytest.mark.parametrize("backend", ["memory", "qdrant-embedded"])
 async def test_identical_notes_of_other_tenants_users_and_agents_are_never_found(
         backend, tmp_path):
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001)
-    app = bootstrap(cfg, clock=FixedClock(T0), embedder=embedder(),
+    app = bootstrap(memory_settings(), clock=FixedClock(T0), embedder=embedder(),
                     index=_index(backend, tmp_path))
     await add_notes(app, *[note(nid, TEXT, agent_id=a, company_id=c, user_id=u)
                            for nid, (a, c, u) in SCOPES.items()])
@@ -137,10 +136,7 @@ SANE = llm_stub.smart_answer
 
 
 def llm_app(stub: LLMStub, clock: FixedClock) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5, llm_max_retries=0)
-    return bootstrap(cfg, clock=clock, embedder=embedder(), index=MemoryVectorIndex(),
-                     judge=LLMJudge.from_settings(cfg, clock=clock))
+    return builders.llm_app(stub.base_url, clock=clock, embedder=embedder())
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from pydantic import SecretStr
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.runs import DreamRun
 from reverie.errors import BudgetExhausted, JudgeUnavailable
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
@@ -27,6 +26,8 @@ from reverie.handlers.dream.judging import (
 )
 from reverie.judges.llm import LLMJudge
 from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
+from tests.builders import memory_settings
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
@@ -83,8 +84,7 @@ class LatencyJudge:
 
 
 def app_with(judge: Any, **settings: Any) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always", max_revoke_share=1.0, **settings)
+    cfg = memory_settings(judge_trust="always", max_revoke_share=1.0, **settings)
     return bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=60)), embedder=WordEmbedder(),
                      index=MemoryVectorIndex(), judge=judge)
 
@@ -193,17 +193,14 @@ async def test_in_order_runs_alone_when_the_budget_could_not_cover_everything_in
 
 
 def llm_app(stub: LLMStub, concurrency: int, max_calls: int) -> tuple[Reverie, LLMJudge]:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always",  # qualification is tested in test_trust.py
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5,
-                   llm_max_retries=0, llm_api_key=SecretStr("sk-test-not-a-secret"),
-                   llm_max_calls_per_run=max_calls, judge_concurrency=concurrency,
-                   consolidation_batch_notes=0)  # one cluster per call: more calls to overlap
-    clock = FixedClock(T0 + timedelta(days=60))
-    judge = LLMJudge.from_settings(cfg, clock=clock)
-    app = bootstrap(cfg, clock=clock, embedder=WordEmbedder(), index=MemoryVectorIndex(),
-                    judge=judge)
-    return app, judge
+    app = builders.llm_app(
+        stub.base_url, clock=FixedClock(T0 + timedelta(days=60)), embedder=WordEmbedder(),
+        judge_trust="always",  # qualification is tested in test_trust.py
+        llm_api_key=SecretStr("sk-test-not-a-secret"), llm_max_calls_per_run=max_calls,
+        judge_concurrency=concurrency,
+        consolidation_batch_notes=0)  # one cluster per call: more calls to overlap
+    assert isinstance(app.judge, LLMJudge)
+    return app, app.judge
 
 
 async def test_the_llm_call_budget_holds_exactly_under_concurrency() -> None:

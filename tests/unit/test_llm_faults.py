@@ -20,12 +20,10 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from reverie.bootstrap import Reverie, bootstrap
+from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
-from reverie.config import Settings
-from reverie.judges.llm import LLMJudge
 from reverie.replay import export_state
-from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
 from tests.dreamkit import add_notes, add_work_for_every_phase, embedder, note, run_dream
 from tests.fakes import T0
 from tests.integration.harness import free_port
@@ -42,12 +40,10 @@ FAULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
 
 
 def llm_app(base_url: str, clock: FixedClock) -> Reverie:
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always",  # qualification is tested in test_trust.py
-                   judge="llm", llm_base_url=base_url, llm_timeout_s=0.5, llm_max_retries=1,
-                   llm_api_key=SecretStr("sk-test-not-a-secret"))
-    return bootstrap(cfg, clock=clock, embedder=embedder(), index=MemoryVectorIndex(),
-                     judge=LLMJudge.from_settings(cfg, clock=clock))
+    return builders.llm_app(
+        base_url, clock=clock, embedder=embedder(),
+        judge_trust="always",  # qualification is tested in test_trust.py
+        llm_timeout_s=0.5, llm_max_retries=1, llm_api_key=SecretStr("sk-test-not-a-secret"))
 
 
 

@@ -22,6 +22,7 @@ from reverie.errors import JudgeUnavailable
 from reverie.handlers.dream.judging import JudgedNote
 from reverie.judges.llm import LLMJudge
 from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import memory_settings
 from tests.dreamkit import add_notes, embedder, note, run_dream
 from tests.fakes import T0
 from tests.integration.harness import free_port
@@ -97,10 +98,9 @@ async def test_llm_errors_and_run_steps_carry_no_credentials():
     endpoint redacted and never the API key; the dream stores that error in its steps."""
     clock = FixedClock(T0 + timedelta(days=30))
     base = f"http://judge:mongo-PW-123@127.0.0.1:{free_port()}/v1"
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge_trust="always",  # qualification is tested in test_trust.py
-                   judge="llm", llm_base_url=base, llm_api_key=SecretStr("sk-secret-XYZ"),
-                   llm_timeout_s=0.5, llm_max_retries=0)
+    cfg = memory_settings(judge_trust="always",  # qualification is tested in test_trust.py
+                          judge="llm", llm_base_url=base, llm_api_key=SecretStr("sk-secret-XYZ"),
+                          llm_timeout_s=0.5, llm_max_retries=0)
     judge = LLMJudge.from_settings(cfg, clock=clock)
     assert leaks(repr(judge)) == []
     with pytest.raises(JudgeUnavailable) as caught:

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from reverie.bootstrap import Reverie, bootstrap
+from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Status
 from reverie.handlers.dream.trust import (
     Thresholds,
@@ -26,7 +25,8 @@ from reverie.handlers.dream.trust import (
 from reverie.judges.llm import LLMJudge
 from reverie.judges.offline import OfflineJudge
 from reverie.judges.qualification import builtin_set
-from reverie.storage.memory import MemoryQualifications, MemoryVectorIndex
+from reverie.storage.memory import MemoryQualifications
+from tests import builders
 from tests.contracts import check_qualification_contract
 from tests.dreamkit import add_notes, embedder, note, run_dream
 from tests.fakes import T0
@@ -161,11 +161,8 @@ def test_the_revocation_ceiling(active: int, expected: int) -> None:
 
 def trusting_app(stub: LLMStub, **settings: Any) -> Reverie:
     """A memory app whose configured judge is the LLM judge on ``stub`` (trust: qualified)."""
-    cfg = Settings(storage="memory", vector_backend="memory", retry_initial_s=0.001,
-                   judge="llm", llm_base_url=stub.base_url, llm_timeout_s=5, llm_max_retries=0,
-                   llm_api_key=SecretStr("sk-test"), **settings)
-    return bootstrap(cfg, clock=FixedClock(T0 + timedelta(days=30)), embedder=embedder(),
-                     index=MemoryVectorIndex())
+    return builders.llm_app(stub.base_url, clock=FixedClock(T0 + timedelta(days=30)),
+                            embedder=embedder(), llm_api_key=SecretStr("sk-test"), **settings)
 
 
 CONTRADICTION = [

@@ -1,0 +1,55 @@
+"""Builders shared by the tests: settings of an in-process Reverie, apps on an LLM stub, ids.
+
+Each builder takes keyword overrides, so a test states only what it changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from reverie.bootstrap import Reverie, bootstrap
+from reverie.clock import Clock
+from reverie.config import Settings
+from reverie.handlers.dream.judging import JudgedNote
+from reverie.handlers.ports import Embedder
+from reverie.storage.memory import MemoryVectorIndex
+
+JUDGED_NOW = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+def uid() -> str:
+    """Return 8 random hex digits: a name no other test run uses."""
+    return uuid.uuid4().hex[:8]
+
+
+def memory_settings(**overrides: Any) -> Settings:
+    """Settings of an in-process Reverie: memory storage and index, retries after 1 ms."""
+    defaults: dict[str, Any] = {
+        "storage": "memory",
+        "vector_backend": "memory",
+        "retry_initial_s": 0.001,
+    }
+    return Settings(**{**defaults, **overrides})
+
+
+def llm_app(base_url: str, *, clock: Clock, embedder: Embedder, **overrides: Any) -> Reverie:
+    """A memory Reverie whose judge is the LLM judge at ``base_url`` (5 s timeout, no retries)."""
+    cfg = memory_settings(
+        **{
+            "judge": "llm",
+            "llm_base_url": base_url,
+            "llm_timeout_s": 5,
+            "llm_max_retries": 0,
+            **overrides,
+        }
+    )
+    return bootstrap(cfg, clock=clock, embedder=embedder, index=MemoryVectorIndex())
+
+
+def judged(
+    note_id: str, text: str, *, days_old: float = 3, access: int = 2, note_type: str = "Preference"
+) -> JudgedNote:
+    """What a judge sees of a note written ``days_old`` days before ``JUDGED_NOW``."""
+    return JudgedNote(note_id, text, note_type, JUDGED_NOW - timedelta(days=days_old), access)
