@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import structlog
 
@@ -31,6 +31,7 @@ from reverie.handlers.ports import EventLedger
 log = structlog.get_logger(__name__)
 
 Handler = Callable[..., Awaitable[Any]]
+T = TypeVar("T")
 
 
 def inject(handler: Handler, deps: Mapping[str, object]) -> Handler:
@@ -71,7 +72,7 @@ class RetryPolicy:
 
     def delay(self, attempt: int) -> float:
         """Return the pause before retry number ``attempt`` (1-based)."""
-        return min(self.max_s, self.initial_s * 2 ** (attempt - 1))
+        return min(self.max_s, self.initial_s * 2.0 ** (attempt - 1))
 
 
 @dataclass
@@ -143,11 +144,11 @@ class MessageBus:
         log.info("event.handled", count=len(fresh), ms=round(elapsed * 1000, 1))
         return []
 
-    async def with_retries(self, call: Callable[[], Awaitable[Any]]) -> Any:
+    async def with_retries(self, call: Callable[[], Awaitable[T]]) -> T:
         """Await ``call()``, retrying :class:`RetryableError` with the bus's backoff."""
         return await self._with_retries(call)
 
-    async def _with_retries(self, call: Callable[[], Awaitable[Any]]) -> Any:
+    async def _with_retries(self, call: Callable[[], Awaitable[T]]) -> T:
         attempt = 0
         while True:
             try:

@@ -119,7 +119,7 @@ def locate_bundled_model_dir() -> Path:
 
 def _layer_norm(x: F32, gamma: F32, beta: F32, eps: np.float32) -> F32:
     mean = x.mean(axis=-1, keepdims=True)
-    xc = x - mean
+    xc: F32 = x - mean
     var = np.einsum("...i,...i->...", xc, xc)[..., None]
     var *= np.float32(1.0 / x.shape[-1])
     var += eps

@@ -182,7 +182,7 @@ class BlockedNumpyIndex:
         agent = self._codes.lookup(scope.agent_id)
         if agent < 0 or n == 0:
             return np.zeros(n, bool)
-        mask = self._agent[:n] == agent
+        mask: np.ndarray = self._agent[:n] == agent
         if scope.status is not None:
             mask &= self._status[:n] == self._codes.lookup(scope.status.value)
         if scope.auto_only:

@@ -298,7 +298,7 @@ def stored_vector(value: Any) -> list[float] | None:
     """Return the embedding of a stored note document (bytes, or a list written before)."""
     if isinstance(value, bytes):  # bson.Binary is bytes
         return [float(x) for x in np.frombuffer(value, dtype="<f4")]
-    return value
+    return None if value is None else [float(x) for x in value]
 
 # --- end of vectors stored as bytes ---------------------------------------------------------
 
