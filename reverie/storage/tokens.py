@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie.handlers.ports import AccessToken, TokenStore
+from reverie.storage.mongo import MongoAdapter
 
 PREFIX = "rvt_"
 COLLECTION = "access_tokens"
@@ -105,8 +106,9 @@ def _record(doc: dict[str, Any]) -> AccessToken:
     )
 
 
-class MongoTokens:
-    """Tokens in the ``access_tokens`` collection, ``_id`` = token id."""
+class MongoTokens(MongoAdapter):
+    """Tokens in the ``access_tokens`` collection, ``_id`` = token id; driver errors become
+    ``StorageUnavailable`` (the adapters' one translation point)."""
 
     def __init__(self, db: Any) -> None:
         self._c = db[COLLECTION]

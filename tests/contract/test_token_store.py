@@ -58,11 +58,6 @@ async def test_tokens_are_stored_listed_oldest_first_and_revoked_once(tokens: To
     assert [t.token_id for t in await tokens.list()] == ["t-1", "t-2"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MongoTokens (reverie/storage/tokens.py, issue #15) does "
-    "not translate driver errors yet: subclassing storage.mongo.MongoAdapter does",
-)
 async def test_an_unreachable_server_is_a_retryable_error() -> None:
     """PyMongo against a port nothing listens on: StorageUnavailable, not a raw driver error."""
     client = mongo.connect(
