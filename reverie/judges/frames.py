@@ -187,6 +187,20 @@ def _align(c: Clause, d: Clause) -> _Alignment:
     return _Alignment(tuple(agree), tuple(differ))
 
 
+def _qualified(c: Clause, d: Clause) -> bool:
+    """The denial is of something narrower than what the other clause affirms: an argument
+    with more words and another head ("loves Python" / "hates Python's packaging tools").
+    Denying a part does not deny the whole."""
+    negative, positive = (c, d) if c.negated else (d, c)
+    for x in negative.args:
+        y = positive.arg(x.role)
+        if y is None or _dated(x) or _dated(y):
+            continue
+        if x.head != y.head and _content(y.words) < _content(x.words):
+            return True
+    return False
+
+
 def _persons(c: Clause, d: Clause) -> bool:
     """Both subjects are names ("Ana", "Ben"): two of them may share a value."""
     return c.subject_name and d.subject_name
@@ -197,9 +211,9 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None
     al = _align(c, d)
     if c.negated != d.negated:
-        if not al.differ and any(r != "subject" for r in al.agree):
-            return "negation"
-        return None
+        if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
+            return None
+        return "negation"
     if c.negated or len(al.differ) != 1:
         return None
     real = al.real()
@@ -232,7 +246,12 @@ def conflict(pair: Pair) -> str | None:
                 f"'{c.predicate}' with a different {why.replace('prep:', '')}"
             )
     target = _opposite_attitudes(pair)
-    if target and _one_holder(pair.a, pair.b) and _agree(_topic(pair.a), _topic(pair.b)):
+    if (
+        target
+        and _one_holder(pair.a, pair.b)
+        and _agree(_topic(pair.a), _topic(pair.b))
+        and not _narrower_denial(pair)
+    ):
         return (
             f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': opposite attitudes to "
             f"{', '.join(sorted(target))}"
@@ -244,6 +263,13 @@ def _topic(facts: Analysis) -> frozenset[str]:
     """What a statement is about besides its holder: content words outside its subjects
     that rate nothing themselves, light verbs aside."""
     return facts.targets - _subjects(facts) - _LIGHT_VERBS - {SELF}
+
+
+def _narrower_denial(pair: Pair) -> bool:
+    """The statement against rates something narrower than the one for ("loves Python" /
+    "hates Python's packaging tools"): disliking a part is no contradiction."""
+    against, for_ = (pair.a, pair.b) if pair.a.valence < 0 else (pair.b, pair.a)
+    return _topic(for_) < _topic(against)
 
 
 def _opposite_attitudes(pair: Pair) -> frozenset[str]:

@@ -290,6 +290,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
      "The user prefers concise answers."),
     ("Uses Postgres, not MySQL.", "Prefers Python for backend services."),
     ("Ana loves the new dashboard.", "Ben hates the new dashboard."),
+    ("The user loves Python.", "The user hates Python's packaging tools."),  # a part
+    ("Kim likes Python.", "Kim does not like Python's packaging tools."),
     ("The user dislikes long emails.", "The user loves the weekly email summary."),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
