@@ -153,3 +153,28 @@ def test_a_lone_surrogate_is_refused_naming_its_field_and_the_other_problems():
     with pytest.raises(InvalidEvent, match="data.text.*surrogate") as info:
         parse_event(json.dumps(env))
     assert "also" not in info.value.reason
+
+
+@pytest.mark.parametrize("encode", [
+    lambda env: json.dumps(env),  # the \ud800 escape
+    lambda env: json.dumps(env).replace("\\ud800", "\\uD800"),  # upper-case hex
+    lambda env: json.dumps(env).encode(),  # bytes, as Kafka hands them
+    lambda env: json.dumps(env, ensure_ascii=False),  # the code point itself, in a str
+])
+def test_a_lone_surrogate_is_found_however_the_json_spells_it(encode):
+    """The walk for surrogates is skipped only when the JSON text cannot hold one."""
+    env = {"event_id": "e-1", "event_type": "note.created", "occurred_at": "2026-01-01T00:00:00Z",
+           "data": {"note_id": "n", "agent_id": "a", "created_at": "2026-01-01T00:00:00Z",
+                    "text": "ok", "embedding": [0.5] * 4, "conversation_id": "c \ud800"}}
+    with pytest.raises(InvalidEvent, match="surrogate") as info:
+        parse_event(encode(env))
+    assert info.value.field == "data.conversation_id"
+
+
+def test_a_surrogate_pair_and_an_escaped_backslash_are_accepted():
+    """An escaped pair is one valid character; '\\\\ud800' is a backslash and text, not a surrogate."""
+    env = {"event_id": "e-1", "event_type": "note.created", "occurred_at": "2026-01-01T00:00:00Z",
+           "data": {"note_id": "n", "agent_id": "a", "created_at": "2026-01-01T00:00:00Z",
+                    "text": "smile \U0001f600 and \\ud800"}}
+    event = parse_event(json.dumps(env).encode())
+    assert event.data.text == "smile \U0001f600 and \\ud800"
