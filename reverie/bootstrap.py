@@ -90,6 +90,7 @@ class Reverie:
             "agents": self.agents,
             "sessions": self.sessions,
             "changes": self.changes,
+            "ledger": self.ledger,
             "index": self.index,
             "embedder": self.embedder,
             "clock": self.clock,

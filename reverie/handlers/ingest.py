@@ -35,6 +35,7 @@ from reverie.handlers.ports import (
     ChangeLog,
     Embedder,
     EntityRegistry,
+    EventLedger,
     ExampleRepository,
     NoteRepository,
     SessionLedger,
@@ -52,18 +53,19 @@ def note_from_event(event: NoteCreated) -> Note:
     return Note(**event.data.model_dump())
 
 
+def has_usable_vector(note: Note, embedder: Embedder) -> bool:
+    """True when the note carries a vector of the embedder's model and dimension."""
+    return (note.embedding is not None and note.embedding_model == embedder.model_name
+            and len(note.embedding) == embedder.dimension)
+
+
 async def embed_notes(notes_: Sequence[Note], embedder: Embedder) -> list[list[float]]:
     """Return each note's vector: its precomputed one if the model matches, else embedded."""
     vectors: list[list[float] | None] = []
     todo: list[int] = []
     for i, note in enumerate(notes_):
-        given = note.embedding
-        if (
-            given is not None
-            and note.embedding_model == embedder.model_name
-            and len(given) == embedder.dimension
-        ):
-            vectors.append(given)
+        if note.embedding is not None and has_usable_vector(note, embedder):
+            vectors.append(note.embedding)
         else:
             vectors.append(None)
             todo.append(i)
@@ -83,13 +85,28 @@ async def store_notes(
     registry: EntityRegistry,
     changes: ChangeLog,
     clock: Clock,
+    ledger: EventLedger | None = None,
 ) -> list[str]:
-    """Store new notes with their vectors (one embedding call, one bulk insert, one upsert)."""
-    if not events:
-        return []
+    """Store new notes with their vectors (one embedding call, one bulk insert, one upsert).
+
+    The bus hands over redelivered events too (issue #12): with precomputed vectors the
+    bulk insert tells which notes are stored already, and only their events are looked up
+    in the ``ledger`` (a note whose event was handled is left alone); a batch that needs
+    embedding looks its events up first, which costs less than embedding them again.
+    """
     fresh: dict[str, tuple[NoteCreated, Note]] = {}
     for event in events:
         fresh.setdefault(event.data.note_id, (event, note_from_event(event)))
+    checked = ledger is not None and not all(
+        has_usable_vector(n, embedder) for _, n in fresh.values())
+    if ledger is not None and checked:
+        unseen = await ledger.unseen([e.event_id for e in events])
+        fresh = {}
+        for event in events:
+            if event.event_id in unseen:
+                fresh.setdefault(event.data.note_id, (event, note_from_event(event)))
+    if not fresh:
+        return []
     cache = GoneCache(registry)
     await cache.load(k for _, n in fresh.values() for k in n.references())
     gone_of = {nid: gone for nid, (_, n) in fresh.items() if (gone := cache.gone(n))}
@@ -118,11 +135,18 @@ async def store_notes(
     done = set(inserted)
     current = {n.note_id: n for n in new_notes if n.note_id in done}
     if others := [nid for nid in fresh if nid not in done]:
+        if ledger is not None and not checked:  # left alone if each of its events was handled
+            asked = set(others)
+            unseen = await ledger.unseen([e.event_id for e in events
+                                          if e.data.note_id in asked])
+            again = {e.data.note_id for e in events if e.event_id in unseen}
+            others = [nid for nid in others if nid in again]
         current.update((n.note_id, n) for n in await notes.get_many(others))
     stored = [current[nid] for nid in fresh if nid in current]
     # Upsert every vector, including notes stored by an attempt that died before this step.
-    await index.upsert([VectorPoint(n.note_id, n.embedding, vector_payload(n))
-                        for n in stored if n.embedding is not None])
+    if points := [VectorPoint(n.note_id, n.embedding, vector_payload(n))
+                  for n in stored if n.embedding is not None]:
+        await index.upsert(points)
     late = await _archive_deleted_meanwhile(
         stored, cause=events[-1].event_id, notes=notes, index=index, registry=registry,
         changes=changes, clock=clock,

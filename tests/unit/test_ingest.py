@@ -229,3 +229,78 @@ async def test_a_retried_arrival_archive_keeps_its_audit_change():
     assert stored is not None and stored.status == Status.ARCHIVED
     audit = [c for c in app.changes.changes.values() if c.record_id == "n1"]
     assert [c.change_type for c in audit] == ["note.archived"]
+
+
+class CountingLedger:
+    """The in-memory ledger, remembering which event ids were looked up."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.asked = inner, []
+
+    async def unseen(self, event_ids):
+        self.asked.extend(event_ids)
+        return await self.inner.unseen(event_ids)
+
+    async def mark_all(self, events, at):
+        await self.inner.mark_all(events, at)
+
+
+def counting_ledger(app):
+    """Give the bus and the note handler a ledger that records what it is asked."""
+    from reverie.bus import inject
+    from reverie.domain.events import NoteCreated
+    from reverie.handlers.ingest import store_notes
+
+    ledger = CountingLedger(app.ledger)
+    app.bus.ledger = ledger
+    app.bus.batch_handlers = {NoteCreated: inject(store_notes, {**app.deps(), "ledger": ledger})}
+    return ledger
+
+
+def with_vector(note_id, text="The user prefers concise answers."):
+    vec = [0.0] * 64
+    vec[len(note_id) % 64] = 1.0
+    return event("note.created", note_data(note_id, text, embedding=vec,
+                                           embedding_model="fake-words"))
+
+
+async def test_new_notes_with_vectors_cost_no_ledger_look_up_and_a_redelivery_asks_once():
+    """Precomputed vectors: the bulk insert finds the stored notes, only their events are looked up."""
+    app = memory_app()
+    ledger = counting_ledger(app)
+    batch = [with_vector(f"n{i}") for i in range(3)]
+    assert not await handle(app, *batch)
+    assert ledger.asked == []
+    assert not await handle(app, *batch, with_vector("n9"))
+    assert sorted(ledger.asked) == sorted(e.event_id for e in batch)
+    assert await app.index.count("a-1") == 4 and app.embedder.calls == []
+
+
+async def test_notes_to_embed_are_looked_up_first_and_a_redelivery_is_not_embedded_again():
+    """Without usable vectors the batch's events are looked up once, before embedding."""
+    app = memory_app()
+    ledger = counting_ledger(app)
+    batch = [event("note.created", note_data(f"n{i}")) for i in range(3)]
+    assert not await handle(app, *batch)
+    assert not await handle(app, *batch)
+    assert len(ledger.asked) == 6 and len(app.embedder.calls) == 1
+
+
+@pytest.mark.parametrize("vector", [True, False])
+async def test_a_redelivered_note_created_does_not_archive_its_restored_note_again(vector):
+    """A note restored after its user's deletion stays Active when its event comes again."""
+    from reverie.handlers.lifecycle import restore_note
+
+    app = memory_app()
+    extra = {"embedding": [1.0] + [0.0] * 63, "embedding_model": "fake-words"} if vector else {}
+    created = event("note.created", note_data("n1", user_id="u-gone", **extra))
+    assert not await handle(app, created)
+    assert not await handle(app, event("entity.deleted", {"entity_type": "user",
+                                                          "entity_id": "u-gone"}))
+    assert (await app.notes.get("n1")).status == Status.ARCHIVED
+    assert await restore_note("n1", notes=app.notes, index=app.index, changes=app.changes,
+                              at=T0 + timedelta(hours=1))
+    audit = len(app.changes.changes)
+    assert not await handle(app, created)
+    assert (await app.notes.get("n1")).status == Status.ACTIVE
+    assert len(app.changes.changes) == audit
