@@ -1,0 +1,81 @@
+"""The outbox relay: changes and run steps stored with the state are published to Kafka.
+
+A store writes a change (``reverie.changes``) or a run step (``reverie.run-steps``) in
+the same call as the state it describes, flagged unpublished; this timer sends the
+unpublished ones, waits for the broker's acknowledgement of every record, then flags
+them published. A failed tick is retried on the next one, so each record is sent at
+least once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import faust
+import structlog
+
+from reverie.bootstrap import Reverie
+from reverie.errors import RetryableError
+
+log = structlog.get_logger(__name__)
+OUTBOX_PAGE = 500
+
+
+def register_outbox_relay(
+    app: faust.App, reverie: Reverie, changes_topic: faust.TopicT, steps_topic: faust.TopicT
+) -> None:
+    """Add the timer that relays unpublished changes and run steps (every worker runs it)."""
+    assert reverie.bus is not None
+    bus = reverie.bus
+    polled = {"handled": -1, "at": 0.0}
+
+    def outbox_may_have_news() -> bool:
+        """Poll the outboxes after new work, and every 30 s (web actions, restarts)."""
+        now = time.monotonic()
+        if bus.handled_total != polled["handled"] or now - polled["at"] > 30:
+            polled["handled"], polled["at"] = bus.handled_total, now
+            return True
+        return False
+
+    @app.timer(interval=1.0, on_leader=False)
+    async def publish_outboxes() -> None:
+        """Relay changes and run steps to Kafka (a failed tick retries next time)."""
+        if not outbox_may_have_news():
+            return
+        try:
+            await relay_changes()
+            await relay_steps()
+        except RetryableError as exc:
+            polled["handled"] = -1
+            log.warning("outbox.retry", reason=str(exc))
+
+    async def send_all(topic: faust.TopicT, records: list[tuple[str, dict[str, Any]]]) -> None:
+        """Send records and wait until the broker has every one."""
+        futures = [
+            await topic.send(key=key.encode(), value=_json(value), force=True)
+            for key, value in records
+        ]
+        await asyncio.gather(*futures)
+
+    async def relay_changes() -> None:
+        pending = await reverie.changes.unpublished(limit=OUTBOX_PAGE)
+        if pending:
+            await send_all(changes_topic, [(c.agent_id, c.as_event()) for c in pending])
+            await reverie.changes.mark_published([c.change_id for c in pending])
+        if len(pending) == OUTBOX_PAGE:
+            polled["handled"] = -1  # more to relay on the next tick
+
+    async def relay_steps() -> None:
+        pending = await reverie.runs.unpublished_steps(limit=OUTBOX_PAGE)
+        if pending:
+            await send_all(steps_topic, [(s.run_id, s.as_event()) for s in pending])
+            await reverie.runs.mark_steps_published([s.step_id for s in pending])
+        if len(pending) == OUTBOX_PAGE:
+            polled["handled"] = -1
+
+
+def _json(obj: Any) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, default=str).encode("utf-8")
