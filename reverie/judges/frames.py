@@ -182,7 +182,7 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         elif role in _VERB_ROLES:
             continue  # two verbs ("to be addressed" / "being called") are not two values
         else:
-            same_head = x.head == y.head
+            same_head = x.head == y.head and (numbers_differ or _slot_differs(x, y))
             differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
     return _Alignment(tuple(agree), tuple(differ))
 
@@ -197,6 +197,23 @@ def _qualified(c: Clause, d: Clause) -> bool:
         if y is None or _dated(x) or _dated(y):
             continue
         if x.head != y.head and _content(y.words) < _content(x.words):
+            return True
+    return False
+
+
+def _slot_differs(x: Arg, y: Arg) -> bool:
+    """Two arguments with one head fill one of its modifier slots with other words ("formal
+    tone" / "casual tone", "kindergarten teacher" / "middle school teacher"), rather than
+    describe it in other ways ("a pet dog" / "a dog that has behavioral issues", "one son"
+    / "an 18 year old son"). Slots are adjectives, compounds, numbers and prepositional
+    phrases ("replies in English" / "replies in Spanish"). Unknown modifiers count as
+    differing."""
+    if x.mods is None or y.mods is None:
+        return True
+    for dep in {d for d, _ in x.mods} & {d for d, _ in y.mods}:
+        xs = {w for d, w in x.mods if d == dep}
+        ys = {w for d, w in y.mods if d == dep}
+        if xs and ys and not (xs <= ys or ys <= xs):
             return True
     return False
 

@@ -96,6 +96,8 @@ _CHANGE = frozenset(
         "lift",
     ]
 )
+# modifiers that fill one slot of a thing: another word there is another value
+_SLOT_DEPS = frozenset({"amod", "compound", "nummod"})
 _KNOWN_VERBS = _ATTITUDE | _OPPOSITE.keys() | frozenset(_OPPOSITE.values()) | _CHANGE
 _NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
 _ADDITIVE = frozenset({"also", "too", "additionally"})
@@ -187,6 +189,10 @@ class Arg:
     head: str
     words: frozenset[str]
     numbers: frozenset[str]
+    # the head's own modifiers, (slot, word): ("amod", "formal"), ("nummod", "40"),
+    # ("prep:in", "english");
+    # None when the argument was rebuilt and its modifiers are not known
+    mods: frozenset[tuple[str, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -354,17 +360,51 @@ def _self(words: Iterable[str]) -> frozenset[str]:
 def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
     words: set[str] = set()
     numbers: set[str] = set()
+    # numbers inside an adjective or compound ("an 18 year old son", "a 15-minute call")
+    # describe the thing, they do not count it: compared as that modifier's value
+    described = {t.i for c in token.children if c.dep_ in {"amod", "compound"} for t in c.subtree}
     for t in token.subtree:
         if t.i in skip:
             continue
         value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
         if value is not None and t.pos_ in {"NUM", "X", "PROPN", "NOUN", "SYM", "ADJ"}:
-            numbers.add(value)
+            if t.i not in described:
+                numbers.add(value)
             words.add(value)
         elif _is_content(t) or t.lower_ in _SELF_WORDS:
             words.add(_lemma(t))
     head = number_value(token) if token.like_num else None
-    return Arg(role, head or _lemma(token), _self(words), frozenset(numbers))
+    mods = frozenset(
+        [
+            ("nummod" if c.like_num else c.dep_, _value(c, skip))
+            for c in token.children
+            if c.dep_ in _SLOT_DEPS
+        ]
+        + [
+            (f"prep:{c.lower_}", _value(g, skip))
+            for c in token.children
+            if c.dep_ == "prep"
+            for g in c.children
+            if g.dep_ == "pobj"
+        ]
+    )
+    return Arg(
+        role,
+        head or _lemma(token),
+        _self(words),
+        frozenset(numbers),
+        mods - {(r, "") for r, _ in mods},
+    )
+
+
+def _value(token: Any, skip: frozenset[int]) -> str:
+    """A modifier's value: its numbers and content words ("18 old year", "15 minute")."""
+    parts = {
+        number_value(t) or _lemma(t)
+        for t in token.subtree
+        if t.i not in skip and (t.like_num or _is_content(t) or t.i == token.i)
+    }
+    return " ".join(sorted(parts))
 
 
 def _negated_arg(token: Any) -> bool:

@@ -258,6 +258,10 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Maya prefers a formal tone in replies.", "Maya prefers a casual tone in replies."),
     ("Maya likes cats.", "Maya dislikes cats."),
     ("The user hates dark mode.", "The user likes dark mode."),  # "hates" lemmatized "hat"
+    ("The user wants replies in English.", "The user wants replies in Spanish."),
+    ("Dwight wants a 15-minute reminder before calls.",
+     "Dwight wants a 30-minute reminder before calls."),
+    ("Lu has 3 cats.", "Lu has twelve cats."),  # "twelve" is tagged as an adjective
     ("The user loves seafood.", "Seafood is gross to the user."),
     ("Omar hates winter.", "Winter is Omar's favorite season."),
     ("Hiro prefers phone calls for urgent issues.",
@@ -291,6 +295,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("Uses Postgres, not MySQL.", "Prefers Python for backend services."),
     ("Ana loves the new dashboard.", "Ben hates the new dashboard."),
     ("The user loves Python.", "The user hates Python's packaging tools."),  # a part
+    ("Dana has a pet dog.", "Dana has a dog that has behavioral issues."),  # described
+    ("Dana has one son.", "Dana has an 18 year old son."),  # 18 counts years
     ("Kim likes Python.", "Kim does not like Python's packaging tools."),
     ("The user dislikes long emails.", "The user loves the weekly email summary."),
 ])
