@@ -130,7 +130,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
-    async def handle(events: Sequence[EventT]) -> list[Envelope]:
+    async def handle(events: Sequence[EventT[bytes]]) -> list[Envelope]:
         messages = await guard.complete([
             RawMessage(e.message.topic, e.message.partition, e.message.offset,
                        e.message.key, e.message.value)
@@ -194,9 +194,10 @@ def register_start_up(app: faust.App, reverie: Reverie,
     bus = reverie.bus
     settings = reverie.settings
 
-    @app.task
     async def on_start() -> None:
         await bus.with_retries(partial(prepare, reverie))
         log.info("worker.ready", broker=redact(settings.kafka_broker), storage=settings.storage)
         await asyncio.sleep(min(30.0, settings.dream_window_s))
         await catch_up()
+
+    app.task(on_start)

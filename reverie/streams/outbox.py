@@ -40,7 +40,6 @@ def register_outbox_relay(
             return True
         return False
 
-    @app.timer(interval=1.0, on_leader=False)
     async def publish_outboxes() -> None:
         """Relay changes and run steps to Kafka (a failed tick retries next time)."""
         if not outbox_may_have_news():
@@ -51,6 +50,8 @@ def register_outbox_relay(
         except RetryableError as exc:
             polled["handled"] = -1
             log.warning("outbox.retry", reason=str(exc))
+
+    app.timer(interval=1.0, on_leader=False)(publish_outboxes)
 
     async def send_all(topic: faust.TopicT, records: list[tuple[str, dict[str, Any]]]) -> None:
         """Send records and wait until the broker has every one."""

@@ -70,7 +70,6 @@ def register_dream_scheduling(
             "requested while a worker that stopped held the dream lease",
         )
 
-    @app.timer(interval=settings.dream_orphan_check_s, on_leader=False)
     async def recover_orphaned_dreams() -> None:
         """Re-request dreams coalesced onto the lease of a worker that died (any worker may)."""
         try:
@@ -79,6 +78,8 @@ def register_dream_scheduling(
             )
         except RetryableError as exc:
             log.warning("dream.orphan_check_retry", reason=str(exc))
+
+    app.timer(interval=settings.dream_orphan_check_s, on_leader=False)(recover_orphaned_dreams)
 
     async def on_window_close(key: Any, value: Any) -> None:
         agent_id, (start, end) = key
@@ -114,7 +115,6 @@ def register_dream_scheduling(
         for agent_id in await reverie.notes.agent_ids():
             await request_dream_if_due(agent_id, "catch-up")
 
-    @app.timer(interval=settings.dream_window_s, on_leader=True)
     async def periodic_catch_up() -> None:
         try:
             await catch_up()
@@ -123,5 +123,7 @@ def register_dream_scheduling(
 
     # What Faust's timer decorator returns: awaiting it runs the timer's loop (sleep, then
     # catch up on the leader), as the start-up task has always done.
-    timer: Callable[[], Awaitable[None]] = periodic_catch_up
+    timer: Callable[[], Awaitable[None]] = app.timer(
+        interval=settings.dream_window_s, on_leader=True
+    )(periodic_catch_up)
     return timer
