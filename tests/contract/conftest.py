@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleNotes
 from reverie.storage import memory, mongo
 
 Make = Callable[[str], Any]
@@ -51,6 +52,18 @@ MONGO: dict[str, Callable[[Any], Any]] = {
 assert MEMORY.keys() == MONGO.keys()
 
 
+def wired(port: str) -> Any:
+    """A memory adapter behind the wrappers bootstrap puts in front of it (issue #12)."""
+    pending = PendingCache(memory.MemoryPendingDeletions())
+    if port == "notes":
+        return VisibleNotes(memory.MemoryNotes(), pending)
+    if port == "examples":
+        return VisibleExamples(memory.MemoryExamples(), pending)
+    if port == "pending":
+        return pending
+    return MEMORY[port]()
+
+
 def mongo_url() -> str:
     """The local server's URL (the environment's, else the file deploy/local/up wrote)."""
     if "REVERIE_MONGO_URL" in os.environ:
@@ -63,14 +76,19 @@ def mongo_url() -> str:
 @pytest.fixture(
     params=[
         "memory",
+        "memory-wired",
         pytest.param("mongo", marks=pytest.mark.integration),
         pytest.param("mongo-in-and-pages", marks=pytest.mark.integration),
     ]
 )
 async def make(request: pytest.FixtureRequest) -> AsyncIterator[Make]:
-    """Adapters of one backend: memory, MongoDB by ``_id`` (FerretDB's path), or ``$in``/pages."""
+    """Adapters of one backend: memory (alone or wired as bootstrap wires it), MongoDB by
+    ``_id`` (FerretDB's path), or MongoDB with ``$in`` and pages."""
     if request.param == "memory":
         yield lambda port: MEMORY[port]()
+        return
+    if request.param == "memory-wired":
+        yield wired
         return
     client = mongo.connect(mongo_url(), timeout_ms=5000)
     db = client[f"reverie_contract_{uuid.uuid4().hex[:10]}"]

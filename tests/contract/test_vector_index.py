@@ -17,9 +17,11 @@ import numpy as np
 import pytest
 
 from reverie.domain.model import Note, Status, vector_payload
+from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import SearchScope, VectorIndex, VectorPoint
+from reverie.handlers.visibility import PendingCache, VisibleIndex
 from reverie.storage.fastindex import BlockedNumpyIndex
-from reverie.storage.memory import MemoryVectorIndex
+from reverie.storage.memory import MemoryNotes, MemoryPendingDeletions, MemoryVectorIndex
 from reverie.storage.vectors import QdrantIndex
 from tests.qdrant_facade import QdrantFacade
 
@@ -30,6 +32,7 @@ SERVER = os.environ.get("REVERIE_TEST_QDRANT_URL")
 @pytest.fixture(
     params=[
         "memory",
+        "memory-wired",
         "blocked-numpy",
         "qdrant-embedded",
         "qdrant-http-facade",
@@ -45,6 +48,10 @@ async def index(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     """A fresh, empty index of 4-dimensional vectors."""
     if request.param == "memory":
         yield MemoryVectorIndex()
+    elif request.param == "memory-wired":  # as bootstrap wires a per-worker index
+        pending = PendingCache(MemoryPendingDeletions())
+        visible = VisibleIndex(MemoryVectorIndex(), MemoryNotes(), pending)
+        yield JournaledIndex(visible, IndexOwnership(group="reverie"))
     elif request.param == "blocked-numpy":
         yield BlockedNumpyIndex(block=2, initial_capacity=2)
     elif request.param == "qdrant-embedded":
