@@ -147,6 +147,15 @@ class _Difference:
 class _Alignment:
     agree: tuple[str, ...]  # roles whose arguments agree and say something
     differ: tuple[_Difference, ...]
+    copula: bool = False  # "X is V" or "prefers V": one value at a time
+
+    @property
+    def _beside(self) -> tuple[str, ...]:
+        """Agreeing roles that do not make a frame single-valued: the subject, unless the
+        frame is a copula or a preference ("Acme uses Slack" / "Acme uses Jira" are both
+        true, so are "likes cats" / "likes dogs"; "the quota is $250,000" / "the quota is
+        $300,000" are not, nor "prefers Zoom" / "prefers Google Meet")."""
+        return () if self.copula else ("subject",)
 
     def real(self) -> list[_Difference]:
         """Differences that are another value, not another word for it: one head with
@@ -155,7 +164,8 @@ class _Alignment:
         return [
             d
             for d in self.differ
-            if d.same_head or (not d.shared and any(r != d.role for r in self.agree))
+            if d.same_head
+            or (not d.shared and any(r not in (d.role, *self._beside) for r in self.agree))
         ]
 
 
@@ -184,7 +194,9 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         else:
             same_head = x.head == y.head and (numbers_differ or _slot_differs(x, y))
             differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
-    return _Alignment(tuple(agree), tuple(differ))
+    return _Alignment(
+        tuple(agree), tuple(differ), c.predicate == "be" or c.exclusive or d.exclusive
+    )
 
 
 def _qualified(c: Clause, d: Clause) -> bool:

@@ -206,6 +206,7 @@ class Clause:
     additive: bool = False
     subject_name: bool = False
     subject_head: str = ""
+    exclusive: bool = False  # one value at a time: "prefers X", "X is my favorite"
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -514,8 +515,20 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         rest = [a for a in args if a.role not in {"obj", "prep:to", "prep:from"}]
         args = [Arg("attr", new.head, new.words, new.numbers), *rest]
         predicate = "be"
+    exclusive = lemma == "prefer" or (
+        lemma == "be"
+        and predicate == LIKE
+        and any(t.lower_ in {"favorite", "favourite"} for t in pred.subtree)
+    )
     main = Clause(
-        _self(subject), predicate, negations % 2 == 1, tuple(args), additive, person, subject_head
+        _self(subject),
+        predicate,
+        negations % 2 == 1,
+        tuple(args),
+        additive,
+        person,
+        subject_head,
+        exclusive,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 

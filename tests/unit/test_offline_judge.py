@@ -262,6 +262,8 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Dwight wants a 15-minute reminder before calls.",
      "Dwight wants a 30-minute reminder before calls."),
     ("Lu has 3 cats.", "Lu has twelve cats."),  # "twelve" is tagged as an adjective
+    ("Nina prefers Zoom for customer calls.", "Nina prefers Google Meet for customer calls."),
+    ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food."),
     ("The user loves seafood.", "Seafood is gross to the user."),
     ("Omar hates winter.", "Winter is Omar's favorite season."),
     ("Hiro prefers phone calls for urgent issues.",
@@ -297,6 +299,9 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("The user loves Python.", "The user hates Python's packaging tools."),  # a part
     ("Dana has a pet dog.", "Dana has a dog that has behavioral issues."),  # described
     ("Dana has one son.", "Dana has an 18 year old son."),  # 18 counts years
+    ("Acme uses Slack.", "Acme uses Jira."),  # one subject, several values
+    ("Priya speaks German.", "Priya speaks French."),
+    ("Ana likes cats.", "Ana likes dogs."),
     ("Kim likes Python.", "Kim does not like Python's packaging tools."),
     ("The user dislikes long emails.", "The user loves the weekly email summary."),
 ])
