@@ -189,7 +189,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 def register_start_up(app: faust.App, reverie: Reverie,
                       catch_up: Callable[[], Awaitable[None]]) -> None:
     """Add the start-up task: create indexes (retried with the bus's backoff), then run
-    ``catch_up`` (the catch-up timer: it sleeps a dream window before each catch-up)."""
+    ``catch_up`` once on the leader (the timer does it every dream window after that)."""
     assert reverie.bus is not None
     bus = reverie.bus
     settings = reverie.settings
@@ -198,6 +198,7 @@ def register_start_up(app: faust.App, reverie: Reverie,
         await bus.with_retries(partial(prepare, reverie))
         log.info("worker.ready", broker=redact(settings.kafka_broker), storage=settings.storage)
         await asyncio.sleep(min(30.0, settings.dream_window_s))
-        await catch_up()
+        if app.is_leader():
+            await catch_up()
 
     app.task(on_start)

@@ -31,7 +31,9 @@ def register_dream_scheduling(
 ) -> Callable[[], Awaitable[None]]:
     """Add the activity table and agent, the orphan check and the leader's catch-up timer.
 
-    Returns the catch-up timer as Faust wrapped it; the start-up task awaits it.
+    Returns one catch-up (not the timer: awaiting Faust's wrapped timer runs a second
+    timer loop, which sleeps a whole window before its first catch-up); the start-up task
+    runs it once on the leader.
     """
     settings = reverie.settings
 
@@ -121,9 +123,6 @@ def register_dream_scheduling(
         except RetryableError as exc:
             log.warning("dream.catch_up_retry", reason=str(exc))
 
-    # What Faust's timer decorator returns: awaiting it runs the timer's loop (sleep, then
-    # catch up on the leader), as the start-up task has always done.
-    timer: Callable[[], Awaitable[None]] = app.timer(
-        interval=settings.dream_window_s, on_leader=True
-    )(periodic_catch_up)
-    return timer
+    # the leader's timer: a catch-up every dream window
+    app.timer(interval=settings.dream_window_s, on_leader=True)(periodic_catch_up)
+    return periodic_catch_up
