@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Mapping
 from contextlib import AsyncExitStack
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import faust
 import structlog
@@ -127,7 +127,6 @@ def register_mcp(app: faust.App, reverie: Reverie) -> bool:
                                       host=settings.web_host)
     ready = asyncio.Event()
 
-    @app.task
     async def run_mcp_sessions() -> None:
         """Keep the SDK's session manager running while the worker runs."""
         async with stack:
@@ -140,6 +139,8 @@ def register_mcp(app: faust.App, reverie: Reverie) -> bool:
                 if "client" in client:
                     await client["client"].stop()
 
+    app.task(run_mcp_sessions)
+
     @app.page("/mcp")
     class Mcp(View):
         async def get(self, request: Request) -> Response:
@@ -151,12 +152,12 @@ def register_mcp(app: faust.App, reverie: Reverie) -> bool:
         async def delete(self, request: Request) -> Response:
             return await self.serve(request)
 
-        async def serve(self, request: Request) -> Any:
+        async def serve(self, request: Request) -> Response:
             grant = grant_of(request)
             if not grant.covers(scope.agent_id, scope.company_id, scope.user_id):
                 raise AccessDenied(f"forbidden: /mcp serves {scope.describe()}, outside the "
                                    f"scope of {grant.describe()}")
             await asyncio.wait_for(ready.wait(), 30)
-            return await call_asgi(asgi, request)
+            return cast(Response, await call_asgi(asgi, request))  # aiohttp's, as Faust's are
 
     return True
