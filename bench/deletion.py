@@ -37,7 +37,6 @@ import json
 import statistics
 import tempfile
 import time
-import urllib.request
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -102,21 +101,30 @@ def _ts(record: dict[str, Any]) -> float:
 
 def read_paths(worker: Worker, agent: str, user: str, t0: float) -> dict[str, Any]:
     """Read search, the user's digest and the agent's dashboard page; say what they showed."""
-    base = f"http://127.0.0.1:{worker.port}"
     paths = [f"/api/search?agent_id={agent}&user_id={user}&q=fact",
              f"/agents/{agent}/digest?user_id={user}", f"/agents/{agent}"]
     shown = 0
     for path in paths:
-        with urllib.request.urlopen(base + path, timeout=300) as r:
-            body = r.read().decode()
+        body = worker.read(path, timeout=300)  # with the worker's token (issue #15)
         shown += body.count(f"{user}-")
     done = time.time()
     return {"clean": shown == 0, "notes_shown": shown, "last_read_done_s": round(done - t0, 3),
             "done_at": done}
 
 
+async def settle(db: Any, cap_s: float = 120.0) -> float:
+    """Wait until the worker has relayed every change (its outbox is empty); return the wait."""
+    t0 = time.monotonic()
+    for _ in range(int(cap_s / 0.2)):
+        if await db.changes.count_documents({"published": False}) == 0:
+            break
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(0.5)  # and the worker's index has applied them
+    return round(time.monotonic() - t0, 2)
+
+
 async def measure(db: Any, kafka: Kafka, log: LogTail, size: int, cap_s: float,
-                  worker: Worker) -> dict[str, Any]:
+                  worker: Worker, quiet: bool = False) -> dict[str, Any]:
     """Time one deletion from the produce call to the worker's ``entity.pruned`` log line.
 
     The end is the timestamp the worker wrote when the handler returned (every note
@@ -127,6 +135,7 @@ async def measure(db: Any, kafka: Kafka, log: LogTail, size: int, cap_s: float,
     await preload(db, agent, user, size)
     assert await db.notes.count_documents({"user_id": user, "status": "Active"}) == size
     event = envelope("entity.deleted", {"entity_type": "user", "entity_id": user})
+    settled = await settle(db) if quiet else None
     log.new_lines()
     t0 = time.time()
     await kafka.send(TOPIC_ENTITIES, event, user)
@@ -163,7 +172,8 @@ async def measure(db: Any, kafka: Kafka, log: LogTail, size: int, cap_s: float,
             "read_check": check, "handler_started_s": round(started, 3),
             "handler_s": round(total - started, 3), "produce_ack_s": round(acked, 4),
             "archive_rate_per_s": round(size / (total - started), 1) if total > started else None,
-            "notes_in_collection": await db.notes.estimated_document_count()}
+            "notes_in_collection": await db.notes.estimated_document_count(),
+            **({"settled_s": settled} if settled is not None else {})}
 
 
 async def profile_in_process(env: dict[str, str], n: int, out: Path | None) -> dict[str, Any]:
@@ -278,7 +288,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             runs = []
             load_before = load()
             for _ in range(reps):
-                runs.append(await measure(db, kafka, log, size, args.cap, worker))
+                runs.append(await measure(db, kafka, log, size, args.cap, worker, args.quiet))
                 if runs[-1]["total_s"] is None:
                     break  # the worker is still busy with this one: stop here
             done = [r for r in runs if r["total_s"] is not None]
@@ -341,6 +351,9 @@ def main() -> None:
     p.add_argument("--repeats", default="5,5,3")
     p.add_argument("--cap", type=float, default=300.0,
                    help="seconds to wait for one deletion before giving up on that size")
+    p.add_argument("--quiet", action="store_true",
+                   help="before each deletion wait until the worker has relayed the previous "
+                        "one's changes (no outbox or index work running when it arrives)")
     p.add_argument("--ops", action="store_true",
                    help="also time each FerretDB call of one 2,000-note pruning page")
     p.add_argument("--profile", type=Path, default=None,
