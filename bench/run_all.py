@@ -186,7 +186,11 @@ def evaluate(res: dict[str, Any]) -> dict[str, Any]:
     ev["ingest"] = ({"ok": None, "value": "not run"} if pre is None else
                     {"ok": pre["notes_per_s"] >= 500,
                      "value": f"{pre['notes_per_s']} notes/s ({pre['notes_per_s_10_90']} "
-                              f"steady), {pre['notes']:,} notes{earlier(res.get('ingest', {}))}"})
+                              f"steady), {pre['notes']:,} notes"
+                              + (f", median of {pre['repeats']} runs "
+                                 f"({', '.join(map(str, pre['notes_per_s_each']))})"
+                                 if pre.get("repeats", 1) > 1 else "")
+                              + earlier(res.get("ingest", {}))})
     dreams = res.get("dream", [])
     ones = []
     for backend in ("fast", "memory", "qdrant"):
@@ -285,10 +289,14 @@ def table_rows(res: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(benchmark, figure, notes) rows for the console and the doc."""
     rows: list[tuple[str, str, str]] = []
     for r in res.get("ingest", {}).get("runs", []):
+        each = (f"median of {r['repeats']} fresh workers: "
+                f"{', '.join(map(str, r['notes_per_s_each']))} notes/s at load "
+                f"{', '.join(str(x[0]) for x in r['load_before_each'])}; "
+                if r.get("repeats", 1) > 1 else "")
         rows.append((f"ingest, {r['mode']}",
                      f"{r['notes_per_s']} notes/s ({r['notes_per_s_10_90']} steady)",
-                     f"{r['notes']:,} notes, worker peak RSS {r['worker_peak_rss_mib']} MiB, "
-                     f"load {r['load_after'][0]}{earlier(res.get('ingest', {}))}"))
+                     f"{r['notes']:,} notes, {each}worker peak RSS {r['worker_peak_rss_mib']} "
+                     f"MiB, load {r['load_after'][0]}{earlier(res.get('ingest', {}))}"))
     if "error" in res.get("ingest", {}):
         rows.append(("ingest", "error", res["ingest"]["error"][:120]))
     for s in res.get("deletion", {}).get("sizes", []):
@@ -381,6 +389,97 @@ def hot_spot_lines(prof: dict[str, Any] | None, top: int = 6) -> list[str]:
             for h in prof.get("by_reverie_function", [])[:top]]
 
 
+DELETION_TAIL = (
+    "- **Deletion effective, why 1,000 notes had a worse p95 than 10,000** (measured "
+    "2026-12-01 17:46-18:02 UTC, load 3-8): the slow runs lose their time before the handler "
+    "starts, not in it (157 ms effective with the handler starting after 129 ms in the run "
+    "of 15:12 UTC; 126, 89 and 333 ms with 121, 88 and 314 ms in one run of 8 here), and "
+    "only when the deletion arrives while the worker is still busy with the previous one. "
+    "The 1,000-note deletions come 0.5-3.7 s after the previous fan-out, while the worker "
+    "relays its 1,000 changes (the outbox: 500 per 1 s tick, sent to Kafka, then marked "
+    "published on FerretDB one document at a time) and applies them to its own index "
+    "(`reverie.changes`); those run in the same event loop and on the same FerretDB in "
+    "synchronous stretches of 40-90 ms (py-spy on the worker: the Kafka producer writing "
+    "its requests, the relay encoding its page, `set_by_ids`, the index sync and "
+    "`FileMarks.save`), and each hop of the deletion (Kafka hand-off, the ledger look-up, "
+    "the `pending_deletions` insert) waits behind them. A 10,000-note deletion comes after "
+    "a 10,000-note preload, on an idle worker. Not the pending cache (`MAX_AGE_S` only "
+    "bounds what other processes see; the handler's own start is what is late), not a "
+    "lock (from handler start to the stored tombstone took 2-28 ms in every run). Shown "
+    "with `bench.deletion --quiet` (wait until the outbox is empty before each deletion): "
+    "1,000 notes p95 35 and 26 ms (8 runs each) against 260 and 34 ms without, minutes "
+    "apart. Not fixed here: the relay (reverie/streams/outbox.py) is being reworked under "
+    "issue #14; sending its page in slices of 50 with a yield between them measured p95 87 "
+    "and 54 ms against 196 and 77 ms unchanged (12 runs each, load 5-8): a direction, not "
+    "yet a fix."
+)
+
+
+def ingest_lines(data: dict[str, Any]) -> list[str]:
+    """The ingest paragraphs of "Where the time goes": stages, profile, changes, before/after."""
+    out = [
+        "- **Ingest**: since issue #12 a batch of `note.created` events (the bus groups "
+        "consecutive ones, up to `REVERIE_BATCH_SIZE` = 200 per Kafka batch) is stored "
+        "with one `insert_many` (ordered=False, ids stored before are kept), one "
+        "embedding call and one vector upsert, and its event ids are recorded once. Before "
+        "the batches: one `insert_one` per note (98.5 notes/s precomputed, 73.3 embedding in "
+        "the worker, run of 2026-11-30 17:49 UTC at load 2.7). Already removed before "
+        "2026-12-01 16:00 UTC: the embedded Qdrant's fsync per point (15.8 ms a point, now "
+        "0.28 ms through a write-ahead log), the embedding stored as 384 JSON numbers on "
+        "FerretDB (~570 ms per 200-note `insert_many`, now float32 bytes, ~36 ms) and the "
+        "duplicate pre-check by `_id`."]
+    ip = data.get("in_process")
+    if ip:
+        ms = ip["ms_per_batch"]
+        out.append(
+            f"- **Ingest, one {ip['batch']}-note batch** (`bench.ingest --batches "
+            f"{ip['notes']}`: the worker's own decode → bus → handler path in one process, "
+            f"FerretDB and embedded Qdrant, no Kafka; ms per batch, load {ip['load'][0]}): "
+            + ", ".join(f"{k} {v}" for k, v in ms.items())
+            + f"; {ip['notes_per_s_handler_path']} notes/s through that path. `bus.handle` "
+            "includes the stores after it; the activity counter's second parse is what the "
+            "worker's `reverie.activity` agent does for every note.")
+    pre = next((r for r in data.get("runs", []) if r["mode"].startswith("precomputed")), None)
+    prof = (pre or {}).get("profile")
+    if prof:
+        stages = ", ".join(f"{k} {v} %" for k, v in prof["stages_pct"].items())
+        tasks = ", ".join(f"{k} {v} %" for k, v in list(prof["tasks_pct"].items())[:8])
+        out.append(
+            f"- **Ingest, in the worker** (py-spy at 200 Hz on the worker's main thread during "
+            f"one {pre['notes']:,}-note run, {prof['notes_per_s_while_sampled']} notes/s while "
+            f"sampled): by the library nearest the leaf: {stages}; by task: {tasks}. "
+            "`Sender` is the Kafka producer (mostly the activity window's changelog, one "
+            "record per note) and its socket writes, which a loaded 2-CPU machine turns into "
+            "waits for a CPU; `count_activity` parses every note again for the dream trigger.")
+    out.append(
+        "- **Ingest, changed on 2026-12-01 17:30-18:00 UTC** (the figures before were "
+        "measured on the same machine at load 4-5 with the py-spy profile and `--batches`): "
+        "(1) the bus looked up every `note.created` event id before the batch, 200 FerretDB "
+        "point look-ups (FerretDB's `$in` scans), 117 ms of a ~290 ms batch and 14 % of the "
+        "worker's main thread: now `store_notes` asks the ledger only about notes the bulk "
+        "insert found stored, so a handled event's note is left alone (a restored note is "
+        "not archived again), or about the whole batch before embedding when it must embed "
+        "(a look-up costs less than an embedding); (2) decoding walked every value of the "
+        "envelope, the 384 numbers of the embedding included, looking for lone surrogates "
+        "(issue #12's contract): now only when the JSON text can hold one, parse_event 280 → "
+        "52 µs per note; (3) `bench.ingest` counted the notes in FerretDB every 0.1 s, a scan "
+        "of every stored note each time, competing with the worker: it now reads the "
+        "worker's `notes.stored` log lines and checks the count in MongoDB once at the end. "
+        "Before/after, interleaved (before = 456896b, after = these changes; 2,000 notes, a "
+        "fresh worker each; 2026-12-01 18:02-18:05 UTC, load falling from 9.3 to 4.3): before "
+        "294.5, 374.2, 393.8 notes/s (median 374.2); after 468.7, 520.6, 578.4 (median "
+        "520.6). The code before, measured the old way (polling FerretDB) at load 4.5-5.3: "
+        "223.9 and 236.3 notes/s; the 162.9 notes/s of 15:22 UTC was 600 notes at load 10.")
+    out.append(
+        "- **Ingest, what is left**: the activity counter (reverie/streams/scheduling.py, "
+        "issue #14's rework) parses each note a second time and writes one changelog record "
+        "per note; counting from the ingest agent's decoded batch, or one increment per "
+        "agent and batch, would save most of the Kafka producer's share; the embedded "
+        "Qdrant upsert (Python, per point); JSON and pydantic decoding. FerretDB, Kafka and "
+        "other processes share the 2 CPUs, so throughput follows the machine's load.")
+    return out
+
+
 def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
     m = res["machine"]
     libs = ", ".join(f"{k} {v}" for k, v in m["libraries"].items())
@@ -436,9 +535,13 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
         "",
         "- **Ingest**: a real `reverie worker` subprocess (own database, consumer group and "
         "embedded Qdrant path) consumes `note.created` events produced as fast as Kafka "
-        "acknowledges them; the clock runs from the first send until MongoDB holds every note "
-        "(\"steady\" = the 10 %-90 % stretch). Precomputed: each event carries its 384-d "
-        "all-MiniLM-L6-v2 vector; local embedder: the worker embeds. Worker memory is "
+        "acknowledges them; the clock runs from the first send to the timestamp of the "
+        "worker's `notes.stored` log line that brings the count to every note (written once "
+        "a batch's notes and vectors are stored; MongoDB's count is checked once at the end "
+        "instead of being polled, which on FerretDB scanned every note 10 times a second; "
+        "\"steady\" = the 10 %-90 % stretch). Precomputed: each event carries its 384-d "
+        "all-MiniLM-L6-v2 vector, 2,000 notes, three fresh workers, the median reported; "
+        "local embedder: the worker embeds, 200 notes, one run. Worker memory is "
         "/proc/PID/status VmHWM (peak RSS since start).",
         "- **Deletion**: the user's notes are inserted straight into MongoDB (no "
         "vectors), `entity.deleted` is produced, and the clock runs from the produce call. "
@@ -584,25 +687,10 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
             "a restarted one keeps its index). Runs before 2026-11-30 17:00 UTC were slower "
             "still: the local FerretDB had lost its PostgreSQL indexes (docs/reliability.md, "
             "fix 9).",
+            DELETION_TAIL,
         ]
     if res.get("ingest", {}).get("runs"):
-        lines += [
-            "- **Ingest**: since issue #12 a batch of `note.created` events (the bus groups "
-            "consecutive ones, up to `REVERIE_BATCH_SIZE` = 200 per Kafka batch) is stored "
-            "with one `insert_many` (ordered=False, ids stored before are kept), one "
-            "embedding call and one vector upsert; the bus checks and records event ids once "
-            "per batch. Before: one `insert_one` per note (98.5 notes/s precomputed, 73.3 "
-            "embedding in the worker, run of 2026-11-30 17:49 UTC at load 2.7; the code "
-            "before issue #12 run again on 2026-12-01 15:11 UTC at load 6-9: 42.3 and 32.9 "
-            "notes/s). Where the time went, measured in-process on a 200-note batch under "
-            "load: the embedded Qdrant upsert (local mode committed every point to SQLite "
-            "with an fsync, 15.8 ms a point; now through a write-ahead log, 0.28 ms), "
-            "FerretDB storing the 384 numbers of each embedding as JSON values (~570 ms per "
-            "200-note `insert_many`; now float32 bytes, ~36 ms), the duplicate pre-check "
-            "(200 look-ups by `_id`; now only for notes archived on arrival) and the bus's "
-            "event-id check (200 look-ups by `_id`, FerretDB's `$in` scans). Without "
-            "precomputed vectors the local MiniLM embeds in the worker.",
-        ]
+        lines += ingest_lines(res["ingest"])
     if seq.get("wall_s") and conc.get("wall_s"):
         sp, cp = seq.get("phase_s", {}), conc.get("phase_s", {})
         lines += [
@@ -694,14 +782,17 @@ def main() -> None:
         f"Python {m['python']}, load {m['load_average']}")
     if "ingest" not in skip:
         log("ingest through Kafka → FerretDB + Qdrant ...")
-        res["ingest"] = run_json(["-m", "bench.ingest", "--precomputed", "600",
-                                  "--embedded", "200"], 360)
+        ingest = ["-m", "bench.ingest", "--precomputed", "2000", "--repeats", "3",
+                  "--embedded", "200", "--batches", "2000", "--with-worker"]
+        if Path(sys.executable).with_name("py-spy").exists():  # a dev tool, not a dependency
+            ingest += ["--profile", "/tmp/reverie-ingest-profile"]
+        res["ingest"] = run_json(ingest, 900)
     else:
         res["ingest"] = previous("ingest")
     if "deletion" not in skip:
         log("deletion reaction ...")
         res["deletion"] = run_json(["-m", "bench.deletion", "--sizes", "10,1000,10000",
-                                    "--repeats", "5,5,3", "--cap", "300", "--ops"], 900)
+                                    "--repeats", "5,10,3", "--cap", "300", "--ops"], 900)
     else:
         res["deletion"] = previous("deletion")
     if "compare" not in skip:
