@@ -24,12 +24,12 @@ notes are linked when a statement of one is the same fact as a statement of the
 other; each connected group of two or more notes becomes one merged note (notes
 linked to nothing stay as they are), and two groups are never joined when a statement
 of one is inconsistent with a statement of the other (another value of one frame,
-another count, a denial of what the other says). Its text keeps each statement once: statements
-are taken most complete first (most content words and salient tokens, then most
-used, newest, lowest id) and each joins the first kept statement that absorbs it (or
-takes its place when it absorbs every statement of its group), so
-each fact keeps its most complete phrasing and a statement no kept one absorbs is
-kept too -- no fact is lost. Kept statements are sentence-cased, end with a period and
+another count, a denial of what the other says). Its text keeps each statement once:
+statements that say most of the others are taken first, then the most complete (most
+content words and salient tokens), most used, newest, lowest id; each joins the first
+kept statement that absorbs it (or takes its place when it absorbs every statement of
+its group), so each fact keeps one phrasing that says the others and a statement no
+kept one absorbs is kept too -- no fact is lost. Kept statements are sentence-cased, end with a period and
 appear in order of first appearance. ``contradicts``: some statement of one note
 conflicts with some statement of the other. ``covers``: every statement of the
 specific note is absorbed by a statement of the general notes.
@@ -350,7 +350,17 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
     rank = {n.note_id: i for i, n in enumerate(sorted(sources, key=_usage_rank))}
     appear = {n.note_id: i for i, n in enumerate(sources)}
     pool = [s for n in sources for s in per_note[n.note_id]]
-    pool.sort(key=lambda s: (-frames.completeness(s.facts), rank[s.note.note_id], s.index))
+    says = {id(s): sum(s is not t and frames.absorbs(s.pair(t)) for t in pool) for s in pool}
+    # the phrasing that says most of the others first (a greedy cover), then the most
+    # complete, the most used
+    pool.sort(
+        key=lambda s: (
+            -says[id(s)],
+            -frames.completeness(s.facts),
+            rank[s.note.note_id],
+            s.index,
+        )
+    )
     kept: list[list[_Statement]] = []
     for s in pool:
         for group in kept:
@@ -364,3 +374,4 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
             kept.append([s])
     kept.sort(key=lambda g: min((appear[s.note.note_id], s.index) for s in g))
     return [g[0] for g in kept]
+

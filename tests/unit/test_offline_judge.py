@@ -96,14 +96,15 @@ async def test_each_fact_once_in_its_most_complete_phrasing() -> None:
 async def test_close_paraphrases_are_said_once() -> None:
     """Three phrasings of one preference (cosine 0.71-0.74, one word apart) become one
     statement; a statement that adds something stays."""
-    verdict = await consolidate([
-        note("a", "The user prefers concise answers."),
-        note("b", "Keep responses short for this user.", day=2),
-        note("c", "User wants concise responses; skip the pleasantries.", day=8),
-    ])
-    assert verdict.consolidate
-    (merged,) = verdict.merged
-    assert merged.text == "User wants concise responses. Skip the pleasantries."
+    for used in (0, 9):  # the most used phrasing says less than another one
+        verdict = await consolidate([
+            note("a", "The user prefers concise answers.", access_count=used),
+            note("b", "Keep responses short for this user.", day=2),
+            note("c", "User wants concise responses; skip the pleasantries.", day=8),
+        ])
+        assert verdict.consolidate
+        (merged,) = verdict.merged
+        assert merged.text == "User wants concise responses. Skip the pleasantries."
 
 
 async def test_a_month_is_said_by_a_date_in_it() -> None:
