@@ -29,9 +29,9 @@ statements that say most of the others are taken first, then the most complete (
 content words and salient tokens), most used, newest, lowest id; each joins the first
 kept statement that absorbs it (or takes its place when it absorbs every statement of
 its group), so each fact keeps one phrasing that says the others and a statement no
-kept one absorbs is kept too -- no fact is lost. Kept statements are sentence-cased, end with a period and
-appear in order of first appearance. ``contradicts``: some statement of one note
-conflicts with some statement of the other. ``covers``: every statement of the
+kept one absorbs is kept too -- no fact is lost. Kept statements are sentence-cased,
+end with a period and appear in order of first appearance. ``contradicts``: some
+statement of one note conflicts with some statement of the other. ``covers``: every statement of the
 specific note is absorbed by a statement of the general notes.
 
 Note text is only ever data: an instruction inside a note is a statement like any
