@@ -2,7 +2,8 @@
 
 :data:`HANDLERS` maps event types to handlers that take one event,
 :data:`BATCH_HANDLERS` to handlers that take a run of consecutive events of that
-type (redelivered ones included: they ask the ``ledger`` themselves, issue #12), :data:`INDEX_HANDLERS` names the handlers that keep a worker's own vector index
+type (redelivered ones included: they ask the ``ledger`` themselves, issue #12),
+:data:`INDEX_HANDLERS` names the handlers that keep a worker's own vector index
 in step with the partitions it owns (``reverie.changes``, rebalances). Dependencies
 are keyword-only parameters named after the ports; the composition root
 (:mod:`reverie.bootstrap`) binds them.
