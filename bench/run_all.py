@@ -724,6 +724,11 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
         "    make bench                        # everything, ~15 minutes budget",
         "    .venv/bin/python -m bench.dream --notes 10000 --backend fast --profile /tmp/p.txt",
         "    .venv/bin/python -m bench.deletion --sizes 1000 --repeats 5 --ops",
+        "    .venv/bin/python -m bench.deletion --sizes 1000 --repeats 8 --quiet  # no relay",
+        "    .venv/bin/python -m bench.ingest --precomputed 2000 --repeats 3 --embedded 0",
+        "    .venv/bin/python -m bench.ingest --batches 2000     # one batch's stages",
+        "    .venv/bin/python -m bench.ingest --precomputed 2000 --embedded 0 --profile /tmp/i"
+        "  # py-spy",
         "    .venv/bin/python -m bench.compare --sizes 1000,10000",
         "    .venv/bin/python -m bench.run_all --full --budget 3600",
         "",
