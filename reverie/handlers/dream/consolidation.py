@@ -31,7 +31,7 @@ from reverie.handlers.dream.clustering import (
 )
 from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
-from reverie.handlers.dream.judging import BatchJudge, ConsolidationVerdict, MergedNote, Usage
+from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.salient import dropped_tokens
 from reverie.handlers.dream.temporal import normalize_dates
@@ -303,8 +303,7 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
                               "skipped_clusters": 0, "failed_clusters": 0,
                               "merges_rejected": 0}
     outages = Outages(ctx.settings.max_judge_outages)
-    many = (cast(BatchJudge, ctx.judge).consolidate_many
-            if callable(getattr(ctx.judge, "consolidate_many", None)) else None)
+    many = ctx.judge.consolidate_many if isinstance(ctx.judge, ClusterBatching) else None
     batches = batch_clusters(clusters, ctx.settings.consolidation_batch_notes if many else 0)
 
     async def ask(batch: list[tuple[Cluster, bool]]

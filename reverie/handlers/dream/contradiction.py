@@ -26,7 +26,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import structlog
 
@@ -37,7 +37,7 @@ from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.consolidation import brief
 from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
-from reverie.handlers.dream.judging import BatchJudge, ContradictionVerdict, JudgedNote, Usage
+from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.trust import anomaly, unconfirmed
 from reverie.handlers.lifecycle import move_notes
@@ -128,8 +128,7 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
     }
     revoked: set[str] = set()
     outages = Outages(ctx.settings.max_judge_outages)
-    many = (cast(BatchJudge, ctx.judge).contradicts_many
-            if callable(getattr(ctx.judge, "contradicts_many", None)) else None)
+    many = ctx.judge.contradicts_many if isinstance(ctx.judge, PairBatching) else None
     batches = batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1)
 
     def wanted(pair: Pair) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -96,9 +96,7 @@ class Judge(Protocol):
     ) -> tuple[ConsolidationVerdict, Usage]:
         """Propose merged notes for a cluster, or answer ``consolidate=False``."""
 
-    async def contradicts(
-        self, a: JudgedNote, b: JudgedNote
-    ) -> tuple[ContradictionVerdict, Usage]:
+    async def contradicts(self, a: JudgedNote, b: JudgedNote) -> tuple[ContradictionVerdict, Usage]:
         """Say whether two notes contradict each other, and why."""
 
     async def covers(
@@ -107,15 +105,25 @@ class Judge(Protocol):
         """Say whether ``specific`` (a user's note) adds nothing beyond ``general``."""
 
 
-class BatchJudge(Judge, Protocol):
-    """A judge that can also judge several small clusters, or pairs, in one call (the LLM judge)."""
+@runtime_checkable
+class ClusterBatching(Protocol):
+    """A judge capability: several small clusters judged in one call (the LLM judge)."""
 
     async def consolidate_many(
         self, clusters: Sequence[Sequence[JudgedNote]], now: datetime
     ) -> tuple[list[ConsolidationVerdict], Usage]:
         """Return one verdict per cluster, in order; each names only its own cluster's ids."""
 
+
+@runtime_checkable
+class PairBatching(Protocol):
+    """A judge capability: several pairs judged in one call (the LLM judge)."""
+
     async def contradicts_many(
         self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]
     ) -> tuple[list[ContradictionVerdict], Usage]:
         """Return one verdict per pair, in order (each pair judged on its own)."""
+
+
+class BatchJudge(Judge, ClusterBatching, PairBatching, Protocol):
+    """A judge with both batching capabilities; callers check each one with ``isinstance``."""

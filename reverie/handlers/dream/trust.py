@@ -50,10 +50,12 @@ from reverie.errors import (
     JudgeUnavailable,
 )
 from reverie.handlers.dream.judging import (
+    ClusterBatching,
     ConsolidationVerdict,
     ContradictionVerdict,
     Judge,
     JudgedNote,
+    PairBatching,
     Usage,
 )
 from reverie.handlers.dream.salient import dropped_tokens
@@ -265,40 +267,42 @@ async def _ask(
 async def _ask_pairs(
     judge: Judge, pairs: Sequence[Entry], batch: int, usage: Usage
 ) -> dict[str, ContradictionVerdict | None]:
-    many = getattr(judge, "contradicts_many", None)
+    many = judge.contradicts_many if isinstance(judge, PairBatching) else None
 
     async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ContradictionVerdict], Usage]:
-        return await many([(a, b) for _, (a, b) in group])  # type: ignore[misc]
+        assert many is not None
+        return await many([(a, b) for _, (a, b) in group])
 
     async def ask_one(entry: Entry) -> tuple[ContradictionVerdict, Usage]:
         a, b = entry[1]
         return await judge.contradicts(a, b)
 
-    groups = _chunks(pairs, batch if callable(many) else 1)
-    return await _ask(groups, ask_many if callable(many) else None, ask_one, usage)
+    groups = _chunks(pairs, batch if many is not None else 1)
+    return await _ask(groups, ask_many if many is not None else None, ask_one, usage)
 
 
 async def _ask_clusters(
     judge: Judge, clusters: Sequence[Entry], max_notes: int, usage: Usage
 ) -> dict[str, ConsolidationVerdict | None]:
-    many = getattr(judge, "consolidate_many", None)
+    many = judge.consolidate_many if isinstance(judge, ClusterBatching) else None
     groups: list[list[Entry]] = []
     for entry in clusters:
         if (
             not groups
-            or not callable(many)
+            or many is None
             or sum(len(n) for _, n in groups[-1]) + len(entry[1]) > max_notes
         ):
             groups.append([])
         groups[-1].append(entry)
 
     async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ConsolidationVerdict], Usage]:
-        return await many([notes for _, notes in group], QUALIFICATION_NOW)  # type: ignore[misc]
+        assert many is not None
+        return await many([notes for _, notes in group], QUALIFICATION_NOW)
 
     async def ask_one(entry: Entry) -> tuple[ConsolidationVerdict, Usage]:
         return await judge.consolidate(entry[1], QUALIFICATION_NOW)
 
-    return await _ask(groups, ask_many if callable(many) else None, ask_one, usage)
+    return await _ask(groups, ask_many if many is not None else None, ask_one, usage)
 
 
 # scoring
