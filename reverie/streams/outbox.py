@@ -22,6 +22,7 @@ from reverie.errors import RetryableError
 
 log = structlog.get_logger(__name__)
 OUTBOX_PAGE = 500
+SEND_SLICE = 50
 
 
 def register_outbox_relay(
@@ -54,11 +55,14 @@ def register_outbox_relay(
     app.timer(interval=1.0, on_leader=False)(publish_outboxes)
 
     async def send_all(topic: faust.TopicT, records: list[tuple[str, dict[str, Any]]]) -> None:
-        """Send records and wait until the broker has every one."""
-        futures = [
-            await topic.send(key=key.encode(), value=_json(value), force=True)
-            for key, value in records
-        ]
+        """Send records and wait until the broker has every one; yield to the event loop
+        between slices, so a deletion arriving behind a big fan-out's relay is handled at
+        once instead of waiting for the whole page (bench.deletion's tail, issue #12)."""
+        futures = []
+        for start in range(0, len(records), SEND_SLICE):
+            for key, value in records[start : start + SEND_SLICE]:
+                futures.append(await topic.send(key=key.encode(), value=_json(value), force=True))
+            await asyncio.sleep(0)
         await asyncio.gather(*futures)
 
     async def relay_changes() -> None:
