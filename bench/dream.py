@@ -303,10 +303,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         profiler.start()
     t0 = time.perf_counter()
     result = await dream(
-        agent, trigger="bench", dry_run=False, reason=None, notes=app.notes,
-        examples=app.examples, registry=app.registry, agents=app.agents, index=app.index,
-        embedder=app.embedder, changes=app.changes, runs=app.runs, reviews=app.reviews,
-        judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
+        agent, trigger="bench", dry_run=False, reason=None, stores=app.stores,
+        embedder=app.embedder, judge=app.judge, clock=app.clock,
         dream_settings=app.dream_settings,
     )
     wall = time.perf_counter() - t0

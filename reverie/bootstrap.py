@@ -38,6 +38,7 @@ from reverie.handlers.ports import (
     ReviewQueue,
     RunStore,
     SessionLedger,
+    Stores,
     TokenStore,
     VectorIndex,
 )
@@ -81,9 +82,20 @@ class Reverie:
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
+    @property
+    def stores(self) -> Stores:
+        """The storage ports as one object, for handlers that need several (the dream)."""
+        return Stores(
+            notes=self.notes, examples=self.examples, registry=self.registry,
+            agents=self.agents, index=self.index, changes=self.changes, runs=self.runs,
+            reviews=self.reviews, judgments=self.judgments, leases=self.leases,
+            qualifications=self.qualifications,
+        )
+
     def deps(self) -> dict[str, object]:
         """Return the name → port map handlers are injected from."""
         return {
+            "stores": self.stores,
             "notes": self.notes,
             "examples": self.examples,
             "registry": self.registry,

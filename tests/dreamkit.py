@@ -94,12 +94,9 @@ async def add_work_for_every_phase(app: Reverie, *more: dict[str, Any]) -> None:
 async def run_dream(app: Reverie, agent: str = "a-1", dry_run: bool = False,
                     fault: Any = None) -> DreamRun:
     run = await dream(
-        agent, trigger="test", dry_run=dry_run, reason=None, notes=app.notes,
-        examples=app.examples, registry=app.registry, agents=app.agents, index=app.index,
-        embedder=app.embedder, changes=app.changes, runs=app.runs, reviews=app.reviews,
-        judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
-        dream_settings=app.dream_settings, fault=fault, qualifications=app.qualifications,
-        fallback_judge=app.fallback_judge,
+        agent, trigger="test", dry_run=dry_run, reason=None, stores=app.stores,
+        embedder=app.embedder, judge=app.judge, clock=app.clock,
+        dream_settings=app.dream_settings, fault=fault, fallback_judge=app.fallback_judge,
     )
     assert run is not None
     return run

@@ -66,12 +66,8 @@ async def run_dream_command(settings: Settings, agent: str, *, dry_run: bool, wa
             await prepare(app)
             run = await dream(
                 agent, trigger="manual", dry_run=dry_run, reason="reverie dream --local",
-                notes=app.notes, examples=app.examples, registry=app.registry,
-                agents=app.agents, index=app.index, embedder=app.embedder,
-                changes=app.changes, runs=app.runs, reviews=app.reviews,
-                judgments=app.judgments, leases=app.leases, judge=app.judge, clock=app.clock,
-                dream_settings=app.dream_settings, qualifications=app.qualifications,
-                fallback_judge=app.fallback_judge,
+                stores=app.stores, embedder=app.embedder, judge=app.judge, clock=app.clock,
+                dream_settings=app.dream_settings, fallback_judge=app.fallback_judge,
             )
         if run is None:
             raise ConfigurationError(f"agent {agent} is dreaming already; request coalesced")

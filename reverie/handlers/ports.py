@@ -410,3 +410,23 @@ class TokenStore(Protocol):
 
 
 # --- end of access tokens ------------------------------------------------------------------
+
+
+# --- The unit of work's stores (issue #14) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stores:
+    """The storage ports a handler that needs several takes as one argument (the dream)."""
+
+    notes: NoteRepository
+    examples: ExampleRepository
+    registry: EntityRegistry
+    agents: AgentRepository
+    index: VectorIndex
+    changes: ChangeLog
+    runs: RunStore
+    reviews: ReviewQueue
+    judgments: JudgmentCache
+    leases: LeaseStore
+    qualifications: QualificationStore | None = None

@@ -113,11 +113,8 @@ async def test_a_killed_dreams_lease_holds_off_other_dreams_until_it_expires():
     # SIGKILL releases nothing: the dead worker's lease stays until it expires
     await app.leases.acquire("a-1", "dead-worker:1", app.clock.now(), 900)
     app.clock.set(app.clock.now() + timedelta(minutes=5))
-    assert await dream("a-1", trigger="test", dry_run=False, reason=None, notes=app.notes,
-                       examples=app.examples, registry=app.registry, agents=app.agents,
-                       index=app.index, embedder=app.embedder, changes=app.changes,
-                       runs=app.runs, reviews=app.reviews, judgments=app.judgments,
-                       leases=app.leases, judge=app.judge, clock=app.clock,
+    assert await dream("a-1", trigger="test", dry_run=False, reason=None, stores=app.stores,
+                       embedder=app.embedder, judge=app.judge, clock=app.clock,
                        dream_settings=app.dream_settings) is None
     app.clock.set(app.clock.now() + timedelta(minutes=11))
     await run_dream(app)

@@ -58,11 +58,8 @@ async def test_a_request_coalesced_onto_a_dead_workers_lease_is_requested_again(
     app = dream_app()
     await add_notes(app, note("n1", "The user prefers concise answers."))
     await app.leases.acquire("a-1", "dead-worker:1", app.clock.now(), 120)  # then SIGKILL
-    assert await dream("a-1", trigger="test", dry_run=False, reason=None, notes=app.notes,
-                       examples=app.examples, registry=app.registry, agents=app.agents,
-                       index=app.index, embedder=app.embedder, changes=app.changes,
-                       runs=app.runs, reviews=app.reviews, judgments=app.judgments,
-                       leases=app.leases, judge=app.judge, clock=app.clock,
+    assert await dream("a-1", trigger="test", dry_run=False, reason=None, stores=app.stores,
+                       embedder=app.embedder, judge=app.judge, clock=app.clock,
                        dream_settings=app.dream_settings) is None  # coalesced
     requested: list[str] = []
 

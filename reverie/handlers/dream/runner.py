@@ -34,20 +34,7 @@ from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge
 from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.trust import establish_trust, revocation_ceiling
-from reverie.handlers.ports import (
-    AgentRepository,
-    ChangeLog,
-    Embedder,
-    EntityRegistry,
-    ExampleRepository,
-    JudgmentCache,
-    LeaseStore,
-    NoteRepository,
-    QualificationStore,
-    ReviewQueue,
-    RunStore,
-    VectorIndex,
-)
+from reverie.handlers.ports import Embedder, LeaseStore, QualificationStore, Stores
 from reverie.handlers.pruning import sweep_stale
 from reverie.handlers.retention import archive_by_retention
 
@@ -132,30 +119,21 @@ async def dream(
     trigger: str,
     dry_run: bool,
     reason: str | None,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    registry: EntityRegistry,
-    agents: AgentRepository,
-    index: VectorIndex,
+    stores: Stores,
     embedder: Embedder,
-    changes: ChangeLog,
-    runs: RunStore,
-    reviews: ReviewQueue,
-    judgments: JudgmentCache,
-    leases: LeaseStore,
     judge: Judge,
     clock: Clock,
     dream_settings: DreamSettings,
     fault: FaultHook | None = None,
     run_id: str | None = None,
-    qualifications: QualificationStore | None = None,
     fallback_judge: Judge | None = None,
 ) -> DreamRun | None:
     """Run one dream for ``agent_id``; None if another holds the lease (request coalesced).
 
-    ``qualifications`` caches the judge's qualification; ``fallback_judge`` (the offline
-    judge) consolidates instead of a judge that is not trusted.
+    ``stores.qualifications`` caches the judge's qualification; ``fallback_judge`` (the
+    offline judge) consolidates instead of a judge that is not trusted.
     """
+    leases = stores.leases
     lease_s = dream_settings.lease_s
     if not await leases.acquire(agent_id, OWNER, clock.now(), lease_s):
         await leases.mark_pending(agent_id)
@@ -165,12 +143,9 @@ async def dream(
         while True:
             async with _lease_kept(leases, agent_id, clock, lease_s):
                 run = await _dream_once(
-                    agent_id, trigger, dry_run, reason, run_id, notes=notes,
-                    examples=examples, registry=registry, agents=agents, index=index,
-                    embedder=embedder, changes=changes, runs=runs, reviews=reviews,
-                    judgments=judgments, judge=judge, clock=clock,
-                    dream_settings=dream_settings, fault=fault,
-                    qualifications=qualifications, fallback_judge=fallback_judge,
+                    agent_id, trigger, dry_run, reason, run_id, stores=stores,
+                    embedder=embedder, judge=judge, clock=clock,
+                    dream_settings=dream_settings, fault=fault, fallback_judge=fallback_judge,
                 )
             if not await leases.release(agent_id, OWNER):
                 return run
@@ -229,12 +204,11 @@ async def recover_orphaned_requests(
 
 async def _dream_once(
     agent_id: str, trigger: str, dry_run: bool, reason: str | None, run_id: str | None, *,
-    notes: NoteRepository, examples: ExampleRepository, registry: EntityRegistry,
-    agents: AgentRepository, index: VectorIndex, embedder: Embedder, changes: ChangeLog,
-    runs: RunStore, reviews: ReviewQueue, judgments: JudgmentCache, judge: Judge,
-    clock: Clock, dream_settings: DreamSettings, fault: FaultHook | None,
-    qualifications: QualificationStore | None = None, fallback_judge: Judge | None = None,
+    stores: Stores, embedder: Embedder, judge: Judge, clock: Clock,
+    dream_settings: DreamSettings, fault: FaultHook | None,
+    fallback_judge: Judge | None = None,
 ) -> DreamRun:
+    runs, qualifications = stores.runs, stores.qualifications
     started = clock.now()
     run = DreamRun(run_id=run_id or new_run_id(agent_id, started, trigger + str(dry_run)),
                    agent_id=agent_id, trigger=trigger, reason=reason, dry_run=dry_run,
@@ -245,9 +219,10 @@ async def _dream_once(
     if callable(start_run):
         start_run()
     ctx = DreamContext(
-        agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=notes, examples=examples,
-        registry=registry, agents=agents, index=index, embedder=embedder, changes=changes,
-        runs=runs, reviews=reviews, judgments=judgments, judge=judge, clock=clock,
+        agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=stores.notes,
+        examples=stores.examples, registry=stores.registry, agents=stores.agents,
+        index=stores.index, embedder=embedder, changes=stores.changes, runs=runs,
+        reviews=stores.reviews, judgments=stores.judgments, judge=judge, clock=clock,
         settings=dream_settings, recorder=recorder, fault=fault or no_fault,
         fallback_judge=fallback_judge if fallback_judge is not judge else None,
     )
@@ -306,7 +281,7 @@ async def _dream_once(
     run.tokens = ctx.usage.tokens
     await runs.save_run(run)
     if not dry_run:
-        await agents.mark_dreamed(agent_id, run.finished_at)
+        await stores.agents.mark_dreamed(agent_id, run.finished_at)
     log.info("dream.finished", status=run.status, llm_calls=run.llm_calls, tokens=run.tokens,
              **{p: v.get("status") for p, v in run.phases.items()})
     return run
@@ -340,21 +315,11 @@ async def _judge_trust(ctx: DreamContext, parent: str,
 async def run_requested_dream(
     event: DreamRequested,
     *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    registry: EntityRegistry,
-    agents: AgentRepository,
-    index: VectorIndex,
+    stores: Stores,
     embedder: Embedder,
-    changes: ChangeLog,
-    runs: RunStore,
-    reviews: ReviewQueue,
-    judgments: JudgmentCache,
-    leases: LeaseStore,
     judge: Judge,
     clock: Clock,
     dream_settings: DreamSettings,
-    qualifications: QualificationStore | None = None,
     fallback_judge: Judge | None = None,
 ) -> DreamRun | None:
     """Handle ``dream.requested``: run a dream now, whatever the schedule says."""
@@ -362,9 +327,8 @@ async def run_requested_dream(
     trigger = "schedule" if reason == "schedule" else "request"
     return await dream(
         event.data.agent_id, trigger=trigger, dry_run=event.data.dry_run, reason=reason,
-        notes=notes, examples=examples, registry=registry, agents=agents, index=index,
-        embedder=embedder, changes=changes, runs=runs, reviews=reviews, judgments=judgments,
-        leases=leases, judge=judge, clock=clock, dream_settings=dream_settings,
+        stores=stores, embedder=embedder, judge=judge, clock=clock,
+        dream_settings=dream_settings,
         run_id=new_run_id(event.data.agent_id, event.occurred_at, event.event_id),
-        qualifications=qualifications, fallback_judge=fallback_judge,
+        fallback_judge=fallback_judge,
     )
