@@ -190,7 +190,7 @@ async def profile_in_process(env: dict[str, str], n: int, out: Path | None) -> d
     cfg = Settings(storage="mongo", mongo_url=env["REVERIE_MONGO_URL"], mongo_database=database,
                    vector_backend="memory", _env_file=None)  # type: ignore[call-arg]
     app = bootstrap(cfg, index=MemoryVectorIndex())
-    db = app.extras["db"]
+    db = app.db
     try:
         await ensure_indexes(db)
         agent, user = f"a-prof-{uid()}", f"u-prof-{uid()}"

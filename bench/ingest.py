@@ -345,13 +345,13 @@ async def batch_profile(env: dict[str, str], n: int, batch: int) -> dict[str, An
             walls.append(t2 - t0)
         batches = len(walls)
         per_batch = {k: round(v / batches * 1000, 1) for k, v in {**stage, **spent}.items()}
-        stored = await app.extras["db"].notes.count_documents({})
+        stored = await app.db.notes.count_documents({})
         return {"notes": n, "batch": batch, "batches_timed": batches, "stored": stored,
                 "ms_per_batch": per_batch,
                 "notes_per_s_handler_path": round(n / sum(walls), 1),
                 "load": load()}
     finally:
-        await app.extras["db"].client.drop_database(database)
+        await app.db.client.drop_database(database)
         await app.close()
         shutil.rmtree(tmp, ignore_errors=True)
 

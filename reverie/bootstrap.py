@@ -69,6 +69,8 @@ class Reverie:
     judge: Judge
     dream_settings: DreamSettings
     extras: dict[str, Any] = field(default_factory=dict)
+    db: Any = None
+    """The MongoDB database (storage ``mongo``), for indexes, clean-up and benchmarks."""
     ownership: IndexOwnership = field(default_factory=IndexOwnership)
     index_marks: MarkStore = field(default_factory=NoMarks)
     qualifications: QualificationStore | None = None
@@ -352,7 +354,7 @@ def bootstrap(
         runs=ports["runs"], leases=ports["leases"], reviews=ports["reviews"],
         judgments=ports["judgments"], judge=judge,
         dream_settings=dream_settings_for(settings, embedder.model_name),
-        extras={"db": ports.get("_db"), **(overrides or {})}, ownership=ownership,
+        extras=dict(overrides or {}), db=ports.get("_db"), ownership=ownership,
         pending=pending,
         tokens=token_store(ports.get("_db")),
         index_marks=marks, qualifications=ports["qualifications"],
@@ -374,7 +376,7 @@ def bootstrap(
 
 async def prepare(app: Reverie) -> None:
     """Create indexes and collections (idempotent); call once at start."""
-    db = app.extras.get("db")
+    db = app.db
     if db is not None:
         from reverie.storage.mongo import ensure_indexes
 

@@ -86,7 +86,7 @@ async def isolated(
             try:
                 yield app
             finally:
-                db = app.extras.get("db")
+                db = app.db
                 if db is not None and not keep:
                     await db.client.drop_database(db_name)
     finally:
