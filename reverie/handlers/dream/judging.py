@@ -125,5 +125,24 @@ class PairBatching(Protocol):
         """Return one verdict per pair, in order (each pair judged on its own)."""
 
 
+@runtime_checkable
+class IdentifiedJudge(Protocol):
+    """A judge capability: what makes its answers what they are (endpoint, model, prompts)."""
+
+    def identity(self) -> dict[str, str]:
+        """Return the identity qualification results are cached under."""
+
+
+@runtime_checkable
+class RunScopedJudge(Protocol):
+    """A judge capability: a per-run budget, started by each dream and by qualification."""
+
+    def start_run(self) -> object:
+        """Start a new run's budget on this judge."""
+
+    def with_budget(self) -> Judge:
+        """Return this judge with a budget of its own (for a qualification run)."""
+
+
 class BatchJudge(Judge, ClusterBatching, PairBatching, Protocol):
     """A judge with both batching capabilities; callers check each one with ``isinstance``."""

@@ -31,7 +31,7 @@ from reverie.errors import RetryableError, ReverieError
 from reverie.handlers.dream.consolidation import consolidate
 from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, no_fault
 from reverie.handlers.dream.contradiction import resolve_contradictions
-from reverie.handlers.dream.judging import Judge
+from reverie.handlers.dream.judging import Judge, RunScopedJudge
 from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.trust import establish_trust, revocation_ceiling
 from reverie.handlers.ports import Embedder, LeaseStore, QualificationStore, Stores
@@ -215,9 +215,8 @@ async def _dream_once(
                    started_at=started, judge=judge.name)
     await runs.save_run(run)
     recorder = StepRecorder(run, runs, clock)
-    start_run = getattr(judge, "start_run", None)
-    if callable(start_run):
-        start_run()
+    if isinstance(judge, RunScopedJudge):
+        judge.start_run()
     ctx = DreamContext(
         agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=stores.notes,
         examples=stores.examples, registry=stores.registry, agents=stores.agents,

@@ -53,9 +53,11 @@ from reverie.handlers.dream.judging import (
     ClusterBatching,
     ConsolidationVerdict,
     ContradictionVerdict,
+    IdentifiedJudge,
     Judge,
     JudgedNote,
     PairBatching,
+    RunScopedJudge,
     Usage,
 )
 from reverie.handlers.dream.salient import dropped_tokens
@@ -141,9 +143,8 @@ def set_version(items: Sequence[QualItem]) -> str:
 
 def judge_identity(judge: Judge) -> dict[str, str]:
     """Return what makes a judge's answers what they are: its own ``identity()``, or its name."""
-    found = getattr(judge, "identity", None)
-    if callable(found):
-        return {str(k): str(v) for k, v in found().items()}
+    if isinstance(judge, IdentifiedJudge):
+        return {str(k): str(v) for k, v in judge.identity().items()}
     return {"judge": judge.name}
 
 
@@ -572,8 +573,7 @@ async def _establish(
     usage = Usage()
     if found is None:
         source = "qualified"
-        budgeted = getattr(judge, "with_budget", None)
-        asked: Judge = budgeted() if callable(budgeted) else judge
+        asked: Judge = judge.with_budget() if isinstance(judge, RunScopedJudge) else judge
         try:
             found = await qualify(
                 asked,
