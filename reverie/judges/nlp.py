@@ -408,6 +408,18 @@ def _value(token: Any, skip: frozenset[int]) -> str:
     return " ".join(sorted(parts))
 
 
+def _is_value_adverb(token: Any) -> bool:
+    """An adverb that says how or how often ("annually", "remotely"), not one that only
+    grades or links ("very", "also", "then", "not")."""
+    return (
+        token.pos_ in {"ADV", "ADJ"}  # "onsite" is tagged an adjective
+        and not token.is_stop
+        and token.lower_ not in _NEGATORS
+        and len(token.lower_) > 3
+        and not any(c.dep_ == "advmod" for c in token.children)  # "very much"
+    )
+
+
 def _negated_arg(token: Any) -> bool:
     return any(c.dep_ == "det" and c.lower_ in {"no"} for c in token.children) or (
         token.lower_ in {"nothing", "none", "nobody"}
@@ -472,6 +484,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
                 negations += 1
             elif dep == "advmod" and child.lower_ in _ADDITIVE:
                 additive = True
+            elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
+                # "pays annually" / "pays monthly", "works remotely" / "works onsite"
+                args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
             elif dep in {"nsubj", "nsubjpass", "csubj"} and head.i == pred.i:
                 sub = _phrase(child, "subject", skip)
                 subject = sub.words
