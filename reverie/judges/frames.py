@@ -21,8 +21,11 @@ first name" / "likes being called by first name").
   ("also") clauses with exactly one differing argument, and that difference real
   ("the CTO signs off on software purchases" / "the CFO ..."; "formal tone" / "casual
   tone"; "40 seats" / "55 seats"). Two people (named persons) as the only difference is no
-  conflict: two people may both prefer e-mail. Below ``CONFLICT_SIMILARITY`` (whole
-  statements) no value differs, below ``NEGATION_SIMILARITY`` nothing conflicts. Last,
+  conflict: two people may both prefer e-mail; nor is another value when only the subject
+  agrees, unless the frame holds one value at a time (a copula, "prefers", "favorite"):
+  "Acme uses Slack" / "Acme uses Jira" are both true (but never merged). Below
+  ``CONFLICT_SIMILARITY`` (whole statements) no value differs, below
+  ``NEGATION_SIMILARITY`` nothing conflicts. Last,
   opposite attitudes (:mod:`~reverie.judges.valence`, each at least ``VALENCE`` from
   neutral) of one holder to the same thing, one statement's topic including the other's
   ("loves seafood" / "seafood is gross to them").

@@ -374,4 +374,3 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
             kept.append([s])
     kept.sort(key=lambda g: min((appear[s.note.note_id], s.index) for s in g))
     return [g[0] for g in kept]
-
