@@ -12,12 +12,12 @@ from pydantic import SecretStr
 
 from reverie.bootstrap import bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Status
 from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.judging import JudgedNote
 from reverie.judges.llm import LLMJudge, answer_tokens, cluster_answer_tokens
 from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import memory_settings
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
@@ -140,10 +140,7 @@ async def test_a_dream_whose_batch_was_cut_off_merges_every_cluster() -> None:
     calls: list[int] = []
     for cut in (False, True):
         with LLMStub() as stub:
-            cfg = Settings(
-                storage="memory",
-                vector_backend="memory",
-                retry_initial_s=0.001,
+            cfg = memory_settings(
                 judge_trust="always",
                 judge="llm",
                 llm_base_url=stub.base_url,

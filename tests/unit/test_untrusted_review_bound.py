@@ -9,13 +9,11 @@ from datetime import timedelta
 import pytest
 from pydantic import SecretStr
 
-from reverie.bootstrap import bootstrap
 from reverie.clock import FixedClock
-from reverie.config import Settings
 from reverie.domain.model import Status
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, Usage
 from reverie.handlers.dream.trust import unconfirmed
-from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import llm_app
 from tests.dreamkit import add_notes, embedder, note, run_dream
 from tests.fakes import T0
 from tests.llm_stub import LLMStub, contradict_all
@@ -45,22 +43,12 @@ def served() -> Iterator[LLMStub]:
 
 
 async def test_only_contradictions_the_offline_judge_confirms_go_to_review(served: LLMStub) -> None:
-    cfg = Settings(
-        storage="memory",
-        vector_backend="memory",
-        retry_initial_s=0.001,
-        judge="llm",
-        judge_trust="never",
-        llm_base_url=served.base_url,
-        llm_timeout_s=5,
-        llm_max_retries=0,
-        llm_api_key=SecretStr("sk-test"),
-    )
-    app = bootstrap(
-        cfg,
+    app = llm_app(
+        served.base_url,
         clock=FixedClock(T0 + timedelta(days=30)),
         embedder=embedder(),
-        index=MemoryVectorIndex(),
+        judge_trust="never",
+        llm_api_key=SecretStr("sk-test"),
     )
     await add_notes(app, *NOTES)
     run = await run_dream(app)
