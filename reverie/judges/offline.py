@@ -350,7 +350,13 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
     rank = {n.note_id: i for i, n in enumerate(sorted(sources, key=_usage_rank))}
     appear = {n.note_id: i for i, n in enumerate(sources)}
     pool = [s for n in sources for s in per_note[n.note_id]]
-    says = {id(s): sum(s is not t and frames.absorbs(s.pair(t)) for t in pool) for s in pool}
+    # which statement says which (judged once: the order and the grouping both ask)
+    said = {(id(s), id(t)) for s in pool for t in pool if s is not t and frames.absorbs(s.pair(t))}
+
+    def absorbs(s: _Statement, t: _Statement) -> bool:
+        return (id(s), id(t)) in said
+
+    says = {id(s): sum(absorbs(s, t) for t in pool) for s in pool}
     # the phrasing that says most of the others first (a greedy cover), then the most
     # complete, the most used
     pool.sort(
@@ -364,10 +370,10 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
     kept: list[list[_Statement]] = []
     for s in pool:
         for group in kept:
-            if frames.absorbs(group[0].pair(s)):
+            if absorbs(group[0], s):
                 group.append(s)
                 break
-            if all(frames.absorbs(s.pair(m)) for m in group):  # says all the group says
+            if all(absorbs(s, m) for m in group):  # says all the group says
                 group.insert(0, s)
                 break
         else:
