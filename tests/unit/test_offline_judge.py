@@ -106,6 +106,20 @@ async def test_a_value_one_word_apart_is_never_dropped(a: str, b: str) -> None:
         assert a.lower().rstrip(".") in said and b.lower().rstrip(".") in said, merged.text
 
 
+async def test_the_phrasing_that_says_the_others_is_kept() -> None:
+    """Of three phrasings of one profile, the one that says both others is the one kept,
+    though it is neither the most complete nor the most used."""
+    verdict = await consolidate([
+        note("a", "Pied Piper's ideal customers are media companies with 200 to 2,000 "
+                  "employees.", access_count=5),
+        note("b", "Pied Piper targets mid-size media companies (200-2,000 staff).", day=26),
+        note("c", "Pied Piper's ideal customer profile: media companies with 200 to 2,000 "
+                  "employees.", day=49),
+    ])
+    (merged,) = verdict.merged
+    assert len(split_statements(merged.text)) == 1, merged.text
+
+
 async def test_a_month_is_said_by_a_date_in_it() -> None:
     """"In early April" adds nothing to a statement dated 2026-04-02; "in early May" would."""
     verdict = await consolidate([
