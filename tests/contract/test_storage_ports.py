@@ -282,6 +282,22 @@ async def test_change_log(make: Make) -> None:
     await log.mark_published(["c-2", "c-3"])
     await log.mark_published([])
     assert [c.change_id for c in await log.unpublished(10)] == ["c-4", "c-1"]
+    await log.mark_published(["c-3", "c-3", "c-unknown"])  # again, twice, unknown: no change
+    assert [c.change_id for c in await log.unpublished(10)] == ["c-4", "c-1"]
+    assert (await log.for_record("n-02"))[0].change_id == "c-3"  # still recorded
+
+
+async def test_change_log_marks_a_large_page_published(make: Make) -> None:
+    """A page larger than one bulk call (1,000 ids per update_many on MongoDB) is marked."""
+    log = make("changes")
+    many = [change(i, i % 60, f"n-{i:04d}") for i in range(1, 1206)]
+    await log.record(many)
+    page = await log.unpublished(1200)
+    assert len(page) == 1200
+    await log.mark_published([c.change_id for c in page])
+    left = await log.unpublished(1200)
+    assert {c.change_id for c in left} == {c.change_id for c in many} - {
+        c.change_id for c in page}
 
 
 def run(run_id: str, agent: str, minutes: int) -> DreamRun:

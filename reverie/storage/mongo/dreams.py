@@ -15,7 +15,7 @@ from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.storage.mongo.documents import Doc, _strip
 from reverie.storage.mongo.errors import MongoAdapter
-from reverie.storage.mongo.ferretdb import WriteLock, find_all, serialized, set_by_ids
+from reverie.storage.mongo.ferretdb import WriteLock, find_all, serialized, set_published
 
 
 class MongoRuns(MongoAdapter):
@@ -69,7 +69,7 @@ class MongoRuns(MongoAdapter):
     @serialized
     async def mark_steps_published(self, step_ids: Sequence[str]) -> None:
         if step_ids:
-            await set_by_ids(self.step_coll, [({"_id": i}, {"published": True}) for i in step_ids])
+            await set_published(self.step_coll, step_ids)
 
 
 class MongoLeases(MongoAdapter):

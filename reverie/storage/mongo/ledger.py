@@ -22,7 +22,7 @@ from reverie.storage.mongo.ferretdb import (
     find_all,
     find_by_ids,
     serialized,
-    set_by_ids,
+    set_published,
 )
 
 
@@ -91,6 +91,4 @@ class MongoChangeLog(MongoAdapter):
     @serialized
     async def mark_published(self, change_ids: Sequence[str]) -> None:
         if change_ids:
-            await set_by_ids(
-                self.collection, [({"_id": i}, {"published": True}) for i in change_ids]
-            )
+            await set_published(self.collection, change_ids)
