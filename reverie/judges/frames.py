@@ -426,9 +426,27 @@ def inconsistent(pair: Pair) -> bool:
             al = _align(c, d)
             if al.real(same_subject_enough=True) or (c.negated != d.negated and al.agree):
                 return True
+            if c.negated == d.negated and _other_place(c, d):
+                return True
     if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a) or _opposite_attitudes(pair):
         return True
     return conflict(pair) is not None
+
+
+_PLACES = ("prep:at", "prep:in", "prep:from")
+
+
+def _other_place(c: Clause, d: Clause) -> bool:
+    """One frame said of one place and of another, through other prepositions ("works from
+    home" / "works in the office", "works at a bakery" / "works in a restaurant"): not one
+    fact, whether or not both can be true."""
+    x = [a for a in c.args if a.role in _PLACES and not _dated(a)]
+    y = [a for a in d.args if a.role in _PLACES and not _dated(a)]
+    if len(x) != 1 or len(y) != 1 or x[0].role == y[0].role:
+        return False
+    if c.subject and d.subject and not _agree(c.subject, d.subject):
+        return False
+    return not _agree(_content(x[0].words), _content(y[0].words))
 
 
 def _subjects(facts: Analysis) -> frozenset[str]:

@@ -340,6 +340,13 @@ async def test_a_phrasing_with_synonyms_is_said_once() -> None:
     assert [m.text for m in verdict.merged] == ["The user prefers concise answers."]
 
 
+async def test_one_frame_at_two_places_is_not_merged() -> None:
+    """"works from home" / "works in the office": other prepositions, another place."""
+    verdict = await consolidate([note("a", "Jo works from home."),
+                                 note("b", "Jo works in the office.", day=1)])
+    assert not verdict.consolidate, [m.text for m in verdict.merged]
+
+
 async def test_identical_notes_agree() -> None:
     assert not await contradicts("Acme uses metric units.", "Acme uses metric units.")
 
