@@ -8,8 +8,10 @@ trust.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import threading
 from pathlib import Path
 
 import structlog
@@ -21,15 +23,31 @@ FILE_NAME = "reverie-index-marks.json"
 
 
 class FileMarks:
-    """Marks in ``<index dir>/reverie-index-marks.json``, replaced atomically."""
+    """Marks in ``<index dir>/reverie-index-marks.json``, replaced atomically.
+
+    The file is read and written in a thread (``asyncio.to_thread``), so the worker's event
+    loop is not held by the disk while a deletion waits for its turn (issue #12); saves are
+    serialized by a lock, in the order they were asked for, so a later save is never
+    overwritten by an earlier one and two saves never share the temporary file.
+    """
 
     def __init__(self, directory: Path) -> None:
         self.path = directory / FILE_NAME
+        self._lock: asyncio.Lock | None = None
+        self._writing = threading.Lock()  # a cancelled save's thread may still be writing
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        if self._lock is None:  # created in the running loop, on first use
+            self._lock = asyncio.Lock()
+        return self._lock
 
     async def load(self) -> IndexMarks | None:
         """Return the saved marks; None if there are none or they cannot be read."""
         try:
-            return IndexMarks.from_json(json.loads(self.path.read_text("utf-8")))
+            async with self.lock:
+                text = await asyncio.to_thread(self.path.read_text, "utf-8")
+            return IndexMarks.from_json(json.loads(text))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -39,10 +57,16 @@ class FileMarks:
 
     async def save(self, marks: IndexMarks) -> None:
         """Write the marks to a temporary file, then rename it over the old one."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(marks.to_json()), "utf-8")
-        os.replace(tmp, self.path)
+        text = json.dumps(marks.to_json())
+        async with self.lock:
+            await asyncio.to_thread(self._write, text)
+
+    def _write(self, text: str) -> None:
+        with self._writing:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(text, "utf-8")
+            os.replace(tmp, self.path)
 
 
 class NoMarks:

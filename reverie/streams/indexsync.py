@@ -152,7 +152,9 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
                 RawMessage(e.message.topic, e.message.partition, e.message.offset,
                            e.message.key, e.message.value) for e in events])
             offsets = [(m.partition, m.offset) for m in messages]
-            changes = decode_changes([m.value for m in messages])
+            # JSON and pydantic for a batch of up to 200 changes: in a thread, so a deletion
+            # arriving behind the previous fan-out's changes is not held by it (issue #12)
+            changes = await asyncio.to_thread(decode_changes, [m.value for m in messages])
             try:
                 if changes:
                     await bus.with_retries(partial(handlers["changes"], changes))
