@@ -390,33 +390,76 @@ def hot_spot_lines(prof: dict[str, Any] | None, top: int = 6) -> list[str]:
 
 
 DELETION_TAIL = (
-    "- **Deletion effective, why 1,000 notes had a worse p95 than 10,000** (measured "
-    "2026-12-01 17:46-18:02 UTC, load 3-8): the slow runs lose their time before the handler "
-    "starts, not in it (157 ms effective with the handler starting after 129 ms in the run "
-    "of 15:12 UTC; 126, 89 and 333 ms with 121, 88 and 314 ms in one run of 8 here), and "
-    "only when the deletion arrives while the worker is still busy with the previous one. "
-    "The 1,000-note deletions come 0.5-3.7 s after the previous fan-out, while the worker "
-    "relays its 1,000 changes (the outbox: 500 per 1 s tick, sent to Kafka, then marked "
-    "published on FerretDB one document at a time) and applies them to its own index "
-    "(`reverie.changes`); those run in the same event loop and on the same FerretDB in "
-    "synchronous stretches of 40-90 ms (py-spy on the worker: the Kafka producer writing "
-    "its requests, the relay encoding its page, `set_by_ids`, the index sync and "
-    "`FileMarks.save`), and each hop of the deletion (Kafka hand-off, the ledger look-up, "
-    "the `pending_deletions` insert) waits behind them. A 10,000-note deletion comes after "
-    "a 10,000-note preload, on an idle worker. Not the pending cache (`MAX_AGE_S` only "
-    "bounds what other processes see; the handler's own start is what is late), not a "
-    "lock (from handler start to the stored tombstone took 2-28 ms in every run). Shown "
-    "with `bench.deletion --quiet` (wait until the outbox is empty before each deletion): "
-    "1,000 notes p95 35 and 26 ms (8 runs each) against 260 and 34 ms without, minutes "
-    "apart. Not fixed here: the relay (reverie/streams/outbox.py) is being reworked under "
-    "issue #14; sending its page in slices of 50 with a yield between them measured p95 87 "
-    "and 54 ms against 196 and 77 ms unchanged (12 runs each, load 5-8): a direction, not "
-    "yet a fix. **Repeated on 2026-12-01 17:46-18:06 UTC** (six runs of 5-12 deletions, "
-    "load 2.5-8, none sampled by a profiler; the target row above is the last): p95 per "
-    "run 41.7, 260.3, 34.3, 196.4, 76.7 and 85.7 ms, median 81 ms; all 55 deletions "
-    "pooled: p50 16.8 ms, p95 130.5 ms, 6 of 55 over 100 ms, each one arriving during the "
-    "previous deletion's relay. So the median run passes and the pooled p95 misses: the "
-    "target is not reliably met until the relay stops holding the event loop."
+    '- **Deletion effective, why 1,000 notes had a worse p95 than 10,000** (measured '
+    '2026-12-01 17:46-18:02 UTC, load 3-8): the slow runs lose their time before the '
+    'handler starts, not in it (157 ms effective with the handler starting after 129 ms in '
+    'the run of 15:12 UTC; 126, 89 and 333 ms with 121, 88 and 314 ms in one run of 8 '
+    'here), and only when the deletion arrives while the worker is still busy with the '
+    'previous one. The 1,000-note deletions come 0.5-3.7 s after the previous fan-out, '
+    'while the worker relays its 1,000 changes (the outbox: 500 per 1 s tick, sent to '
+    'Kafka, then marked published on FerretDB one document at a time) and applies them to '
+    'its own index (`reverie.changes`); those run in the same event loop and on the same '
+    'FerretDB in synchronous stretches of 40-90 ms (py-spy on the worker: the Kafka '
+    'producer writing its requests, the relay encoding its page, `set_by_ids`, the index '
+    'sync and `FileMarks.save`), and each hop of the deletion (Kafka hand-off, the ledger '
+    'look-up, the `pending_deletions` insert) waits behind them. A 10,000-note deletion '
+    'comes after a 10,000-note preload, on an idle worker. Not the pending cache '
+    "(`MAX_AGE_S` only bounds what other processes see; the handler's own start is what is "
+    'late), not a lock (from handler start to the stored tombstone took 2-28 ms in every '
+    'run). Shown with `bench.deletion --quiet` (wait until the outbox is empty before each '
+    'deletion): 1,000 notes p95 35 and 26 ms (8 runs each) against 260 and 34 ms without, '
+    'minutes apart. Not fixed here: the relay (reverie/streams/outbox.py) is being reworked'
+    ' under issue #14; sending its page in slices of 50 with a yield between them measured '
+    'p95 87 and 54 ms against 196 and 77 ms unchanged (12 runs each, load 5-8): a '
+    'direction, not yet a fix. **Repeated on 2026-12-01 17:46-18:06 UTC** (six runs of 5-12'
+    ' deletions, load 2.5-8, none sampled by a profiler; the target row above is the last):'
+    ' p95 per run 41.7, 260.3, 34.3, 196.4, 76.7 and 85.7 ms, median 81 ms; all 55 '
+    'deletions pooled: p50 16.8 ms, p95 130.5 ms, 6 of 55 over 100 ms, each one arriving '
+    "during the previous deletion's relay. So the median run passes and the pooled p95 "
+    'misses: the target is not reliably met until the relay stops holding the event loop. '
+    '**After ea5b54e** (the relay sends its page in slices of 50 and yields between them), '
+    'one run of 10 at 18:26 UTC, load 3-4 with other tests running: p50 28 ms, p95 149 ms; '
+    'the two slow deletions (121 and 172 ms) again started their handler late (129 and 137 '
+    'ms), so the slicing alone does not meet the target; what still holds the loop is the '
+    "index sync of the previous fan-out's changes and the one-by-one `mark_published` on "
+    'FerretDB (next steps, not done). **After 6a6582f and 21c4a4c** (2026-12-01 19:45-20:05'
+    ' UTC): `mark_published` and `mark_steps_published` flag a page with one `update_many` '
+    '(`{published: false, _id: {$in: page}}`; the `published` equality goes to PostgreSQL, '
+    'so the id list is evaluated only over the unpublished records) instead of 63 bulk '
+    'writes of 8 `UpdateOne`: a 500-record page on a 20,000-record outbox takes ~240 ms and'
+    " 1 ms of the client's CPU (the worker's event loop) against ~300 ms and ~35 ms (a "
+    '`$in` on `_id` alone: ~1.1 s, it scans); the index sync decodes its `reverie.changes` '
+    'batches (JSON, pydantic) in a thread, `FileMarks` reads and writes its file in a '
+    "thread (saves serialized in order), and the relay builds a page's envelopes in a "
+    'thread and yields every 20 sends (was 50). At-least-once unchanged: records are sent '
+    'in page order and flagged published only after every acknowledgement; marks are saved '
+    'only after the effects are indexed. Measured with six runs of 10 interleaved with '
+    "three runs of the code before, load 1.3-3.2 (another engineer's light evaluations "
+    'running): after, p95 per run 53.8, 28.5, 28.8, 20.8, 43.2, 81.2 ms, pooled p50 16.1 '
+    'ms, p95 60.8 ms (60 deletions, max 91 ms); before, 50.0, 33.7, 24.6 ms, pooled p50 '
+    '15.8 ms, p95 33.7 ms (30 deletions, max 69 ms). So at this load the target passes with'
+    ' or without the change, and these runs do not show that the change is what makes it '
+    'pass at the load 3-8 of the MISS above. The deletions over 50 ms after the change (73,'
+    ' 60, 69, 91 ms) still started their handler late (70, 58, 62, 88 ms), but the event '
+    'loop was not what held them: an instrumented run (every event-loop callback over 3 ms '
+    'logged, with stack samples) found 0-8 ms of such callbacks between the produce call '
+    "and the handler's start of its late deletion (65 ms), and in two earlier instrumented "
+    'runs the slow ones (68 and 70 ms effective) started after 7 and 17 ms and spent the '
+    'rest on the ledger look-up and the `pending_deletions` insert, with no callback over 3'
+    " ms in the loop meanwhile: presumably FerretDB, PostgreSQL and Kafka's hand-off "
+    'waiting for a CPU on the shared 2-CPU machine (not measured further). The longest '
+    "callbacks left in the worker are the fan-out's own (building a 2,000-note page, 84 ms;"
+    " the audit changes' documents, 58 ms; a worker's first embedded-Qdrant calls, 80-177 "
+    "ms) and the dashboard's reads of all of an agent's notes (the bench's own read check);"
+    ' they hold a deletion only if it arrives during another fan-out, which bench.deletion '
+    'does not do. **Under CPU saturation** (2026-12-01 20:09 UTC, two busy-loop processes '
+    'on the 2 CPUs beside the stack, load 1.8 -> 3.9; one run of 10 after 21c4a4c): p50 38 '
+    'ms, p95 178 ms (MISS); 2 of 10 over 100 ms: one started its handler 232 ms late (236 '
+    'ms effective), one on time (21 ms) and took 85 ms for the ledger look-up and the '
+    '`pending_deletions` insert, FerretDB and PostgreSQL competing for the CPUs. So the '
+    'target holds where the machine has a CPU to spare and not when other processes '
+    'saturate it; read paths were clean in 10 of 10 there too. Left: the hand-off itself '
+    '(Kafka to the handler) under CPU contention.'
 )
 
 
