@@ -39,3 +39,15 @@ def test_importing_reads_no_data() -> None:
     code = ("import reverie.judges.lexicon as lx, reverie.judges.frames; "
             "assert lx._lexicon is None")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_data_carries_wordnets_licence_notice() -> None:
+    """Princeton's licence asks for its notice on every copy, modified ones included."""
+    import gzip
+
+    from reverie.judges import lexicon
+
+    with gzip.open(lexicon._DATA, "rt", encoding="utf-8") as fh:
+        head = "".join(next(fh) for _ in range(40))
+    assert "Copyright 2006 by Princeton University" in head
+    assert "Derived from WordNet 3.1" in head
