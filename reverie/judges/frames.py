@@ -199,16 +199,39 @@ def _align(c: Clause, d: Clause) -> _Alignment:
 
 def _qualified(c: Clause, d: Clause) -> bool:
     """The denial is of something narrower than what the other clause affirms: an argument
-    with more words and another head ("loves Python" / "hates Python's packaging tools").
-    Denying a part does not deny the whole."""
+    with more words and another head ("loves Python" / "hates Python's packaging tools"),
+    or another restriction of the same kind ("has no offices in Europe" / "has an office
+    in Chicago": the place is an argument of the verb on one side, a modifier of the noun
+    on the other). Denying a part does not deny the whole."""
     negative, positive = (c, d) if c.negated else (d, c)
     for x in negative.args:
+        if _dated(x):
+            continue
         y = positive.arg(x.role)
-        if y is None or _dated(x) or _dated(y):
+        if y is None:
+            if _restricted_otherwise(x, positive):
+                return True
+            continue
+        if _dated(y):
             continue
         if x.head != y.head and _content(y.words) < _content(x.words):
             return True
     return False
+
+
+def _restricted_otherwise(x: Arg, clause: Clause) -> bool:
+    """``x`` is a prepositional argument ("in Europe") and ``clause`` puts the same
+    preposition on one of its arguments with other words ("an office in Chicago")."""
+    if not x.role.startswith("prep:"):
+        return False
+    words = {
+        word
+        for a in clause.args
+        for slot, phrase in (a.mods or ())
+        if slot == x.role
+        for word in phrase.split()
+    }
+    return bool(words) and not _content(x.words) & words
 
 
 def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:

@@ -291,6 +291,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "Northwind upgraded the production database to PostgreSQL 16."),
     ("Dana does not have children.", "Dana has a daughter."),  # a kind of child
     ("Lu does not have any animals.", "Lu has two dogs."),
+    ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe."),
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     assert await contradicts(a, b)
@@ -322,6 +323,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("The user dislikes long emails.", "The user loves the weekly email summary."),
     ("Dana does not have a daughter.", "Dana has children."),  # a kind denied, not all
     ("Lu does not have cats.", "Lu has two dogs."),  # another kind
+    # the place restricts the verb on one side, the noun on the other
+    ("Ken's company has no offices in Europe.", "Ken's company has an office in Chicago."),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:
