@@ -150,6 +150,7 @@ class _Alignment:
     agree: tuple[str, ...]  # roles whose arguments agree and say something
     differ: tuple[_Difference, ...]
     copula: bool = False  # "X is V" or "prefers V": one value at a time
+    holder: bool = False  # both subjects are the note's holder ("the user" / "they")
 
     def real(self, *, same_subject_enough: bool = False) -> list[_Difference]:
         """Differences that are another value, not another word for it: one head with
@@ -158,12 +159,20 @@ class _Alignment:
         is enough only for a copula or a preference, or when ``same_subject_enough``
         (a merge blocker): "Acme uses Slack" / "Acme uses Jira" are two values that can
         both be true -- no contradiction, but not one fact either; "the quota is $250,000"
-        / "the quota is $300,000" and "prefers Zoom" / "prefers Google Meet" conflict."""
+        / "the quota is $300,000" and "prefers Zoom" / "prefers Google Meet" conflict.
+        The note's holder on both sides ("the customer pays monthly" / "the customer pays
+        annually") is one subject for a merge blocker only: as a contradiction it called
+        "my favorite player is Mike Trout" / "I am a huge fan of baseball" one (DNLI)."""
         beside = () if self.copula or same_subject_enough else ("subject",)
+        holder = self.holder and same_subject_enough
         return [
             d
             for d in self.differ
-            if d.same_head or (not d.shared and any(r not in (d.role, *beside) for r in self.agree))
+            if d.same_head
+            or (
+                not d.shared
+                and (holder or any(r not in (d.role, *beside) for r in self.agree))
+            )
         ]
 
 
@@ -193,7 +202,10 @@ def _align(c: Clause, d: Clause) -> _Alignment:
             same_head = x.head == y.head and (numbers_differ or _slot_differs(x, y))
             differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
     return _Alignment(
-        tuple(agree), tuple(differ), c.predicate == "be" or c.exclusive or d.exclusive
+        tuple(agree),
+        tuple(differ),
+        c.predicate == "be" or c.exclusive or d.exclusive,
+        holder=SELF in c.subject and c.subject == d.subject,
     )
 
 

@@ -343,6 +343,17 @@ async def test_a_phrasing_with_synonyms_is_said_once() -> None:
     assert [m.text for m in verdict.merged] == ["The user prefers concise answers."]
 
 
+@pytest.mark.parametrize(("a", "b"), [
+    ("The customer pays monthly.", "The customer pays annually."),
+    ("The user wants invoices in PDF.", "The user wants invoices in CSV."),
+])
+async def test_the_holders_two_values_are_not_merged(a: str, b: str) -> None:
+    """"the customer" on both sides is one holder: another value is not one fact (the
+    merged note kept "monthly" and dropped "annually")."""
+    verdict = await consolidate([note("a", a), note("b", b, day=1)])
+    assert not verdict.consolidate, [m.text for m in verdict.merged]
+
+
 async def test_one_frame_at_two_places_is_not_merged() -> None:
     """"works from home" / "works in the office": other prepositions, another place."""
     verdict = await consolidate([note("a", "Jo works from home."),
