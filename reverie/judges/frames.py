@@ -50,7 +50,7 @@ import re
 from dataclasses import dataclass
 
 from reverie.handlers.dream.salient import dropped_tokens
-from reverie.judges.lexicon import is_kind_of, synonyms
+from reverie.judges.lexicon import is_kind_of, siblings, synonyms
 from reverie.judges.nlp import SELF, Analysis, Arg, Clause
 
 __all__ = [
@@ -506,6 +506,35 @@ def same_fact(pair: Pair) -> bool:
     return not clash(pair)
 
 
+_SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
+
+
+def _swapped(a: Analysis, b: Analysis) -> bool:
+    """The statements differ by a word or two put in place of others, one of them another
+    kind of the same thing (WordNet siblings, :func:`~reverie.judges.lexicon.siblings`)
+    and none a synonym: "every morning" / "every evening", "the first of the month" /
+    "the last day of the month", "left-handed" / "right-handed" -- another value, however
+    close the sentences are; one word for one other that is no synonym ("upstairs" /
+    "downstairs"); or only a preposition of one frame ("before noon" / "after noon"). A
+    rephrasing changes words for others of no such kind ("requires Conventional Commits
+    style" / "must follow the Conventional Commits format")."""
+    x, y = a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
+    if x and y and len(x) <= _SWAP and len(y) <= _SWAP:
+        if any(synonyms(u, v, p) for u in x for v in y for p in ("n", "v")):
+            return False
+        return len(x) == len(y) == 1 or any(siblings(u, v) for u in x for v in y)
+    if x or y:
+        return False
+    for c in a.clauses:
+        for d in b.clauses:
+            if c.predicate == d.predicate:
+                xs = {r.role: r.words for r in c.args if r.role.startswith("prep:")}
+                ys = {r.role: r.words for r in d.args if r.role.startswith("prep:")}
+                if xs.keys() != ys.keys() and sorted(xs.values()) == sorted(ys.values()):
+                    return True
+    return False
+
+
 def _said_otherwise(word: str, a: Analysis, b: Analysis) -> bool:
     """``a`` says ``b``'s ``word`` with a WordNet synonym ("answers" for "responses");
     never a name, number or id of ``b`` (those must be there as they are)."""
@@ -534,6 +563,8 @@ def absorbs(pair: Pair) -> bool:
     if not all(s in a.salient or _mentions(a.text, s) or _dates_month(a, s) for s in b.salient):
         return False
     if dropped_tokens([b.text], a.text):  # what the dream's merge guard checks
+        return False
+    if _swapped(a, b):
         return False
     if b.negations and not a.negations:
         return False

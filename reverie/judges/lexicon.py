@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["is_kind_of", "synonyms"]
+__all__ = ["is_kind_of", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
@@ -104,3 +104,24 @@ def is_kind_of(narrow: str, broad: str) -> bool:
     if not x or not y:
         return False
     return bool(({x[0]} | lex.above(x[0])) & set(y))
+
+
+def siblings(a: str, b: str) -> bool:
+    """True iff nouns ``a`` and ``b`` name two kinds of one thing: the most frequent sense
+    of one and some frequent sense of the other share a parent or a grandparent, and
+    neither is the other ("morning" / "evening", "cat" / "dog"; not "cat" / "animal")."""
+    lex = _load()
+    x, y = lex.senses_of("n", a), lex.senses_of("n", b)
+    if not x or not y or set(x) & set(y):
+        return False
+    near = _near(lex, x[0])
+    return any(
+        sense not in near and x[0] not in _near(lex, sense) and near & _near(lex, sense)
+        for sense in y
+    )
+
+
+def _near(lex: _Lexicon, synset: int) -> frozenset[int]:
+    """The parents and grandparents of ``synset``."""
+    parents = _ids(lex.ups.get(synset))
+    return frozenset(parents).union(*(_ids(lex.ups.get(p)) for p in parents))

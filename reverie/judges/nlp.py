@@ -225,6 +225,8 @@ class Analysis:
     negations: int
     valence: float = 0.0  # the attitude of the statement, -1 (against) … 1 (for)
     targets: frozenset[str] = frozenset()  # content words that rate nothing themselves
+    # lemmas of every open-class word, stop words included ("last", "call", "upstairs")
+    lemmas: frozenset[str] = frozenset()
 
     @property
     def negated(self) -> bool:
@@ -339,6 +341,9 @@ def number_value(token: Any) -> str | None:
     if any(ch.isdigit() for ch in low):
         return low
     return None
+
+
+_OPEN_CLASS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM"})
 
 
 def _is_content(token: Any) -> bool:
@@ -678,6 +683,7 @@ def _analysis(text: str, doc: Any) -> Analysis:
             ):
                 clauses.extend(_clause(t, frozenset()))
     content: set[str] = set()
+    lemmas: set[str] = set()
     salient: set[str] = set()
     numbers: set[tuple[str, str]] = set()
     targets: set[str] = set()
@@ -685,6 +691,8 @@ def _analysis(text: str, doc: Any) -> Analysis:
     for t in doc:
         if t.dep_ == "neg" or t.lower_ in _NEGATORS or t.lower_ == "without":
             negations += 1
+        if t.pos_ in _OPEN_CLASS and t.lower_ not in _NEGATORS and t.dep_ not in _SKIP_DEPS:
+            lemmas.add(_lemma(t))
         if _is_content(t):
             content.add(_lemma(t))
             if not (is_rated(t.lower_) or is_rated(_lemma(t))):
@@ -706,4 +714,5 @@ def _analysis(text: str, doc: Any) -> Analysis:
         negations,
         valence(doc.text),
         frozenset(targets),
+        frozenset(lemmas),
     )

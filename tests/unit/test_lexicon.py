@@ -51,3 +51,13 @@ def test_the_data_carries_wordnets_licence_notice() -> None:
         head = "".join(next(fh) for _ in range(40))
     assert "Copyright 2006 by Princeton University" in head
     assert "Derived from WordNet 3.1" in head
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("morning", "evening", True), ("cat", "dog", True), ("tea", "coffee", True),
+    ("cat", "animal", False), ("answer", "response", False), ("style", "format", False),
+])
+def test_siblings_are_two_kinds_of_one_thing(a: str, b: str, expected: bool) -> None:
+    from reverie.judges.lexicon import siblings
+
+    assert siblings(a, b) is expected

@@ -354,6 +354,24 @@ async def test_the_holders_two_values_are_not_merged(a: str, b: str) -> None:
     assert not verdict.consolidate, [m.text for m in verdict.merged]
 
 
+@pytest.mark.parametrize(("a", "b", "words"), [
+    ("Send the report every morning.", "Send the report every evening.", ["morning", "evening"]),
+    ("Their office is upstairs.", "Their office is downstairs.", ["upstairs", "downstairs"]),
+    ("They prefer a call before noon.", "They prefer a call after noon.", ["before", "after"]),
+    ("Invoices go out on the first of the month.",
+     "Invoices go out on the last day of the month.", ["first", "last"]),
+    ("The user is left-handed.", "The user is right-handed.", ["left", "right"]),
+])
+async def test_close_statements_with_another_value_lose_neither(a: str, b: str,
+                                                                 words: list[str]) -> None:
+    """One word in place of another (no synonym), or another preposition: each statement
+    keeps its value, merged or not (the cosine alone, 0.85 and more, absorbed one)."""
+    verdict = await consolidate([note("a", a), note("b", b, day=1)])
+    if verdict.consolidate:
+        text = " ".join(m.text for m in verdict.merged).lower()
+        assert all(w in text for w in words), text
+
+
 async def test_one_frame_at_two_places_is_not_merged() -> None:
     """"works from home" / "works in the office": other prepositions, another place."""
     verdict = await consolidate([note("a", "Jo works from home."),
