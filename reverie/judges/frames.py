@@ -199,7 +199,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         elif role in _VERB_ROLES:
             continue  # two verbs ("to be addressed" / "being called") are not two values
         else:
-            same_head = x.head == y.head and (numbers_differ or _slot_differs(x, y))
+            slots = _slots_differing(x, y, numbers_differ)
+            same_head = x.head == y.head and (slots is None or slots == 1)
             differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
     return _Alignment(
         tuple(agree),
@@ -260,21 +261,27 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
     return x.head != y.head and is_kind_of(y.head, x.head)
 
 
-def _slot_differs(x: Arg, y: Arg) -> bool:
-    """Two arguments with one head fill one of its modifier slots with other words ("formal
-    tone" / "casual tone", "kindergarten teacher" / "middle school teacher"), rather than
-    describe it in other ways ("a pet dog" / "a dog that has behavioral issues", "one son"
-    / "an 18 year old son"). Slots are adjectives, compounds, numbers and prepositional
-    phrases ("replies in English" / "replies in Spanish"). Unknown modifiers count as
-    differing."""
+def _slots_differing(x: Arg, y: Arg, numbers_differ: bool) -> int | None:
+    """How many of its modifier slots two arguments with one head fill with other words
+    ("formal tone" / "casual tone": one), rather than describe it in other ways ("a pet
+    dog" / "a dog that has behavioral issues", "one son" / "an 18 year old son": none).
+    Slots are adjectives, compounds, numbers and prepositional phrases ("replies in
+    English" / "replies in Spanish"). Another value fills one slot; two differing slots
+    are another thing ("40 seats on the Pro plan" / "5 seats on the Enterprise plan").
+    None when the modifiers are not known (any difference then counts)."""
     if x.mods is None or y.mods is None:
-        return True
+        return None
+    count = 0
+    numbers = numbers_differ
     for dep in {d for d, _ in x.mods} & {d for d, _ in y.mods}:
         xs = {w for d, w in x.mods if d == dep}
         ys = {w for d, w in y.mods if d == dep}
         if xs and ys and not (xs <= ys or ys <= xs):
-            return True
-    return False
+            if dep == "nummod":
+                numbers = True
+            else:
+                count += 1
+    return count + numbers
 
 
 def _persons(c: Clause, d: Clause) -> bool:
@@ -283,8 +290,8 @@ def _persons(c: Clause, d: Clause) -> bool:
 
 
 def _clause_conflict(c: Clause, d: Clause) -> str | None:
-    if c.predicate != d.predicate:
-        return None
+    if c.predicate != d.predicate or c.past != d.past:
+        return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
     al = _align(c, d)
     if c.negated != d.negated:
         if _denied_kind(c, d, al):
@@ -299,7 +306,12 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None
     if (c.additive or d.additive) and not (real[0].same_head and real[0].numbers):
         return None  # "also handles Texas": another value besides, unless a count
-    if real[0].role == "subject" and _persons(c, d):
+    if real[0].role == "subject" and (_persons(c, d) or (c.predicate == "be" and not all(
+        w[:1].isdigit() for w in c.subject ^ d.subject
+    ))):
+        # two people may share a value; a copula's subject names the attribute ("the
+        # billing contact is Dana" / "the technical contact is Dana"): two attributes,
+        # unless only a count differs ("my 2 brothers are ..." / "my 4 brothers are ...")
         return None
     return real[0].role
 

@@ -207,6 +207,7 @@ class Clause:
     subject_name: bool = False
     subject_head: str = ""
     exclusive: bool = False  # one value at a time: "prefers X", "X is my favorite"
+    past: bool = False  # "was", "used": what held before, not what holds now
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -487,8 +488,11 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
                 continue
             if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
                 negations += 1
-            elif dep == "advmod" and child.lower_ in _ADDITIVE:
-                additive = True
+            elif dep == "advmod" and (
+                child.lower_ in _ADDITIVE
+                or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
+            ):
+                additive = True  # "also", "too", "as well"
             elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
                 # "pays annually" / "pays monthly", "works remotely" / "works onsite"
                 args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
@@ -549,6 +553,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         person,
         subject_head,
         exclusive,
+        # a change ("was moved to Sunday") says what holds now
+        past=pred.tag_ == "VBD" and lemma not in _CHANGE,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 

@@ -292,6 +292,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Dana does not have children.", "Dana has a daughter."),  # a kind of child
     ("Lu does not have any animals.", "Lu has two dogs."),
     ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe."),
+    ("Globex has 40 seats on the Pro plan.", "Globex has 55 seats on the Pro plan."),
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     assert await contradicts(a, b)
@@ -325,6 +326,11 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("Lu does not have cats.", "Lu has two dogs."),  # another kind
     # the place restricts the verb on one side, the noun on the other
     ("Ken's company has no offices in Europe.", "Ken's company has an office in Chicago."),
+    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA as well."),  # "as well"
+    # two slots differ: another thing, not another value
+    ("Globex has 40 seats on the Pro plan.", "Globex has 5 seats on the Enterprise plan."),
+    ("Acme's old carrier was UPS.", "Acme's carrier is FedEx."),  # what held before
+    ("Acme's billing contact is Dana.", "Acme's technical contact is Dana."),  # attributes
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:
