@@ -177,6 +177,7 @@ _CONTRACTION = re.compile(
     r"hadn|ain)\s+t\b",
     re.IGNORECASE,
 )
+_ISO_DATE_TOKEN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
@@ -252,7 +253,11 @@ def load_pipeline() -> Any:
                     raise ConfigurationError(
                         f"the offline judge needs spaCy's English model: {INSTALL_HINT}"
                     ) from exc
-                _pipeline = module.load(exclude=["ner"])  # names come from tags
+                nlp = module.load(exclude=["ner"])  # names come from tags
+                # an ISO date is one token (the tokenizer splits it at its hyphens, and
+                # the frames then compare "2025", "12" and "31" as words)
+                nlp.tokenizer.token_match = _ISO_DATE_TOKEN.match
+                _pipeline = nlp
     return _pipeline
 
 
