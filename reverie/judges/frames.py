@@ -306,6 +306,8 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None
     if (c.additive or d.additive) and not (real[0].same_head and real[0].numbers):
         return None  # "also handles Texas": another value besides, unless a count
+    if real[0].role in _SCOPES:
+        return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
     if real[0].role == "subject" and (_persons(c, d) or (c.predicate == "be" and not all(
         w[:1].isdigit() for w in c.subject ^ d.subject
     ))):
@@ -481,6 +483,8 @@ def inconsistent(pair: Pair) -> bool:
 
 
 _PLACES = ("prep:at", "prep:in", "prep:from")
+# what a frame is for is its scope, not its value: another one is another fact
+_SCOPES = frozenset({"prep:for"})
 
 
 def _other_place(c: Clause, d: Clause) -> bool:

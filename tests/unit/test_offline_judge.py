@@ -333,6 +333,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("Acme's billing contact is Dana.", "Acme's technical contact is Dana."),  # attributes
     # the date made absolute is one token, so never compared as words ("2026", "02")
     ("Acme moved to the Pro plan yesterday.", "Acme is now on the Pro plan."),
+    ("Dana prefers Zoom for calls.", "Dana likes Zoom for meetings."),  # two scopes
+    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA."),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:
