@@ -25,7 +25,11 @@ first name" / "likes being called by first name").
   tone"; "40 seats" / "55 seats"). Two people (named persons) as the only difference is no
   conflict: two people may both prefer e-mail; nor is another value when only the subject
   agrees, unless the frame holds one value at a time (a copula, "prefers", "favorite"):
-  "Acme uses Slack" / "Acme uses Jira" are both true (but never merged). Below
+  "Acme uses Slack" / "Acme uses Jira" are both true (but never merged). Nor are: a
+  past-tense clause against a present one ("the carrier was UPS" / "is FedEx"), another
+  scope ("for calls" / "for meetings"), a copula's other subject (another attribute:
+  "the billing contact" / "the technical contact"), an argument differing in two slots
+  (another thing: "40 seats on Pro" / "5 seats on Enterprise"). Below
   ``CONFLICT_SIMILARITY`` (whole statements) no value differs, below
   ``NEGATION_SIMILARITY`` nothing conflicts. Last,
   opposite attitudes (:mod:`~reverie.judges.valence`, each at least ``VALENCE`` from
