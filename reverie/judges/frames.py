@@ -127,10 +127,11 @@ def completeness(facts: Analysis) -> int:
 
 
 def _dated(arg: Arg) -> bool:
-    """An ISO date, or a month or week with a year ("March 2026", "week of 2026-04-06")."""
+    """An ISO date, a month or week with a year ("March 2026", "week of 2026-04-06"), or
+    a year alone ("in 2025", what "last year" becomes)."""
     return any(_DATE_WORD.match(w) for w in arg.words) or (
         bool(arg.words & _MONTHS) and any(_YEAR.match(w) for w in arg.words)
-    )
+    ) or (bool(arg.words) and all(_YEAR.match(w) for w in arg.words))
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:

@@ -333,12 +333,37 @@ def _predicate_lemma(token: Any) -> str:
     return lemma
 
 
+_MULTIPLIERS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000,
+                "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}
+
+
+def _canonical(number: float) -> str:
+    return str(int(number)) if number == int(number) else f"{number:g}"
+
+
 def number_value(token: Any) -> str | None:
-    """The canonical value of a number token ("4", "4.0", "four", "$5,000" -> "5000")."""
+    """The canonical value of a number token ("4", "4.0", "four", "$5,000" -> "5000"),
+    with its multiplier ("$20k", "twenty thousand" -> "20000"); None for a multiplier
+    word that follows a number (the number carries the value)."""
     low = str(token.lower_)
+    if low in _MULTIPLIERS and token.i > 0 and token.nbor(-1).like_num:
+        return None
+    value = _plain_value(low)
+    if value is None or value.endswith("%") or not re.fullmatch(r"\d+(\.\d+)?", value):
+        return value
+    after = token.nbor(1).lower_ if token.i + 1 < len(token.doc) else ""
+    if after in _MULTIPLIERS and after not in {"k", "m", "bn"}:
+        return _canonical(float(value) * _MULTIPLIERS[after])
+    return value
+
+
+def _plain_value(low: str) -> str | None:
     if low in _NUMBER_WORDS:
         return str(_NUMBER_WORDS[low])
     digits = low.replace(",", "").lstrip("$€£")
+    suffixed = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|bn)", digits)
+    if suffixed:
+        return _canonical(float(suffixed.group(1)) * _MULTIPLIERS[suffixed.group(2)])
     if re.fullmatch(r"\d+(\.\d+)?%?", digits):
         value = digits.rstrip("%")
         if "." in value:

@@ -293,6 +293,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Lu does not have any animals.", "Lu has two dogs."),
     ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe."),
     ("Globex has 40 seats on the Pro plan.", "Globex has 55 seats on the Pro plan."),
+    ("Nadia's budget is $20k.", "Nadia's budget is thirty thousand dollars."),
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     assert await contradicts(a, b)
@@ -335,6 +336,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     ("Acme moved to the Pro plan yesterday.", "Acme is now on the Pro plan."),
     ("Dana prefers Zoom for calls.", "Dana likes Zoom for meetings."),  # two scopes
     ("Initech uses Okta for SSO.", "Initech uses Okta for MFA."),
+    ("Nadia's budget is $20,000.", "Nadia's budget for the project is twenty thousand dollars."),
+    ("Kai's team is in Lisbon.", "Kai moved to Lisbon last year."),  # a year is a date
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
                                                                           ) -> None:
