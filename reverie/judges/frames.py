@@ -184,7 +184,9 @@ class _Alignment:
 def _align(c: Clause, d: Clause) -> _Alignment:
     agree: list[str] = []
     differ: list[_Difference] = []
-    if c.subject and d.subject and SELF not in c.subject | d.subject:
+    if c.subject and c.subject == d.subject and SELF in c.subject and _content(c.subject):
+        agree.append("subject")  # "the user's manager" on both sides
+    elif c.subject and d.subject and SELF not in c.subject | d.subject:
         # "we" / "they" / "the user" are whoever the note is about: never another subject
         if _agree(c.subject, d.subject):
             if _content(c.subject & d.subject):

@@ -294,6 +294,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe."),
     ("Globex has 40 seats on the Pro plan.", "Globex has 55 seats on the Pro plan."),
     ("Nadia's budget is $20k.", "Nadia's budget is thirty thousand dollars."),
+    ("The user's manager is Priya.", "The user's manager is Tom."),  # the holder's manager
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
     assert await contradicts(a, b)
