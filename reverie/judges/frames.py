@@ -63,7 +63,6 @@ __all__ = [
     "CONFLICT_SIMILARITY",
     "COVERAGE",
     "LINK_SIMILARITY",
-    "LONG",
     "NEGATION_SIMILARITY",
     "PARAPHRASE_SIMILARITY",
     "VALENCE",
@@ -82,7 +81,6 @@ ALONE_SIMILARITY = 0.75
 ABSORB_SIMILARITY = 0.65
 PARAPHRASE_SIMILARITY = 0.85
 COVERAGE = 0.7
-LONG = 6  # content words from which two may be missing from an absorbing phrasing
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
@@ -577,7 +575,7 @@ def absorbs(pair: Pair) -> bool:
     (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
     aside) in ``a`` (or a WordNet synonym of them: "answers" says "responses") with at
-    most one missing (two of ``LONG`` or more), no value swapped, or a cosine of at least
+    most one missing, or a cosine of at least
     ``PARAPHRASE_SIMILARITY``. (Half the words at a lower cosine was tried: "Jo works from
     home" was then absorbed by "Jo works in the office", the missing word being the value.)"""
     a, b = pair.a, pair.b
@@ -599,6 +597,4 @@ def absorbs(pair: Pair) -> bool:
     if not said:
         return True
     missing = {w for w in said - a.content if not _said_otherwise(w, a, b)}
-    # one word may be missing, two of six or more (the swaps above are excluded already)
-    allowed = 1 if len(said) < LONG else 2
-    return len(missing) <= allowed and 1 - len(missing) / len(said) >= COVERAGE
+    return len(missing) <= 1 and 1 - len(missing) / len(said) >= COVERAGE

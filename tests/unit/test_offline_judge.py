@@ -386,19 +386,6 @@ async def test_close_statements_with_another_value_lose_neither(a: str, b: str,
         assert all(w in text for w in words), text
 
 
-async def test_a_long_phrasing_in_other_words_is_said_once() -> None:
-    """Two words of six or more may be missing when every name, number and value is there
-    and no word is swapped for another of its kind."""
-    kept = "Globex pays for Gold support, so their tickets need a first reply within two hours."
-    verdict = await consolidate([
-        note("a", kept, access_count=2),
-        note("b", "Globex has a Gold support contract with first response within 2 hours.",
-             day=1),
-    ])
-    assert verdict.consolidate, verdict.reason
-    assert [m.text for m in verdict.merged] == [kept]
-
-
 async def test_one_frame_at_two_places_is_not_merged() -> None:
     """"works from home" / "works in the office": other prepositions, another place."""
     verdict = await consolidate([note("a", "Jo works from home."),
