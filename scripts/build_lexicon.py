@@ -19,6 +19,7 @@ import hashlib
 import io
 import sys
 import tarfile
+from collections.abc import Iterator
 from pathlib import Path
 
 SHA256 = "9b93831ae01771d02f360c1ebf3fe415ed2426a31f2201cb0943025c7403e79a"
@@ -41,24 +42,25 @@ def _members(tgz: Path) -> dict[str, str]:
     return out
 
 
+def _records(text: str) -> Iterator[list[str]]:
+    """The fields of each record line of a WordNet file (the licence header is indented)."""
+    for line in text.splitlines():
+        if line and not line.startswith(" "):
+            yield line.split(" ")
+
+
 def _index(text: str) -> dict[str, list[str]]:
     senses: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith(" "):
-            continue
-        f = line.split()
+    for f in _records(text):
         pointers = int(f[3])
-        offsets = f[4 + pointers + 2 :]
+        offsets = [o for o in f[4 + pointers + 2 :] if o]
         senses[f[0]] = offsets[:SENSES]
     return senses
 
 
 def _hypernyms(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith(" "):
-            continue
-        f = line.split(" ")
+    for f in _records(text):
         words = int(f[3], 16)
         i = 4 + 2 * words
         links = int(f[i])
@@ -97,6 +99,8 @@ def build(tgz: Path, out: Path = OUT) -> None:
             if up not in seen:
                 seen.add(up)
                 todo.append(up)
+    for offset in sorted(seen):  # ancestors not listed as senses get ids in offset order
+        num("n", offset)
     for offset in sorted(seen, key=lambda o: num("n", o)):
         if ups.get(offset):
             lines.append(f"h {num('n', offset)} " + " ".join(str(num("n", u)) for u in ups[offset]))
