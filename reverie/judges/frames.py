@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from reverie.handlers.dream.salient import dropped_tokens
 from reverie.judges.lexicon import is_kind_of, siblings, synonyms
-from reverie.judges.nlp import SELF, Analysis, Arg, Clause
+from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -85,7 +85,6 @@ CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
 
-_DATE_WORD = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTH_NAMES = (
     "january",
@@ -104,6 +103,11 @@ _MONTH_NAMES = (
 _MONTHS = frozenset([*_MONTH_NAMES, "week", "month", "year", "quarter"])
 
 
+# prepositions of a place: "works from home" / "works in the office" are two places
+_PLACES = ("prep:at", "prep:in", "prep:from")
+# what a frame is for is its scope, not its value: another one is another fact
+_SCOPES = frozenset({"prep:for"})
+_SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
 # verbs that say little on their own: coverage is counted without them
@@ -129,7 +133,7 @@ def completeness(facts: Analysis) -> int:
 def _dated(arg: Arg) -> bool:
     """An ISO date, a month or week with a year ("March 2026", "week of 2026-04-06"), or
     a year alone ("in 2025", what "last year" becomes)."""
-    return any(_DATE_WORD.match(w) for w in arg.words) or (
+    return any(ISO_DATE.match(w) for w in arg.words) or (
         bool(arg.words & _MONTHS) and any(_YEAR.match(w) for w in arg.words)
     ) or (bool(arg.words) and all(_YEAR.match(w) for w in arg.words))
 
@@ -184,7 +188,8 @@ class _Alignment:
 def _align(c: Clause, d: Clause) -> _Alignment:
     agree: list[str] = []
     differ: list[_Difference] = []
-    if c.subject and c.subject == d.subject and SELF in c.subject and _content(c.subject):
+    holder = SELF in c.subject and c.subject == d.subject
+    if holder and _content(c.subject):
         agree.append("subject")  # "the user's manager" on both sides
     elif c.subject and d.subject and SELF not in c.subject | d.subject:
         # "we" / "they" / "the user" are whoever the note is about: never another subject
@@ -213,7 +218,7 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         tuple(agree),
         tuple(differ),
         c.predicate == "be" or c.exclusive or d.exclusive,
-        holder=SELF in c.subject and c.subject == d.subject,
+        holder=holder,
     )
 
 
@@ -296,6 +301,13 @@ def _persons(c: Clause, d: Clause) -> bool:
     return c.subject_name and d.subject_name
 
 
+def _two_attributes(c: Clause, d: Clause) -> bool:
+    """Copulas whose subjects name two attributes ("the billing contact is Dana" / "the
+    technical contact is Dana"), not one counted twice ("my 2 brothers are ..." / "my 4
+    brothers are ...")."""
+    return c.predicate == "be" and not all(w[:1].isdigit() for w in c.subject ^ d.subject)
+
+
 def _clause_conflict(c: Clause, d: Clause) -> str | None:
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
@@ -315,12 +327,7 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None  # "also handles Texas": another value besides, unless a count
     if real[0].role in _SCOPES:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
-    if real[0].role == "subject" and (_persons(c, d) or (c.predicate == "be" and not all(
-        w[:1].isdigit() for w in c.subject ^ d.subject
-    ))):
-        # two people may share a value; a copula's subject names the attribute ("the
-        # billing contact is Dana" / "the technical contact is Dana"): two attributes,
-        # unless only a count differs ("my 2 brothers are ..." / "my 4 brothers are ...")
+    if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)):
         return None
     return real[0].role
 
@@ -404,10 +411,10 @@ def _numbers_clash(a: Analysis, b: Analysis) -> bool:
     units_a: dict[str, set[str]] = {}
     units_b: dict[str, set[str]] = {}
     for value, unit in a.numbers:
-        if not _DATE_WORD.match(value):
+        if not ISO_DATE.match(value):
             units_a.setdefault(unit, set()).add(value)
     for value, unit in b.numbers:
-        if not _DATE_WORD.match(value):
+        if not ISO_DATE.match(value):
             units_b.setdefault(unit, set()).add(value)
     return any(
         u and not _agree(frozenset(units_a[u]), frozenset(units_b[u]))
@@ -439,14 +446,14 @@ def _dates_month(facts: Analysis, token: str) -> bool:
     if token not in _MONTH_NAMES:
         return False
     month = f"-{_MONTH_NAMES.index(token) + 1:02d}-"
-    return any(_DATE_WORD.match(s) and month in s for s in facts.salient)
+    return any(ISO_DATE.match(s) and month in s for s in facts.salient)
 
 
 def _names(facts: Analysis) -> frozenset[str]:
     return frozenset(
         s
         for s in facts.salient
-        if not _DATE_WORD.match(s) and s not in _MONTHS and not s[0].isdigit()
+        if not ISO_DATE.match(s) and s not in _MONTHS and not s[0].isdigit()
     )
 
 
@@ -489,11 +496,6 @@ def inconsistent(pair: Pair) -> bool:
     return conflict(pair) is not None
 
 
-_PLACES = ("prep:at", "prep:in", "prep:from")
-# what a frame is for is its scope, not its value: another one is another fact
-_SCOPES = frozenset({"prep:for"})
-
-
 def _other_place(c: Clause, d: Clause) -> bool:
     """One frame said of one place and of another, through other prepositions ("works from
     home" / "works in the office", "works at a bakery" / "works in a restaurant"): not one
@@ -529,9 +531,6 @@ def same_fact(pair: Pair) -> bool:
     return not clash(pair)
 
 
-_SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
-
-
 def _swapped(a: Analysis, b: Analysis) -> bool:
     """The statements differ by a word or two put in place of others, one of them another
     kind of the same thing (WordNet siblings, :func:`~reverie.judges.lexicon.siblings`)
@@ -543,7 +542,7 @@ def _swapped(a: Analysis, b: Analysis) -> bool:
     style" / "must follow the Conventional Commits format")."""
     x, y = a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
     if x and y and len(x) <= _SWAP and len(y) <= _SWAP:
-        if any(synonyms(u, v, p) for u in x for v in y for p in ("n", "v")):
+        if any(_synonymous(u, v) for u in x for v in y):
             return False
         return len(x) == len(y) == 1 or any(siblings(u, v) for u in x for v in y)
     if x or y:
@@ -563,9 +562,12 @@ def _said_otherwise(word: str, a: Analysis, b: Analysis) -> bool:
     never a name, number or id of ``b`` (those must be there as they are)."""
     if word in b.salient:
         return False
-    return any(
-        synonyms(word, w, pos) for w in a.content - a.salient for pos in ("n", "v")
-    )
+    return any(_synonymous(word, w) for w in a.content - a.salient)
+
+
+def _synonymous(u: str, v: str) -> bool:
+    """WordNet synonyms as nouns or as verbs (the analysis keeps no part of speech)."""
+    return synonyms(u, v, "n") or synonyms(u, v, "v")
 
 
 def absorbs(pair: Pair) -> bool:

@@ -177,7 +177,8 @@ _CONTRACTION = re.compile(
     r"hadn|ain)\s+t\b",
     re.IGNORECASE,
 )
-_ISO_DATE_TOKEN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+"""A whole word that is an ISO date (the frames never compare dated arguments)."""
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
@@ -256,7 +257,7 @@ def load_pipeline() -> Any:
                 nlp = module.load(exclude=["ner"])  # names come from tags
                 # an ISO date is one token (the tokenizer splits it at its hyphens, and
                 # the frames then compare "2025", "12" and "31" as words)
-                nlp.tokenizer.token_match = _ISO_DATE_TOKEN.match
+                nlp.tokenizer.token_match = ISO_DATE.match
                 _pipeline = nlp
     return _pipeline
 
@@ -333,8 +334,9 @@ def _predicate_lemma(token: Any) -> str:
     return lemma
 
 
-_MULTIPLIERS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000,
-                "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}
+_MULTIPLIER_WORDS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000,
+                     "billion": 1_000_000_000}
+_MULTIPLIER_SUFFIXES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "$20k"
 
 
 def _canonical(number: float) -> str:
@@ -346,14 +348,14 @@ def number_value(token: Any) -> str | None:
     with its multiplier ("$20k", "twenty thousand" -> "20000"); None for a multiplier
     word that follows a number (the number carries the value)."""
     low = str(token.lower_)
-    if low in _MULTIPLIERS and token.i > 0 and token.nbor(-1).like_num:
+    if low in _MULTIPLIER_WORDS and token.i > 0 and token.nbor(-1).like_num:
         return None
     value = _plain_value(low)
     if value is None or value.endswith("%") or not re.fullmatch(r"\d+(\.\d+)?", value):
         return value
     after = token.nbor(1).lower_ if token.i + 1 < len(token.doc) else ""
-    if after in _MULTIPLIERS and after not in {"k", "m", "bn"}:
-        return _canonical(float(value) * _MULTIPLIERS[after])
+    if after in _MULTIPLIER_WORDS:
+        return _canonical(float(value) * _MULTIPLIER_WORDS[after])
     return value
 
 
@@ -363,7 +365,7 @@ def _plain_value(low: str) -> str | None:
     digits = low.replace(",", "").lstrip("$€£")
     suffixed = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|bn)", digits)
     if suffixed:
-        return _canonical(float(suffixed.group(1)) * _MULTIPLIERS[suffixed.group(2)])
+        return _canonical(float(suffixed.group(1)) * _MULTIPLIER_SUFFIXES[suffixed.group(2)])
     if re.fullmatch(r"\d+(\.\d+)?%?", digits):
         value = digits.rstrip("%")
         if "." in value:
