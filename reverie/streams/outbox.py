@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import faust
@@ -66,26 +66,29 @@ def register_outbox_relay(
             await asyncio.sleep(0)
         await asyncio.gather(*futures)
 
+    async def relay(
+        topic: faust.TopicT,
+        page: list[tuple[str, str, Callable[[], dict[str, Any]]]],
+        mark_published: Callable[[list[str]], Awaitable[None]],
+    ) -> None:
+        """Send a page of (record id, key, envelope) in order, then flag it published."""
+        if page:
+            # a page's envelopes are built in a thread (pydantic and JSON, ~10 ms for 500)
+            records = await asyncio.to_thread(_encoded, [(key, event) for _, key, event in page])
+            await send_all(topic, records)
+            await mark_published([record_id for record_id, _, _ in page])
+        if len(page) == OUTBOX_PAGE:
+            polled["handled"] = -1  # more to relay on the next tick
+
     async def relay_changes() -> None:
         pending = await reverie.changes.unpublished(limit=OUTBOX_PAGE)
-        if pending:
-            # a page's envelopes are built in a thread (pydantic and JSON, ~10 ms for 500)
-            records = await asyncio.to_thread(
-                _encoded, [(c.agent_id, c.as_event) for c in pending])
-            await send_all(changes_topic, records)
-            await reverie.changes.mark_published([c.change_id for c in pending])
-        if len(pending) == OUTBOX_PAGE:
-            polled["handled"] = -1  # more to relay on the next tick
+        await relay(changes_topic, [(c.change_id, c.agent_id, c.as_event) for c in pending],
+                    reverie.changes.mark_published)
 
     async def relay_steps() -> None:
         pending = await reverie.runs.unpublished_steps(limit=OUTBOX_PAGE)
-        if pending:
-            records = await asyncio.to_thread(
-                _encoded, [(s.run_id, s.as_event) for s in pending])
-            await send_all(steps_topic, records)
-            await reverie.runs.mark_steps_published([s.step_id for s in pending])
-        if len(pending) == OUTBOX_PAGE:
-            polled["handled"] = -1
+        await relay(steps_topic, [(s.step_id, s.run_id, s.as_event) for s in pending],
+                    reverie.runs.mark_steps_published)
 
 
 def _encoded(items: list[tuple[str, Callable[[], dict[str, Any]]]]) -> list[tuple[bytes, bytes]]:
