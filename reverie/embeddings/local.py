@@ -18,7 +18,7 @@ import importlib.util
 import json
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,13 @@ import numpy.typing as npt
 
 from reverie.errors import ConfigurationError
 
-__all__ = ["INSTALL_HINT", "LocalMiniLMEmbedder", "LocalModelUnavailable"]
+__all__ = [
+    "INSTALL_HINT",
+    "EncoderLayer",
+    "LocalMiniLMEmbedder",
+    "LocalModelUnavailable",
+    "encoder_layer",
+]
 
 F32 = npt.NDArray[np.float32]
 
@@ -75,7 +81,9 @@ class LocalModelUnavailable(ConfigurationError, RuntimeError):
 
 
 @dataclass(frozen=True, slots=True)
-class _Layer:
+class EncoderLayer:
+    """One BERT layer's weights in the layout :meth:`LocalMiniLMEmbedder.encode_pairs` runs."""
+
     w_qkv: F32  # (hidden, 3*hidden), query part pre-scaled by 1/sqrt(head_dim)
     b_qkv: F32
     w_attn_out: F32  # (hidden, hidden)
@@ -95,9 +103,10 @@ class _Model:
     tokenizer: Any  # tokenizers.Tokenizer
     word_emb: F32
     pos_type_emb: F32  # position embeddings + token-type-0 embedding, (max_pos, hidden)
+    type_delta: F32  # token-type-1 embedding minus token-type-0 (a pair's second text)
     emb_ln_g: F32
     emb_ln_b: F32
-    layers: tuple[_Layer, ...]
+    layers: tuple[EncoderLayer, ...]
     num_heads: int
     head_dim: int
     eps: np.float32
@@ -160,6 +169,49 @@ def _gelu_inplace(h: F32) -> None:
         x *= p
 
 
+def encoder_layer(w: Callable[[str], F32], prefix: str, head_dim: int) -> EncoderLayer:
+    """Layer ``prefix`` (``encoder.layer.N.``) from a tensor getter in torch's naming and
+    (out, in) layout, as float32 with QKV fused and the query pre-scaled."""
+
+    def linear_t(name: str) -> F32:
+        # torch Linear stores (out, in); we multiply activations (n, in) @ (in, out).
+        return np.ascontiguousarray(w(prefix + name).T, dtype=np.float32)
+
+    def vec(name: str) -> F32:
+        return np.ascontiguousarray(w(prefix + name), dtype=np.float32)
+
+    scale = np.float32(1.0 / math.sqrt(head_dim))
+    w_qkv = np.concatenate(
+        [
+            linear_t("attention.self.query.weight") * scale,
+            linear_t("attention.self.key.weight"),
+            linear_t("attention.self.value.weight"),
+        ],
+        axis=1,
+    )
+    b_qkv = np.concatenate(
+        [
+            vec("attention.self.query.bias") * scale,
+            vec("attention.self.key.bias"),
+            vec("attention.self.value.bias"),
+        ]
+    )
+    return EncoderLayer(
+        w_qkv=np.ascontiguousarray(w_qkv, dtype=np.float32),
+        b_qkv=b_qkv.astype(np.float32),
+        w_attn_out=linear_t("attention.output.dense.weight"),
+        b_attn_out=vec("attention.output.dense.bias"),
+        ln1_g=vec("attention.output.LayerNorm.weight"),
+        ln1_b=vec("attention.output.LayerNorm.bias"),
+        w_in=linear_t("intermediate.dense.weight"),
+        b_in=vec("intermediate.dense.bias"),
+        w_out=linear_t("output.dense.weight"),
+        b_out=vec("output.dense.bias"),
+        ln2_g=vec("output.LayerNorm.weight"),
+        ln2_b=vec("output.LayerNorm.bias"),
+    )
+
+
 class LocalMiniLMEmbedder:
     """all-MiniLM-L6-v2 sentence embeddings computed locally with NumPy (no torch)."""
 
@@ -191,11 +243,33 @@ class LocalMiniLMEmbedder:
     def embed_array(self, texts: Sequence[str]) -> F32:
         """Embed ``texts`` into a float32 array of shape ``(len(texts), 384)``, rows unit-length."""
         texts = list(texts)
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
-            return out
+            return np.zeros((0, self.dimension), dtype=np.float32)
         model = self._ensure_loaded()
         encodings = model.tokenizer.encode_batch(texts, add_special_tokens=True)
+        return self._pooled(model, encodings, model.layers, pairs=False)
+
+    def encode_pairs(
+        self, pairs: Sequence[tuple[str, str]], replace: Mapping[int, EncoderLayer]
+    ) -> F32:
+        """Mean-pooled, unnormalised states of ``[CLS] a [SEP] b [SEP]`` per pair (token types
+        0 and 1), run with the layers of ``replace`` (by index) in place of the model's own."""
+        model = self._ensure_loaded()
+        if not pairs:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        layers = tuple(replace.get(i, layer) for i, layer in enumerate(model.layers))
+        encodings = model.tokenizer.encode_batch([(a, b) for a, b in pairs])
+        return self._pooled(model, encodings, layers, pairs=True)
+
+    def _pooled(
+        self,
+        model: _Model,
+        encodings: Sequence[Any],
+        layers: tuple[EncoderLayer, ...],
+        *,
+        pairs: bool,
+    ) -> F32:
+        out = np.zeros((len(encodings), self.dimension), dtype=np.float32)
         ids_list = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
         lengths = np.fromiter((len(i) for i in ids_list), dtype=np.int64, count=len(ids_list))
         if int(lengths.min()) == 0:  # cannot happen with BERT's [CLS] ... [SEP] template
@@ -204,15 +278,18 @@ class LocalMiniLMEmbedder:
         # and carries little padding; results are written back in the caller's order.
         order = np.argsort(-lengths, kind="stable")
         start = 0
-        while start < len(texts):
+        while start < len(encodings):
             seq_len = int(lengths[order[start]])  # the longest text of this batch
             count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
             idx = order[start : start + count]
             start += count
             ids = np.zeros((len(idx), seq_len), dtype=np.int64)
+            types = np.zeros((len(idx), seq_len), dtype=np.float32) if pairs else None
             for row, i in enumerate(idx):
                 ids[row, : lengths[i]] = ids_list[i]
-            out[idx] = self._forward(model, ids, lengths[idx])
+                if types is not None:
+                    types[row, : lengths[i]] = encodings[i].type_ids
+            out[idx] = _forward(model, ids, lengths[idx], layers, types, normalize=not pairs)
         return out
 
     def load(self) -> None:
@@ -277,129 +354,103 @@ class LocalMiniLMEmbedder:
                     return np.ascontiguousarray(raw.pop(key), dtype=np.float32)
             raise LocalModelUnavailable(f"{weights_path} has no tensor {name!r}")
 
-        def linear_t(name: str) -> F32:
-            # torch Linear stores (out, in); we multiply activations (n, in) @ (in, out).
-            return np.ascontiguousarray(w(name).T)
-
-        scale = np.float32(1.0 / math.sqrt(head_dim))
-        layers = []
-        for i in range(num_layers):
-            p = f"encoder.layer.{i}."
-            w_qkv = np.concatenate(
-                [
-                    linear_t(p + "attention.self.query.weight") * scale,
-                    linear_t(p + "attention.self.key.weight"),
-                    linear_t(p + "attention.self.value.weight"),
-                ],
-                axis=1,
-            )
-            b_qkv = np.concatenate(
-                [
-                    w(p + "attention.self.query.bias") * scale,
-                    w(p + "attention.self.key.bias"),
-                    w(p + "attention.self.value.bias"),
-                ]
-            )
-            layers.append(
-                _Layer(
-                    w_qkv=np.ascontiguousarray(w_qkv, dtype=np.float32),
-                    b_qkv=b_qkv.astype(np.float32),
-                    w_attn_out=linear_t(p + "attention.output.dense.weight"),
-                    b_attn_out=w(p + "attention.output.dense.bias"),
-                    ln1_g=w(p + "attention.output.LayerNorm.weight"),
-                    ln1_b=w(p + "attention.output.LayerNorm.bias"),
-                    w_in=linear_t(p + "intermediate.dense.weight"),
-                    b_in=w(p + "intermediate.dense.bias"),
-                    w_out=linear_t(p + "output.dense.weight"),
-                    b_out=w(p + "output.dense.bias"),
-                    ln2_g=w(p + "output.LayerNorm.weight"),
-                    ln2_b=w(p + "output.LayerNorm.bias"),
-                )
-            )
-        pos_type = (
-            w("embeddings.position_embeddings.weight")[:max_len]
-            + w("embeddings.token_type_embeddings.weight")[0]
-        )
+        layers = tuple(encoder_layer(w, f"encoder.layer.{i}.", head_dim) for i in range(num_layers))
+        types = w("embeddings.token_type_embeddings.weight")
+        pos_type = w("embeddings.position_embeddings.weight")[:max_len] + types[0]
         return _Model(
             tokenizer=tokenizer,
             word_emb=w("embeddings.word_embeddings.weight"),
             pos_type_emb=np.ascontiguousarray(pos_type, dtype=np.float32),
             emb_ln_g=w("embeddings.LayerNorm.weight"),
             emb_ln_b=w("embeddings.LayerNorm.bias"),
-            layers=tuple(layers),
+            type_delta=np.ascontiguousarray(types[1] - types[0], dtype=np.float32),
+            layers=layers,
             num_heads=num_heads,
             head_dim=head_dim,
             eps=eps,
         )
 
-    @staticmethod
-    def _forward(model: _Model, ids: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> F32:
-        """Encode one batch (``ids`` right-padded); returns L2-normalised mean-pooled vectors.
 
-        Token-wise work (projections, feed-forward, LayerNorm, GELU) runs on the real tokens
-        only, packed into ``(n_tokens, hidden)``; only attention sees the padded layout.
-        """
-        batch, seq = ids.shape
-        hidden = model.word_emb.shape[1]
-        heads, head_dim = model.num_heads, model.head_dim
-        mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
-        padded = not bool(mask.all())
-        rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
-        flat = rows * seq + positions if padded else None
+def _forward(
+    model: _Model,
+    ids: npt.NDArray[np.int64],
+    lengths: npt.NDArray[np.int64],
+    layers: tuple[EncoderLayer, ...],
+    types: F32 | None = None,
+    *,
+    normalize: bool = True,
+) -> F32:
+    """Encode one batch (``ids`` right-padded, ``types`` 0/1 per token for a pair) with
+    ``layers``; returns mean-pooled vectors, L2-normalised when ``normalize``.
 
-        x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
-        x += model.pos_type_emb[positions]
-        x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
+    Token-wise work (projections, feed-forward, LayerNorm, GELU) runs on the real tokens
+    only, packed into ``(n_tokens, hidden)``; only attention sees the padded layout.
+    """
+    batch, seq = ids.shape
+    hidden = model.word_emb.shape[1]
+    heads, head_dim = model.num_heads, model.head_dim
+    mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
+    padded = not bool(mask.all())
+    rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
+    flat = rows * seq + positions if padded else None
 
-        # Additive attention bias: 0 for real keys, the most negative float32 for padding,
-        # so padding gets exactly zero softmax weight (BERT's extended attention mask).
-        bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
-        bias = bias[:, None, None, :]  # (B, 1, 1, T)
-        qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
-        ctx4 = np.empty((batch, seq, heads, head_dim), dtype=np.float32)
-        texts_per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * seq * seq))
+    x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
+    x += model.pos_type_emb[positions]
+    if types is not None:
+        x += types[rows, positions][:, None] * model.type_delta
+    x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
 
-        for layer in model.layers:
-            qkv: F32 = x @ layer.w_qkv
-            qkv += layer.b_qkv
-            if qkv_padded is not None:
-                qkv_padded[flat] = qkv
-                qkv = qkv_padded
-            # (B, T, 3, heads, d) -> (3, B, heads, T, d)
-            qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
-            q, k, v = qkv5[0], qkv5[1], qkv5[2]
-            for b0 in range(0, batch, texts_per_block):
-                b1 = b0 + texts_per_block
-                scores = q[b0:b1] @ k[b0:b1].transpose(0, 1, 3, 2)  # q is pre-scaled
-                if padded:
-                    scores += bias[b0:b1]
-                scores -= scores.max(axis=-1, keepdims=True)
-                np.exp(scores, out=scores)
-                scores /= scores.sum(axis=-1, keepdims=True)
-                ctx4[b0:b1] = (scores @ v[b0:b1]).transpose(0, 2, 1, 3)
-            ctx = ctx4.reshape(batch * seq, hidden)
-            if flat is not None:
-                ctx = ctx[flat]
+    # Additive attention bias: 0 for real keys, the most negative float32 for padding,
+    # so padding gets exactly zero softmax weight (BERT's extended attention mask).
+    bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
+    bias = bias[:, None, None, :]  # (B, 1, 1, T)
+    qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
+    ctx4 = np.empty((batch, seq, heads, head_dim), dtype=np.float32)
+    texts_per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * seq * seq))
 
-            attn: F32 = ctx @ layer.w_attn_out
-            attn += layer.b_attn_out
-            attn += x
-            x = _layer_norm(attn, layer.ln1_g, layer.ln1_b, model.eps)
+    for layer in layers:
+        qkv: F32 = x @ layer.w_qkv
+        qkv += layer.b_qkv
+        if qkv_padded is not None:
+            qkv_padded[flat] = qkv
+            qkv = qkv_padded
+        # (B, T, 3, heads, d) -> (3, B, heads, T, d)
+        qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
+        q, k, v = qkv5[0], qkv5[1], qkv5[2]
+        for b0 in range(0, batch, texts_per_block):
+            b1 = b0 + texts_per_block
+            scores = q[b0:b1] @ k[b0:b1].transpose(0, 1, 3, 2)  # q is pre-scaled
+            if padded:
+                scores += bias[b0:b1]
+            scores -= scores.max(axis=-1, keepdims=True)
+            np.exp(scores, out=scores)
+            scores /= scores.sum(axis=-1, keepdims=True)
+            ctx4[b0:b1] = (scores @ v[b0:b1]).transpose(0, 2, 1, 3)
+        ctx = ctx4.reshape(batch * seq, hidden)
+        if flat is not None:
+            ctx = ctx[flat]
 
-            h: F32 = x @ layer.w_in
-            h += layer.b_in
-            _gelu_inplace(h)
-            out: F32 = h @ layer.w_out
-            out += layer.b_out
-            out += x
-            x = _layer_norm(out, layer.ln2_g, layer.ln2_b, model.eps)
+        attn: F32 = ctx @ layer.w_attn_out
+        attn += layer.b_attn_out
+        attn += x
+        x = _layer_norm(attn, layer.ln1_g, layer.ln1_b, model.eps)
 
-        # Mean pooling over each text's tokens, then L2 normalisation (sentence-transformers'
-        # Pooling(mean) and Normalize modules). Every text has at least [CLS] and [SEP].
-        starts = np.zeros(batch, dtype=np.int64)
-        np.cumsum(lengths[:-1], out=starts[1:])
-        pooled = np.add.reduceat(x, starts, axis=0)
-        pooled /= lengths[:, None].astype(np.float32)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        pooled /= np.maximum(norms, np.float32(1e-12))
+        h: F32 = x @ layer.w_in
+        h += layer.b_in
+        _gelu_inplace(h)
+        out: F32 = h @ layer.w_out
+        out += layer.b_out
+        out += x
+        x = _layer_norm(out, layer.ln2_g, layer.ln2_b, model.eps)
+
+    # Mean pooling over each text's tokens, then L2 normalisation (sentence-transformers'
+    # Pooling(mean) and Normalize modules). Every text has at least [CLS] and [SEP].
+    starts = np.zeros(batch, dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    pooled = np.add.reduceat(x, starts, axis=0)
+    pooled /= lengths[:, None].astype(np.float32)
+    if not normalize:
         return pooled
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    pooled /= np.maximum(norms, np.float32(1e-12))
+    return pooled
