@@ -10,9 +10,11 @@ two notes and :meth:`~reverie.handlers.dream.judging.Judge.contradicts` on the p
 * *merged*: the verdict consolidates and one merged note has both notes as sources;
 * *contradiction*: the contradiction verdict says so.
 
-The report gives, per label and per ``meta.dtype`` (when present), how many pairs
-there are and the share merged and called contradictions, plus the pair ids behind
-each share. :data:`BOUNDS` are the offline judge's targets of issue #11.
+The report gives, per label and per ``meta.dtype`` (else ``meta.kind``, when present),
+how many pairs there are and the share merged and called contradictions, plus the pair
+ids behind each share, and a :meth:`PairReport.summary`: contradiction recall, false
+alarms (pairs labeled ``same`` or ``neutral`` called contradictions) and contradiction
+pairs merged, as counts. :data:`BOUNDS` are the offline judge's targets of issue #11.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ BOUNDS: tuple[tuple[str, str, str, float], ...] = (
 
 @dataclass(frozen=True)
 class Pair:
-    """One labeled pair of statements."""
+    """One labeled pair of statements (``dtype``: its ``meta.dtype``, else ``meta.kind``)."""
 
     id: str
     a: str
@@ -120,6 +122,23 @@ class PairReport:
             out.append(BoundCheck(label, share, op, bound, value, passed))
         return out
 
+    def summary(self) -> dict[str, Any]:
+        """Counts across labels: contradictions found (recall), false alarms (a ``same``
+        or ``neutral`` pair called a contradiction) and contradiction pairs merged."""
+        contra = self.by_label.get("contradiction", Tally())
+        others = [self.by_label[k] for k in LABELS if k != "contradiction" and k in self.by_label]
+        alarms = [i for t in others for i in t.contradicted]
+        return {
+            "contradictions": contra.n,
+            "contradictions_found": len(contra.contradicted),
+            "contradiction_recall": contra.share("contradicted"),
+            "non_contradictions": sum(t.n for t in others),
+            "false_alarms": len(alarms),
+            "false_alarm_ids": alarms,
+            "contradictions_merged": len(contra.merged),
+            "contradictions_merged_ids": list(contra.merged),
+        }
+
     def as_json(self) -> dict[str, Any]:
         """The report as plain JSON-able data."""
 
@@ -133,6 +152,7 @@ class PairReport:
             "labels": {k: row(v) for k, v in self.by_label.items()},
             "dtypes": [{"label": k[0], "dtype": k[1], **row(v)}
                        for k, v in self.by_dtype.items()],
+            "summary": self.summary(),
             "checks": [{"label": c.label, "share": c.share, "op": c.op, "bound": c.bound,
                         "value": c.value, "passed": c.passed} for c in self.checks()],
         }
@@ -159,7 +179,7 @@ def parse_pairs(lines: Iterable[str], where: str = "pairs") -> list[Pair]:
         if not raw["a"].strip() or not raw["b"].strip():
             raise LabelsInvalid(f"{where}:{n}: empty statement")
         meta = raw.get("meta")
-        dtype = meta.get("dtype") if isinstance(meta, dict) else None
+        dtype = meta.get("dtype", meta.get("kind")) if isinstance(meta, dict) else None
         out.append(Pair(raw["id"], raw["a"], raw["b"], raw["label"],
                         str(dtype) if dtype is not None else None))
     if not out:

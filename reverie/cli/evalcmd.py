@@ -388,7 +388,8 @@ def cmd_eval_pairs(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def print_pair_report(report: Any, *, title: str) -> None:
-    """Print the per-label and per-dtype shares (plain text) and the bounds."""
+    """Print the per-label and per-dtype (or kind) shares, the summary counts (plain
+    text) and the bounds."""
 
     def pct(value: float | None) -> str:
         return "n/a" if value is None else f"{100 * value:.1f}%"
@@ -396,9 +397,16 @@ def print_pair_report(report: Any, *, title: str) -> None:
     print(title)
     rows = [(label, "", t) for label, t in report.by_label.items()]
     rows += [(label, dtype, t) for (label, dtype), t in report.by_dtype.items()]
-    print(f"{'label':<14} {'dtype':<28} {'pairs':>5} {'merged':>8} {'contradiction':>14}")
+    width = max([28, *(len(dtype) for _, dtype, _ in rows)])
+    print(f"{'label':<14} {'dtype/kind':<{width}} {'pairs':>5} {'merged':>8} "
+          f"{'contradiction':>14}")
     for label, dtype, t in rows:
-        print(f"{label:<14} {dtype:<28} {t.n:>5} {pct(t.share('merged')):>8} "
+        print(f"{label:<14} {dtype:<{width}} {t.n:>5} {pct(t.share('merged')):>8} "
               f"{pct(t.share('contradicted')):>14}")
+    s = report.summary()
+    print(f"contradictions found {s['contradictions_found']}/{s['contradictions']} "
+          f"(recall {pct(s['contradiction_recall'])}); false alarms (same/neutral called "
+          f"contradictions) {s['false_alarms']}/{s['non_contradictions']}; contradiction "
+          f"pairs merged {s['contradictions_merged']}/{s['contradictions']}")
     for check in report.checks():
         print(f"{'PASS' if check.passed else 'FAIL'}  {check.describe()}")

@@ -65,6 +65,32 @@ async def test_shares_per_label_and_dtype() -> None:
                       ("same", "merged"): True, ("contradiction", "merged"): True}
 
 
+async def test_summary_counts_false_alarms_and_merged_contradictions() -> None:
+    lines = [json.dumps({"id": i, "a": a, "b": b, "label": label, "meta": {"kind": kind}})
+             for i, a, b, label, kind in [
+                 ("c1", "i like tea", "i do not like tea", "contradiction", "x/neg"),
+                 ("c2", "i like tea", "i like tea", "contradiction", "x/merged"),
+                 ("c3", "i like tea", "i like coffee", "contradiction", "x/missed"),
+                 ("n1", "i have a cat", "i do not have a dog", "neutral", "l/alarm"),
+                 ("s1", "i like tea", "i do not like tea much", "same", "s/alarm"),
+                 ("s2", "i like tea", "i like tea", "same", "s/ok")]]
+    pairs = parse_pairs(lines)
+    assert [p.dtype for p in pairs][:2] == ["x/neg", "x/merged"]  # meta.kind, no dtype
+    report = await score_pairs(WordJudge(), pairs)
+    assert report.summary() == {
+        "contradictions": 3, "contradictions_found": 1, "contradiction_recall": 1 / 3,
+        "non_contradictions": 3, "false_alarms": 2, "false_alarm_ids": ["s1", "n1"],
+        "contradictions_merged": 1, "contradictions_merged_ids": ["c2"]}
+    assert report.as_json()["summary"] == report.summary()
+    assert ("contradiction", "x/missed") in report.by_dtype
+
+
+def test_meta_dtype_wins_over_kind() -> None:
+    line = json.dumps({"id": "x", "a": "a", "b": "b", "label": "same",
+                       "meta": {"dtype": "d", "kind": "k"}})
+    assert parse_pairs([line])[0].dtype == "d"
+
+
 @pytest.mark.parametrize(("line", "message"), [
     ("{", "pairs:1: not JSON"),
     ('{"id": "x", "a": "a", "b": "b", "label": "maybe"}', "label must be one of"),
@@ -104,6 +130,10 @@ def test_cli_json_report(tmp_path: Path) -> None:
     out = json.loads(done.stdout)
     assert out["labels"]["same"]["n"] == 1 and out["labels"]["same"]["merged"] == 1.0
     assert out["dtypes"][0]["dtype"] == "d"
+    assert out["summary"]["false_alarms"] == 0 and out["summary"]["contradictions"] == 0
+    done = _cli(str(pairs))
+    assert done.returncode == 0, done.stderr
+    assert "false alarms (same/neutral called contradictions) 0/1" in done.stdout
 
 
 # ------------------------------------------------------------------ the DNLI sample
