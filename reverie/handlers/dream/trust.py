@@ -614,8 +614,7 @@ class Acting:
 
 
 def acting_judge(trust: Trust, judge: Judge, offline: Judge | None) -> Acting:
-    """Return whose verdicts a dream acts on: ``judge`` if trusted, else ``offline`` deciding
-    alone (``judge`` is not asked: its answer could change nothing), else no judge."""
+    """Return the judge a dream acts on: ``judge`` if trusted, else ``offline``, else none."""
     if trust.trusted:
         return Acting(judge)
     why = f"the {judge.name} judge is not trusted ({trust.reason})"
