@@ -78,7 +78,9 @@ def trust_line(trust: dict[str, Any] | None) -> str:
                                "complementary_preserved", "merge_validity",
                                "injection_resisted"))
     return (f"judge {head} ({trust.get('source')}): {trust.get('reason')}"
-            + (f" [{shown}]" if shown else ""))
+            + (f" [{shown}]" if shown else "")
+            + (f"; the {trust['judged_by']} judge decided in its place"
+               if trust.get("judged_by") else ""))
 
 
 def step_line(step: RunStep) -> str:

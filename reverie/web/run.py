@@ -82,8 +82,10 @@ def trust_badge(trust: dict[str, Any] | None) -> str:
     scores = trust.get("scores") or {}
     shown = ", ".join(f"{e(k.replace('_', ' '))} <b>{e(f'{scores[k]:g}')}</b>"
                       for k in SHOWN_SCORES if k in scores)
+    instead = (f'; the {e(trust["judged_by"])} judge decided in its place'
+               if trust.get("judged_by") else "")
     return (f'{head} <span class="trust">({e(trust.get("source"))}) '
-            f'{e(trust.get("reason"))}</span>'
+            f'{e(trust.get("reason"))}{instead}</span>'
             + (f'<div class="meta">qualification: {shown}</div>' if shown else ""))
 
 

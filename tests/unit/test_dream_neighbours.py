@@ -29,14 +29,15 @@ class NoSearchIndex(MemoryVectorIndex):
 
 
 class MergeAllJudge:
-    """Merges every cluster into its first note's text; sees no contradiction."""
+    """Merges every cluster into one note of all its texts (the merge guard lets it through);
+    sees no contradiction."""
 
     name = "merge-all"
 
     async def consolidate(self, notes: Sequence[JudgedNote], now: datetime
                           ) -> tuple[ConsolidationVerdict, Usage]:
         return ConsolidationVerdict(consolidate=True, reason="same fact", merged=[MergedNote(
-            text=notes[0].text, source_ids=[n.note_id for n in notes])]), Usage()
+            text=" ".join(n.text for n in notes), source_ids=[n.note_id for n in notes])]), Usage()
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote
                           ) -> tuple[ContradictionVerdict, Usage]:
@@ -63,7 +64,8 @@ async def test_the_dream_merges_without_searching_the_vector_index():
 
 async def test_contradiction_pairs_never_name_merged_away_notes_and_include_merged_ones():
     spy = SpyJudge(MergeAllJudge())
-    app = dream_app(judge=spy)
+    # trusted: the spy itself must judge the pairs (an untrusted judge is not asked)
+    app = dream_app(judge=spy, judge_trust="always")
     await add_notes(app, *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE)],
                     note("human", "The user prefers concise answers in English.", day=21,
                          is_auto_generated=False))

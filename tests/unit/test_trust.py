@@ -192,7 +192,8 @@ async def test_a_qualified_stub_is_trusted_and_revokes_a_real_contradiction(
     await app.close()
 
 
-async def test_a_failed_stub_is_not_trusted_its_verdicts_go_to_review(served: LLMStub) -> None:
+async def test_a_failed_stub_is_not_trusted_the_offline_judge_decides_in_its_place(
+        served: LLMStub) -> None:
     served.answer = naive_answer
     app = trusting_app(served)
     await add_notes(app, *CONTRADICTION)
@@ -200,16 +201,20 @@ async def test_a_failed_stub_is_not_trusted_its_verdicts_go_to_review(served: LL
     assert run.trust is not None and not run.trust["trusted"]
     assert "paraphrase" in run.trust["reason"]
     assert run.trust["scores"]["paraphrase_contradictions"] >= 1
-    assert (await app.notes.get("old")).status == Status.ACTIVE  # type: ignore[union-attr]
-    reviews = await app.reviews.list("a-1")
-    assert [r.note_ids for r in reviews] == [("new", "old")]
-    assert "not trusted" in reviews[0].reason
+    # resolved as the offline judge alone resolves it, not sent to a person
+    assert (await app.notes.get("old")).status == Status.REVOKED  # type: ignore[union-attr]
+    assert await app.reviews.list("a-1") == []
     steps = await app.runs.steps(run.run_id)
     [pair] = [s for s in steps if s.name == "pair"]
-    assert pair.output["decision"] == "review" and "not trusted" in pair.output["rule"]
+    assert pair.judge == "offline" and pair.output["decision"] == "revoke"
     [trust] = [s for s in steps if s.name == "judge-trust"]
-    assert not trust.output["trusted"] and trust.output["consolidation_judge"] == "offline"
-    assert run.phases["contradiction"]["untrusted_judge"].startswith("failed qualification")
+    assert not trust.output["trusted"] and trust.output["judged_by"] == "offline"
+    assert trust.llm_calls > 0 and run.llm_calls == trust.llm_calls  # qualification only
+    for phase in ("consolidation", "contradiction"):
+        [step] = [s for s in steps if s.name == phase]
+        assert step.llm_calls == 0 and step.judge == "offline"
+        assert "failed qualification" in run.phases[phase]["untrusted_judge"]
+        assert "the llm judge was not asked" in run.phases[phase]["untrusted_judge"]
     await app.close()
 
 

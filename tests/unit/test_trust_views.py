@@ -17,7 +17,10 @@ from tests.unit.test_dashboard_render import sample
 
 TRUST = {"trusted": False, "source": "qualified",
          "reason": "failed qualification: called 2 paraphrase(s) a contradiction (at most 0)",
-         "scores": {"paraphrase_contradictions": 2.0, "contradiction_recall": 1.0}}
+         "scores": {"paraphrase_contradictions": 2.0, "contradiction_recall": 1.0},
+         "judged_by": "offline"}
+DECIDED = ("the llm judge is not trusted (failed qualification): the offline judge decided in its "
+           "place, as without an LLM; the llm judge was not asked")
 ANOMALY = "the judge called 9 of 10 judged pairs contradictions (anomalous at 80% of at least 5 pairs)"
 
 
@@ -39,12 +42,13 @@ def a_run() -> tuple[DreamRun, list[RunStep]]:
     steps = [
         step(1, "dream", "dream", None, reasons=[f"contradiction: {ANOMALY}"]),
         step(2, "dream", "judge-trust", "run-1.0001", **TRUST, revocation_ceiling=2,
-             active_notes=48),
+             active_notes=48, untrusted_judge=DECIDED),
         step(3, "consolidation", "consolidation", "run-1.0001"),
         step(4, "consolidation", "cluster", "run-1.0003", decision="keep", rejected=[{
             "text": "The order ships soon.", "source_ids": ["o1", "o2"], "dropped": ["id:ord-1"],
             "why": "the merged text drops id:ord-1"}]),
-        step(5, "contradiction", "contradiction", "run-1.0001", anomaly=ANOMALY),
+        step(5, "contradiction", "contradiction", "run-1.0001", anomaly=ANOMALY,
+             untrusted_judge=DECIDED, judged_by="offline"),
     ]
     return run, steps
 
@@ -57,6 +61,8 @@ def test_the_run_page_says_the_judge_was_not_trusted_and_why() -> None:
         in html and "paraphrase contradictions <b>2</b>" in html
     assert "Merge rejected: the merged text drops id:ord-1" in html
     assert "anomalous at 80%" in html
+    assert "(at most 0); the offline judge decided in its place</span>" in html  # the badge
+    assert "the offline judge decided in its place, as without" in html  # the phase's note
 
 
 def test_the_runs_list_flags_trust_anomaly_and_ceiling() -> None:
@@ -73,6 +79,9 @@ def test_runs_show_prints_the_trust_line(capsys: pytest.CaptureFixture[str]) -> 
     assert "judge NOT trusted (qualified): failed qualification" in out
     assert "paraphrase_contradictions 2" in out
     assert "judge-trust [completed]" in out and "at most 2 revocation(s)" in out
+    assert out.count("(at most 0) [paraphrase_contradictions 2, contradiction_recall 1]; "
+                     "the offline judge decided in its place") == 2  # the run and its trust step
+    assert "the offline judge decided in its place, as without" in out  # the phase's line
     assert "merge rejected: the merged text drops id:ord-1" in out
 
 

@@ -93,6 +93,8 @@ class DreamContext:
     reviews: ReviewQueue
     judgments: JudgmentCache
     judge: Judge
+    """The judge this dream's phases ask and act on: the runner puts the offline judge here in
+    place of an untrusted one (trust.acting_judge); the phases never look at trust."""
     clock: Clock
     settings: DreamSettings
     recorder: StepRecorder
@@ -101,9 +103,7 @@ class DreamContext:
     neighbour_table: NeighbourTable | None = None
     fault: Fault = no_fault
     trust: Trust = TRUSTED
-    fallback_judge: Judge | None = None
-    """The judge an untrusted judge's clusters are handed to (the offline judge)."""
-    """Whether this dream acts on its judge's verdicts (set by the runner before the phases)."""
+    """Whether the configured judge is trusted (set by the runner before the phases)."""
     revocation_ceiling: int | None = None
     """How many notes the contradiction phase may still revoke in all (None: no ceiling)."""
     revoked_by_contradiction: int = 0

@@ -5,13 +5,13 @@ wins; otherwise the one with the higher AccessCount; otherwise both stay Active 
 the pair goes to the review queue for a person. A note written by a person
 (``is_auto_generated = false``) is never revoked by a machine, and a note that reads
 like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
-wins on a judge's word: such pairs are queued for review too, and so is every pair a
-judge the dream does not trust (:mod:`.trust`) calls a contradiction and the offline
-judge confirms (the others are dismissed), and every one past
+wins on a judge's word: such pairs are queued for review too, and so is every one past
 the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
 pair is judged again by the next dream, which may settle it under its own ceiling). Pairs
 already judged with unchanged texts are not judged again; a verdict is cached only after
-its effect is written (crash-safe).
+its effect is written (crash-safe). The judge asked is ``ctx.judge``, the one the runner
+chose (:func:`.trust.acting_judge`: the offline judge in place of one the dream does not
+trust); this phase does not look at trust.
 
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
@@ -39,7 +39,7 @@ from reverie.handlers.dream.context import DreamContext, headroom, judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.trust import anomaly, unconfirmed
+from reverie.handlers.dream.trust import anomaly
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
 
@@ -172,9 +172,7 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
             if outcome == "kept":
                 continue
             totals["contradictions"] += 1
-            if outcome == "dismissed":
-                totals["dismissed_unconfirmed"] = totals.get("dismissed_unconfirmed", 0) + 1
-            elif outcome == "review":
+            if outcome == "review":
                 totals["queued_for_review"] += 1
             else:
                 totals["revoked"] += 1
@@ -185,12 +183,10 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
 
 
 def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
-    """Add to the phase's totals what held the judge back (trust, the ceiling) and whether it
+    """Add to the phase's totals what held the judge back (the ceiling) and whether it
     called nearly every judged pair a contradiction (an anomaly: surfaced, not acted on)."""
     if ctx.revocation_ceiling is not None:
         totals["revocation_ceiling"] = ctx.revocation_ceiling
-    if not ctx.trust.trusted:
-        totals["untrusted_judge"] = ctx.trust.reason
     if ctx.held_by_ceiling:
         totals["held_by_ceiling"] = ctx.held_by_ceiling
         totals["ceiling_reached"] = (
@@ -301,8 +297,7 @@ async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict,
 async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
                      judgment: Judgment[tuple[ContradictionVerdict, Usage]] | None = None
                      ) -> str:
-    """Judge one pair (or take its ``judgment``); return ``kept``, ``dismissed``, ``review`` or
-    the loser's id."""
+    """Judge one pair (or take its ``judgment``); return ``kept``, ``review`` or the loser's id."""
     async with ctx.recorder.step("contradiction", "pair", parent,
                                  a=brief(pair.a), b=brief(pair.b),
                                  similarity=round(pair.similarity, 4)) as step:
@@ -330,10 +325,6 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
     if not verdict.contradicts:
         output.update({"decision": "complementary", "reason": verdict.reason})
         return "kept"
-    if not ctx.trust.trusted and (why := await unconfirmed(ctx.fallback_judge, judged(pair.a),
-                                                           judged(pair.b))):
-        output.update({"decision": "dismissed", "reason": verdict.reason, "rule": why})
-        return "dismissed"
     winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
     if winner is not None:
         loser = pair.b if winner is pair.a else pair.a
@@ -342,8 +333,6 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         elif markers := instruction_markers(winner.text):
             winner, rule = None, (f"the winning note reads like an instruction to the memory "
                                   f"system ({', '.join(markers)}): left to a person")
-        elif not ctx.trust.trusted:
-            winner, rule = None, f"the judge is not trusted ({ctx.trust.reason}): left to a person"
         elif ctx.revocation_ceiling is not None \
                 and ctx.revoked_by_contradiction >= ctx.revocation_ceiling:
             ctx.held_by_ceiling += 1

@@ -4,8 +4,10 @@ Phases: consolidation → contradiction → stale-reference sweep → retention.
 failure in one phase is recorded on its step and the next phase still runs. Before
 them a ``judge-trust`` step decides whether the dream acts on its judge's word
 (:mod:`.trust`; the judge is qualified on first use) and sets the dream's ceiling on
-revocations by contradiction; a phase that hit the ceiling ends ``partial`` with the
-reason, and a judge that called nearly every pair a contradiction is named in the run.
+revocations by contradiction. The two judging phases are then judged by the judge
+:func:`.trust.acting_judge` names -- the offline judge in place of an untrusted one, which
+is not asked -- and their steps say so. A phase that hit the ceiling ends ``partial`` with
+the reason, and a judge that called nearly every pair a contradiction is named in the run.
 Only one dream per agent runs at a time: a lease in the store guards it, and a
 request that arrives meanwhile is remembered on the lease and run right after.
 """
@@ -33,7 +35,12 @@ from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, n
 from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge, RunScopedJudge
 from reverie.handlers.dream.steps import StepRecorder
-from reverie.handlers.dream.trust import establish_trust, revocation_ceiling
+from reverie.handlers.dream.trust import (
+    Acting,
+    acting_judge,
+    establish_trust,
+    revocation_ceiling,
+)
 from reverie.handlers.ports import Embedder, LeaseStore, QualificationStore, Stores
 from reverie.handlers.pruning import sweep_stale
 from reverie.handlers.retention import archive_by_retention
@@ -47,25 +54,6 @@ def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
     """Return a run id: time-ordered and unique per agent."""
     digest = hashlib.sha256(f"{agent_id}\x1f{at.isoformat()}\x1f{salt}".encode()).hexdigest()
     return f"run-{at.strftime('%Y%m%dT%H%M%S')}-{digest[:8]}"
-
-
-async def _phase_consolidation(ctx: DreamContext, parent: str) -> dict[str, Any]:
-    if ctx.trust.trusted:
-        return await consolidate(ctx, parent)
-    if ctx.fallback_judge is None:
-        return {"untrusted_judge": ctx.trust.reason, "skipped_reason": (
-            "the judge is not trusted and no offline judge was given: clusters left alone")}
-    # an untrusted judge's merges are never applied: its clusters go to the offline judge
-    judge, ctx.judge = ctx.judge, ctx.fallback_judge
-    try:
-        out = await consolidate(ctx, parent)
-    finally:
-        ctx.judge = judge
-    return {**out, "untrusted_judge": ctx.trust.reason, "judged_by": ctx.fallback_judge.name}
-
-
-async def _phase_contradiction(ctx: DreamContext, parent: str) -> dict[str, Any]:
-    return await resolve_contradictions(ctx, parent)
 
 
 async def _phase_sweep(ctx: DreamContext, parent: str) -> dict[str, Any]:
@@ -90,18 +78,18 @@ async def _phase_retention(ctx: DreamContext, parent: str) -> dict[str, Any]:
 
 
 PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any]]]] = {
-    "consolidation": _phase_consolidation,
-    "contradiction": _phase_contradiction,
+    "consolidation": consolidate,
+    "contradiction": resolve_contradictions,
     "stale_pruning": _phase_sweep,
     "retention": _phase_retention,
 }
+JUDGING: tuple[Phase, ...] = ("consolidation", "contradiction")
+"""The phases that ask a judge (the one :func:`.trust.acting_judge` names)."""
 
 
 def _did_nothing(phase: Phase, out: dict[str, Any]) -> str | None:
     if out.get("skipped_reason"):
         return str(out["skipped_reason"])
-    if out.get("untrusted_judge") and phase == "consolidation" and not out.get("clusters"):
-        return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
     if phase == "consolidation" and not out.get("clusters") and not out.get("repaired"):
         return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
     if phase == "contradiction" and not out.get("pairs_above_threshold"):
@@ -131,7 +119,7 @@ async def dream(
     """Run one dream for ``agent_id``; None if another holds the lease (request coalesced).
 
     ``stores.qualifications`` caches the judge's qualification; ``fallback_judge`` (the
-    offline judge) consolidates instead of a judge that is not trusted.
+    offline judge) judges in place of a judge that is not trusted.
     """
     leases = stores.leases
     lease_s = dream_settings.lease_s
@@ -223,7 +211,6 @@ async def _dream_once(
         index=stores.index, embedder=embedder, changes=stores.changes, runs=runs,
         reviews=stores.reviews, judgments=stores.judgments, judge=judge, clock=clock,
         settings=dream_settings, recorder=recorder, fault=fault or no_fault,
-        fallback_judge=fallback_judge if fallback_judge is not judge else None,
     )
     structlog.contextvars.bind_contextvars(run_id=run.run_id, agent_id=agent_id)
     failed: list[str] = []
@@ -231,19 +218,25 @@ async def _dream_once(
     async with recorder.step("dream", "dream", None, trigger=trigger, reason=reason,
                              dry_run=dry_run) as root:
         root.judge = judge.name
-        await _judge_trust(ctx, root.step_id, qualifications)
+        acting = await _judge_trust(ctx, root.step_id, qualifications,
+                                    fallback_judge if fallback_judge is not judge else None)
+        ctx.judge = acting.judge or judge
         run.trust = ctx.trust.summary()
+        if "judged_by" in acting.record:
+            run.trust["judged_by"] = acting.record["judged_by"]
         reasons: list[str] = []
         for phase in PHASES:
             await ctx.fault(f"before:{phase}")
             try:
                 async with recorder.step(phase, phase, root.step_id) as step:
-                    step.judge = judge.name if phase in ("consolidation", "contradiction") \
-                        else None
-                    if phase == "consolidation" and not ctx.trust.trusted and ctx.fallback_judge:
-                        step.judge = ctx.fallback_judge.name
+                    judging = phase in JUDGING
+                    step.judge = acting.judge.name if judging and acting.judge else None
                     calls_before, tokens_before = ctx.usage.calls, ctx.usage.tokens
-                    out = await PHASE_RUNNERS[phase](ctx, step.step_id)
+                    if judging and acting.judge is None:
+                        out = dict(acting.record)
+                    else:
+                        out = await PHASE_RUNNERS[phase](ctx, step.step_id)
+                        out.update(acting.record if judging else {})
                     step.usage.calls = ctx.usage.calls - calls_before
                     step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
                     step.output = out
@@ -287,8 +280,10 @@ async def _dream_once(
 
 
 async def _judge_trust(ctx: DreamContext, parent: str,
-                       qualifications: QualificationStore | None) -> None:
-    """Decide (qualifying the judge if needed) whether this dream acts on its judge's word."""
+                       qualifications: QualificationStore | None,
+                       fallback_judge: Judge | None) -> Acting:
+    """Decide (qualifying the judge if needed) whether this dream acts on its judge's word;
+    return the judge the judging phases ask and act on."""
     s = ctx.settings
     async with ctx.recorder.step("dream", "judge-trust", parent, mode=s.trust.mode) as step:
         step.judge = ctx.judge.name
@@ -303,12 +298,14 @@ async def _judge_trust(ctx: DreamContext, parent: str,
                                                     s.max_revoke_count, s.min_revoke_count)
         step.output = {**ctx.trust.summary(), "active_notes": active,
                        "revocation_ceiling": ctx.revocation_ceiling}
-        if ctx.fallback_judge is not None and not ctx.trust.trusted:
-            step.output["consolidation_judge"] = ctx.fallback_judge.name
+        acting = acting_judge(ctx.trust, ctx.judge, fallback_judge)
+        step.output.update(acting.record)
         (log.info if ctx.trust.trusted else log.warning)(
             "dream.judge_trust", trusted=ctx.trust.trusted, source=ctx.trust.source,
             reason=ctx.trust.reason, revocation_ceiling=ctx.revocation_ceiling,
+            judged_by=acting.judge.name if acting.judge else None,
             **(ctx.trust.qualification.scores if ctx.trust.qualification else {}))
+        return acting
 
 
 async def run_requested_dream(

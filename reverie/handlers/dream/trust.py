@@ -14,12 +14,13 @@ changed threshold needs no new run.
 **Trust** (:func:`establish_trust`), per ``REVERIE_JUDGE_TRUST``: ``qualified`` (the
 default) trusts a judge whose stored or fresh qualification passes; ``always`` and
 ``never`` do what they say. The offline judge is always trusted: it is
-deterministic and gated by ``reverie eval``. A dream whose judge is not trusted
-queues its contradiction verdicts for review instead of revoking -- only those the offline
-judge confirms (:func:`unconfirmed`; the others are dismissed, so an untrusted judge that
-calls every pair a contradiction does not flood the review queue) -- and hands its
-clusters to the offline judge (which never loses a fact) instead of applying the
-judge's merges.
+deterministic and gated by ``reverie eval``. What an untrusted judge's word may do is
+decided here and nowhere else (:func:`acting_judge`): nothing. A dream whose judge is not
+trusted is judged by the offline judge exactly as a dream without an LLM is -- its clusters
+merged (never losing a fact), its contradictions revoked or queued by the same rules and
+under the same ceiling -- and the untrusted judge is not asked at all, since no answer of
+it could change what the dream does. An untrusted judge never makes a dream worse than no
+LLM; without an offline judge to fall back on, the judging phases are left alone.
 
 **Ceiling** (:func:`revocation_ceiling`): whatever the judge, one dream revokes by
 contradiction at most ``share`` of the agent's Active notes at its start, rounded up to
@@ -600,19 +601,29 @@ async def _establish(
     return Trust(True, source, "passed qualification", found, usage)
 
 
-async def unconfirmed(fallback: Judge | None, a: JudgedNote, b: JudgedNote) -> str | None:
-    """Return why an untrusted judge's contradiction of ``a`` and ``b`` is dismissed: the
-    ``fallback`` (offline) judge sees no conflict; None (queue it for review) when it does
-    or there is no fallback."""
-    if fallback is None:
-        return None
-    second, _ = await fallback.contradicts(a, b)
-    if second.contradicts:
-        return None
-    return (
-        f"the judge is not trusted and the {fallback.name} judge sees no conflict "
-        f"({second.reason}): dismissed, not queued for review"
-    )
+@dataclass(frozen=True)
+class Acting:
+    """The judge a dream's judging phases ask and act on, and what their steps record of it."""
+
+    judge: Judge | None
+    """The configured judge when trusted, else the offline judge in its place; None when
+    there is neither (the judging phases are then left alone)."""
+    record: dict[str, str] = field(default_factory=dict)
+    """Added to each judging phase's output: that the configured judge did not decide, why,
+    and which judge did (empty for a trusted judge)."""
+
+
+def acting_judge(trust: Trust, judge: Judge, offline: Judge | None) -> Acting:
+    """Return the judge a dream acts on: ``judge`` if trusted, else ``offline``, else none."""
+    if trust.trusted:
+        return Acting(judge)
+    why = f"the {judge.name} judge is not trusted ({trust.reason})"
+    if offline is None:
+        return Acting(None, {"untrusted_judge": trust.reason, "skipped_reason": (
+            f"{why} and no offline judge was given: left alone")})
+    return Acting(offline, {"untrusted_judge": (
+        f"{why}: the {offline.name} judge decided in its place, as without an LLM; "
+        f"the {judge.name} judge was not asked"), "judged_by": offline.name})
 
 
 # ceiling and anomaly
