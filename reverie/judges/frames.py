@@ -45,6 +45,11 @@ first name" / "likes being called by first name").
   word in common besides names, or at least ``ALONE_SIMILARITY``.
 * :func:`absorbs`: ``a`` says everything ``b`` says (see the function).
 
+Every function returns the :class:`~reverie.handlers.dream.findings.Finding` of the rule
+of :data:`~reverie.judges.rules.RULES` that decided (None when the rule does not apply);
+:func:`apart` and :func:`not_absorbed` say why two statements are not one fact, and why
+one does not say the other.
+
 Thresholds were calibrated on ``eval/corpus/main`` only (docs/calibration.md).
 """
 
@@ -53,9 +58,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reverie.handlers.dream.findings import Finding
 from reverie.handlers.dream.salient import dropped_tokens
 from reverie.judges.lexicon import is_kind_of, siblings, synonyms
 from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
+from reverie.judges.rules import finding, kind_of
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -68,10 +75,13 @@ __all__ = [
     "VALENCE",
     "Pair",
     "absorbs",
+    "absorption",
+    "apart",
     "clash",
     "completeness",
     "conflict",
     "inconsistent",
+    "not_absorbed",
     "same_fact",
     "shared_topic",
 ]
@@ -308,16 +318,18 @@ def _two_attributes(c: Clause, d: Clause) -> bool:
     return c.predicate == "be" and not all(w[:1].isdigit() for w in c.subject ^ d.subject)
 
 
-def _clause_conflict(c: Clause, d: Clause) -> str | None:
+def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
+    """The rule by which two clauses conflict and the role whose value differs ("" for a
+    negation), or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
     al = _align(c, d)
     if c.negated != d.negated:
         if _denied_kind(c, d, al):
-            return "negation"
+            return "denied-kind", ""
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
-        return "negation"
+        return "negated-frame", ""
     if c.negated or len(al.differ) != 1:
         return None
     real = al.real()
@@ -329,28 +341,31 @@ def _clause_conflict(c: Clause, d: Clause) -> str | None:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)):
         return None
-    return real[0].role
+    return "other-value", real[0].role
 
 
-def conflict(pair: Pair) -> str | None:
-    """Explain why the two statements contradict each other, or return None."""
+def conflict(pair: Pair) -> Finding | None:
+    """Return the finding by which the two statements contradict each other, or None."""
     if pair.cosine < NEGATION_SIMILARITY:
         return None
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
-        return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+        return finding("negated-copy", _negation(positive, negative))
     for c in pair.a.clauses:
         for d in pair.b.clauses:
             why = _clause_conflict(c, d)
-            if why is None or (why != "negation" and pair.cosine < CONFLICT_SIMILARITY):
+            if why is None:
                 continue
-            if why == "negation":
+            rule, role = why
+            if rule == "other-value" and pair.cosine < CONFLICT_SIMILARITY:
+                continue
+            if rule != "other-value":
                 positive, negative = (pair.a, pair.b) if d.negated else (pair.b, pair.a)
-                return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
-            return (
-                f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': one "
-                f"'{c.predicate}' with a different {why.replace('prep:', '')}"
-            )
+                return finding(rule, _negation(positive, negative))
+            return finding(rule, (
+                f"{_versus(pair)}: one '{c.predicate}' with a different "
+                f"{role.replace('prep:', '')}"
+            ))
     target = _opposite_attitudes(pair)
     if (
         target
@@ -358,11 +373,19 @@ def conflict(pair: Pair) -> str | None:
         and _agree(_topic(pair.a), _topic(pair.b))
         and not _narrower_denial(pair)
     ):
-        return (
-            f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}': opposite attitudes to "
-            f"{', '.join(sorted(target))}"
+        return finding(
+            "opposite-attitudes",
+            f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
     return None
+
+
+def _negation(positive: Analysis, negative: Analysis) -> str:
+    return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
+
+
+def _versus(pair: Pair) -> str:
+    return f"'{_quote(pair.a.text)}' vs '{_quote(pair.b.text)}'"
 
 
 def _topic(facts: Analysis) -> frozenset[str]:
@@ -407,7 +430,9 @@ def _quote(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _numbers_clash(a: Analysis, b: Analysis) -> bool:
+def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
+    """Two different sets of numbers of one unit ("40 seats" / "55 seats"), as the two
+    values with their unit; None when no unit is counted differently."""
     units_a: dict[str, set[str]] = {}
     units_b: dict[str, set[str]] = {}
     for value, unit in a.numbers:
@@ -416,15 +441,15 @@ def _numbers_clash(a: Analysis, b: Analysis) -> bool:
     for value, unit in b.numbers:
         if not ISO_DATE.match(value):
             units_b.setdefault(unit, set()).add(value)
-    return any(
-        u and not _agree(frozenset(units_a[u]), frozenset(units_b[u]))
-        for u in units_a.keys() & units_b.keys()
-    )
+    for u in sorted(units_a.keys() & units_b.keys()):
+        if u and not _agree(frozenset(units_a[u]), frozenset(units_b[u])):
+            return f"{'/'.join(sorted(units_a[u]))} {u}", f"{'/'.join(sorted(units_b[u]))} {u}"
+    return None
 
 
-def _denies(a: Analysis, b: Analysis) -> bool:
-    """A negated clause of ``a`` denies something ``b`` mentions without denying it
-    ("does not like coffee" / "drinks coffee every day"): not one fact."""
+def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
+    """The words a negated clause of ``a`` denies that ``b`` mentions without denying them
+    ("does not like coffee" / "drinks coffee every day"): not one fact. Empty when none."""
     denied_in_b = (
         frozenset().union(*(w for d in b.clauses if d.negated for w in (x.words for x in d.args)))
         if b.clauses
@@ -436,8 +461,8 @@ def _denies(a: Analysis, b: Analysis) -> bool:
         for arg in c.args:
             words = _content(arg.words)
             if words & b.content and not words <= denied_in_b:
-                return True
-    return False
+                return words & b.content
+    return frozenset()
 
 
 def _dates_month(facts: Analysis, token: str) -> bool:
@@ -465,48 +490,92 @@ def _mentions(text: str, token: str) -> bool:
     )
 
 
-def clash(pair: Pair) -> bool:
-    """True iff the statements cannot be one fact: :func:`inconsistent`, or names on both
-    sides that the other does not mention."""
+def clash(pair: Pair) -> Finding | None:
+    """Return the finding by which the statements cannot be one fact -- :func:`inconsistent`,
+    or names on both sides that the other does not mention -- or None."""
     a, b = pair.a, pair.b
-    if inconsistent(pair):
-        return True
+    found = inconsistent(pair)
+    if found is not None:
+        return found
     only_a = [n for n in _names(a) if not _mentions(b.text, n)]
     only_b = [n for n in _names(b) if not _mentions(a.text, n)]
-    return bool(only_a and only_b)
+    if only_a and only_b:
+        return finding("other-names", f"{_versus(pair)}: {', '.join(sorted(only_a))} / "
+                                      f"{', '.join(sorted(only_b))}")
+    return None
 
 
-def inconsistent(pair: Pair) -> bool:
-    """True iff the statements disagree without necessarily contradicting: a conflict, a
-    real difference of one frame, opposite polarity of one frame, a denied argument the
-    other mentions, or two numbers of one thing. Notes holding such statements are not
-    merged (the merged note would say both)."""
+def inconsistent(pair: Pair) -> Finding | None:
+    """Return the finding by which the statements disagree without necessarily
+    contradicting -- a real difference of one frame, opposite polarity of one frame, one
+    frame at two places, two numbers of one thing, a denied argument the other mentions,
+    opposite ratings, a conflict -- or None. Notes holding such statements are not merged
+    (the merged note would say both)."""
     a, b = pair.a, pair.b
     for c in a.clauses:
         for d in b.clauses:
             if c.predicate != d.predicate:
                 continue
             al = _align(c, d)
-            if al.real(same_subject_enough=True) or (c.negated != d.negated and al.agree):
-                return True
-            if c.negated == d.negated and _other_place(c, d):
-                return True
-    if _numbers_clash(a, b) or _denies(a, b) or _denies(b, a) or _opposite_attitudes(pair):
-        return True
-    return conflict(pair) is not None
+            real = al.real(same_subject_enough=True)
+            if real:
+                role = real[0].role
+                return finding("differing-argument", (
+                    f"{_versus(pair)}: one '{c.predicate}' with another "
+                    f"{role.replace('prep:', '')} ({_values(c, d, role)})"))
+            if c.negated != d.negated and al.agree:
+                return finding("opposite-polarity", (
+                    f"{_versus(pair)}: one '{c.predicate}' affirmed and denied "
+                    f"(both say {', '.join(al.agree)})"))
+            places = _other_place(c, d) if c.negated == d.negated else None
+            if places is not None:
+                return finding("other-place", (
+                    f"{_versus(pair)}: one '{c.predicate}' "
+                    f"{' / '.join(_phrase(x) for x in places)}"))
+    numbers = _numbers_clash(a, b)
+    if numbers is not None:
+        return finding("other-number", f"{_versus(pair)}: {' vs '.join(numbers)}")
+    for x, y in ((a, b), (b, a)):
+        denied = _denies(x, y)
+        if denied:
+            return finding("denied-mention", (
+                f"'{_quote(x.text)}' denies {', '.join(sorted(denied))}, which "
+                f"'{_quote(y.text)}' says"))
+    rated = _opposite_attitudes(pair)
+    if rated:
+        return finding("opposite-ratings",
+                       f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
+    return conflict(pair)
 
 
-def _other_place(c: Clause, d: Clause) -> bool:
+def _values(c: Clause, d: Clause, role: str) -> str:
+    """The words of ``role`` on each side ("monthly / annually")."""
+
+    def words(clause: Clause) -> frozenset[str]:
+        if role == "subject":
+            return clause.subject
+        arg = clause.arg(role)
+        return arg.words if arg is not None else frozenset()
+
+    return f"{' '.join(sorted(_content(words(c))))} / {' '.join(sorted(_content(words(d))))}"
+
+
+def _phrase(arg: Arg) -> str:
+    """An argument as its preposition and words ("from home")."""
+    return f"{arg.role.replace('prep:', '')} {' '.join(sorted(_content(arg.words)))}".strip()
+
+
+def _other_place(c: Clause, d: Clause) -> tuple[Arg, Arg] | None:
     """One frame said of one place and of another, through other prepositions ("works from
     home" / "works in the office", "works at a bakery" / "works in a restaurant"): not one
-    fact, whether or not both can be true."""
+    fact, whether or not both can be true. The two places, or None."""
     x = [a for a in c.args if a.role in _PLACES and not _dated(a)]
     y = [a for a in d.args if a.role in _PLACES and not _dated(a)]
     if len(x) != 1 or len(y) != 1 or x[0].role == y[0].role:
-        return False
+        return None
     if c.subject and d.subject and not _agree(c.subject, d.subject):
-        return False
-    return not _agree(_content(x[0].words), _content(y[0].words))
+        return None
+    return None if _agree(_content(x[0].words), _content(y[0].words)) else (x[0], y[0])
 
 
 def _subjects(facts: Analysis) -> frozenset[str]:
@@ -520,15 +589,39 @@ def shared_topic(a: Analysis, b: Analysis) -> frozenset[str]:
     return (a.content & b.content) - _subjects(a) - _subjects(b)
 
 
-def same_fact(pair: Pair) -> bool:
-    """True iff the statements state one fact: no clash, and a cosine at least
-    ``LINK_SIMILARITY`` with a content word in common besides names, or at least
-    ``ALONE_SIMILARITY`` (a paraphrase in other words)."""
+def same_fact(pair: Pair) -> Finding | None:
+    """Return the link finding when the statements state one fact -- no clash, and a
+    cosine at least ``LINK_SIMILARITY`` with a content word in common besides subjects,
+    or at least ``ALONE_SIMILARITY`` (a paraphrase in other words) -- else None."""
+    found = _link(pair)
+    return found if found.rule.startswith("link-") else None
+
+
+def apart(pair: Pair) -> Finding | None:
+    """Return why the statements are not one fact (too far apart, or the clash), or None
+    when they are (:func:`same_fact`)."""
+    found = _link(pair)
+    return None if found.rule.startswith("link-") else found
+
+
+def _link(pair: Pair) -> Finding:
+    """The finding deciding :func:`same_fact`: a ``link-*`` rule, or why not."""
+    cosine = f"cosine {pair.cosine:.2f}"
     if pair.cosine < LINK_SIMILARITY:
-        return False
-    if pair.cosine < ALONE_SIMILARITY and not shared_topic(pair.a, pair.b):
-        return False
-    return not clash(pair)
+        return finding("below-link-similarity", f"{_versus(pair)}: {cosine} < {LINK_SIMILARITY}")
+    shared = shared_topic(pair.a, pair.b)
+    if pair.cosine < ALONE_SIMILARITY and not shared:
+        return finding("no-shared-word", (
+            f"{_versus(pair)}: {cosine} < {ALONE_SIMILARITY} and no word in common "
+            "besides their subjects"))
+    found = clash(pair)
+    if found is not None:
+        return found
+    if shared:
+        return finding("link-shared-word", (
+            f"{_versus(pair)}: {cosine} >= {LINK_SIMILARITY}, both say "
+            f"{', '.join(sorted(shared))}"))
+    return finding("link-paraphrase", f"{_versus(pair)}: {cosine} >= {ALONE_SIMILARITY}")
 
 
 def _swapped(a: Analysis, b: Analysis) -> bool:
@@ -570,10 +663,26 @@ def _synonymous(u: str, v: str) -> bool:
     return synonyms(u, v, "n") or synonyms(u, v, "v")
 
 
-def absorbs(pair: Pair) -> bool:
-    """True iff ``pair.a`` says everything ``pair.b`` says: the same fact at cosine at least
-    ``ABSORB_SIMILARITY``; every salient token of ``b`` (numbers, names, ids, dates) in
-    ``a``, by this module's reading and by the dream's merge guard
+def absorbs(pair: Pair) -> Finding | None:
+    """Return the absorption finding when ``pair.a`` says everything ``pair.b`` says, else
+    None (:func:`not_absorbed` says why)."""
+    found = absorption(pair)
+    return found if kind_of(found) == "absorption" else None
+
+
+def not_absorbed(pair: Pair) -> Finding | None:
+    """Return why ``pair.a`` does not say everything ``pair.b`` says, or None when it does."""
+    found = absorption(pair)
+    return None if kind_of(found) == "absorption" else found
+
+
+def absorption(pair: Pair) -> Finding:
+    """Return the finding deciding :func:`absorbs` (an ``absorption`` rule, or why not).
+
+    ``pair.a`` says everything ``pair.b`` says
+    when it is the same text, or: the same fact at cosine at least ``ABSORB_SIMILARITY``;
+    every salient token of ``b`` (numbers, names, ids, dates) in ``a``, by this module's
+    reading and by the dream's merge guard
     (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
     aside) in ``a`` (or a WordNet synonym of them: "answers" says "responses") with at
@@ -581,22 +690,40 @@ def absorbs(pair: Pair) -> bool:
     ``PARAPHRASE_SIMILARITY``. (Half the words at a lower cosine was tried: "Jo works from
     home" was then absorbed by "Jo works in the office", the missing word being the value.)"""
     a, b = pair.a, pair.b
+    says = f"'{_quote(a.text)}' says '{_quote(b.text)}'"
+    cosine = f"cosine {pair.cosine:.2f}"
     if a.text == b.text:
-        return True
-    if pair.cosine < ABSORB_SIMILARITY or clash(pair):
-        return False
-    if not all(s in a.salient or _mentions(a.text, s) or _dates_month(a, s) for s in b.salient):
-        return False
-    if dropped_tokens([b.text], a.text):  # what the dream's merge guard checks
-        return False
+        return finding("identical", f"'{_quote(a.text)}' twice")
+    if pair.cosine < ABSORB_SIMILARITY:
+        return finding("below-absorb-similarity",
+                       f"{_versus(pair)}: {cosine} < {ABSORB_SIMILARITY}")
+    found = clash(pair)
+    if found is not None:
+        return found
+    unsaid = sorted(
+        s for s in b.salient if not (s in a.salient or _mentions(a.text, s) or _dates_month(a, s)))
+    if unsaid:
+        return finding("salient-missing",
+                       f"'{_quote(a.text)}' lacks {', '.join(unsaid)} of '{_quote(b.text)}'")
+    dropped = dropped_tokens([b.text], a.text)  # what the dream's merge guard checks
+    if dropped:
+        return finding("dropped-token",
+                       f"'{_quote(a.text)}' drops {', '.join(dropped)} of '{_quote(b.text)}'")
     if _swapped(a, b):
-        return False
+        return finding("swapped-value", f"{_versus(pair)}: another value in place of a word")
     if b.negations and not a.negations:
-        return False
+        return finding("negation-missing",
+                       f"'{_quote(b.text)}' is negated, '{_quote(a.text)}' is not")
     if pair.cosine >= PARAPHRASE_SIMILARITY:
-        return True
+        return finding("absorbs-paraphrase", f"{says}: {cosine} >= {PARAPHRASE_SIMILARITY}")
     said = b.content - _LIGHT_VERBS
     if not said:
-        return True
+        return finding("absorbs-no-content", f"{says}: it says nothing beyond light verbs")
     missing = {w for w in said - a.content if not _said_otherwise(w, a, b)}
-    return len(missing) <= 1 and 1 - len(missing) / len(said) >= COVERAGE
+    share = 1 - len(missing) / len(said)
+    if len(missing) <= 1 and share >= COVERAGE:
+        return finding("absorbs-words", f"{says}: {share:.0%} of its words" + (
+            f", all but {', '.join(sorted(missing))}" if missing else ""))
+    return finding("words-missing", (
+        f"'{_quote(a.text)}' lacks {', '.join(sorted(missing))} of '{_quote(b.text)}' "
+        f"({share:.0%} said)"))

@@ -65,6 +65,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from reverie.handlers.dream.findings import Finding
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
@@ -76,6 +77,7 @@ from reverie.handlers.dream.judging import (
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
 from reverie.judges.nlp import Analysis, analyze_many
+from reverie.judges.rules import kind_of
 from reverie.judges.text import split_statements
 
 __all__ = [
@@ -238,16 +240,19 @@ class OfflineJudge:
                     consolidate=False,
                     reason=(
                         f"notes {x.note_id} and {y.note_id} contradict each other "
-                        f"({found}); left for contradiction resolution"
+                        f"({found.detail}); left for contradiction resolution"
                     )[:2000],
+                    findings=(found,),
                 )
-        groups = _linked_groups(ordered, per_note)
+        groups, findings = _linked_groups(ordered, per_note)
         if not groups:
-            return ConsolidationVerdict(consolidate=False, reason="no shared fact")
+            return ConsolidationVerdict(
+                consolidate=False, reason="no shared fact", findings=tuple(findings))
         merged: list[MergedNote] = []
         facts = 0
         for sources in groups:
-            kept = _keep(sources, per_note)
+            kept, absorbed = _keep(sources, per_note)
+            findings += absorbed
             text = " ".join(_sentence(s.text) for s in kept)
             if len(text) > MAX_MERGED_CHARS:
                 return ConsolidationVerdict(
@@ -274,7 +279,8 @@ class OfflineJudge:
                 f"; {', '.join(left_out)} {'shares' if one else 'share'} no fact with "
                 f"the others and {'stays as it is' if one else 'stay as they are'}"
             )
-        return ConsolidationVerdict(consolidate=True, merged=merged, reason=reason[:2000])
+        return ConsolidationVerdict(consolidate=True, merged=merged, reason=reason[:2000],
+                                    findings=tuple(findings))
 
     def contradicts_now(self, a: JudgedNote, b: JudgedNote) -> ContradictionVerdict:
         """The verdict of :meth:`contradicts`, computed synchronously."""
@@ -284,40 +290,61 @@ class OfflineJudge:
             return ContradictionVerdict(
                 contradicts=False, reason="no conflicting statements about the same subject"
             )
-        return ContradictionVerdict(contradicts=True, reason=found[:2000])
+        return ContradictionVerdict(contradicts=True, reason=found.detail[:2000],
+                                    findings=(found,))
 
     def covers_now(self, general: Sequence[JudgedNote], specific: JudgedNote) -> CoverageVerdict:
         """The verdict of :meth:`covers`, computed synchronously."""
         per_note = self.statements([*general, specific])
         pool = [s for n in sorted(general, key=_appearance) for s in per_note[n.note_id]]
+        findings: list[Finding] = []
         for statement in per_note[specific.note_id]:
-            if not any(frames.absorbs(g.pair(statement)) for g in pool):
+            said = next((f for g in pool if (f := frames.absorbs(g.pair(statement)))), None)
+            if said is None:
+                closest = _closest(pool, [statement])
+                why = frames.not_absorbed(closest[0].pair(closest[1])) if closest else None
                 return CoverageVerdict(
                     adds_nothing=False,
                     reason=f"'{_quote(statement.text)}' is not stated by the general notes",
+                    findings=(why,) if why is not None else (),
                 )
+            findings.append(said)
         ids = ", ".join(n.note_id for n in sorted(general, key=_appearance))
         return CoverageVerdict(
             adds_nothing=True,
             reason=f"every statement of {specific.note_id} is already stated by {ids}"[:2000],
+            findings=tuple(findings),
         )
 
 
-def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> str | None:
+def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> Finding | None:
     for x in left:
         for y in right:
-            reason = frames.conflict(x.pair(y))
-            if reason is not None:
-                return reason
+            found = frames.conflict(x.pair(y))
+            if found is not None:
+                return found
     return None
+
+
+def _closest(
+    left: Sequence[_Statement], right: Sequence[_Statement]
+) -> tuple[_Statement, _Statement] | None:
+    """A statement of ``left`` and one of ``right`` with the highest cosine (the first such
+    pair on a tie), or None when a side is empty."""
+    pairs = [(x, y) for x in left for y in right]
+    return max(pairs, key=lambda p: p[0].cosine(p[1])) if pairs else None
 
 
 def _linked_groups(
     notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
-) -> list[list[JudgedNote]]:
+) -> tuple[list[list[JudgedNote]], list[Finding]]:
     """Connected groups (two notes or more) of notes linked by a shared fact, in order; two
-    groups are never joined when a statement of one is inconsistent with one of the other."""
+    groups are never joined when a statement of one is inconsistent with one of the other.
+    With the findings: each link, each blocked link, and why each note left out is apart
+    from its closest statement."""
     group_of = {n.note_id: [n] for n in notes}
+    findings: list[Finding] = []
+    blocked: set[str] = set()
 
     def statements(group: list[JudgedNote]) -> list[_Statement]:
         return [s for n in group for s in per_note[n.note_id]]
@@ -327,10 +354,16 @@ def _linked_groups(
         if gx is gy:
             continue
         xs, ys = per_note[x.note_id], per_note[y.note_id]
-        if not any(frames.same_fact(s.pair(t)) for s in xs for t in ys):
+        link = next((f for s in xs for t in ys if (f := frames.same_fact(s.pair(t)))), None)
+        if link is None:
             continue
-        if any(frames.inconsistent(s.pair(t)) for s in statements(gx) for t in statements(gy)):
+        block = next((f for s in statements(gx) for t in statements(gy)
+                      if (f := frames.inconsistent(s.pair(t)))), None)
+        if block is not None:
+            findings.append(block)
+            blocked.update((x.note_id, y.note_id))
             continue
+        findings.append(link)
         joined = gx + gy
         for n in joined:
             group_of[n.note_id] = joined
@@ -342,16 +375,45 @@ def _linked_groups(
         if len(group) > 1 and id(group) not in seen:
             seen.add(id(group))
             groups.append(sorted(group, key=lambda m: order[m.note_id]))
-    return groups
+    findings += _left_out(notes, per_note, group_of, blocked)
+    return groups, findings
 
 
-def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) -> list[_Statement]:
-    """Each statement once, in its most complete phrasing, in order of first appearance."""
+def _left_out(
+    notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]],
+    group_of: dict[str, list[JudgedNote]], blocked: set[str],
+) -> list[Finding]:
+    """Why each note in no group (and in no blocked link) is apart from the closest
+    statement of the other notes, each pair of statements once."""
+    found: list[Finding] = []
+    seen: set[frozenset[int]] = set()
+    for n in notes:
+        if len(group_of[n.note_id]) > 1 or n.note_id in blocked:
+            continue
+        others = [s for m in notes if m is not n for s in per_note[m.note_id]]
+        closest = _closest(per_note[n.note_id], others)
+        if closest is None or frozenset(map(id, closest)) in seen:
+            continue
+        seen.add(frozenset(map(id, closest)))
+        why = frames.apart(closest[0].pair(closest[1]))
+        if why is not None:
+            found.append(why)
+    return found
+
+
+def _keep(
+    sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
+) -> tuple[list[_Statement], list[Finding]]:
+    """Each statement once, in its most complete phrasing, in order of first appearance;
+    with the absorption finding of every statement left for a phrasing that says it, and
+    why close statements are both kept (:func:`_kept_apart`)."""
     rank = {n.note_id: i for i, n in enumerate(sorted(sources, key=_usage_rank))}
     appear = {n.note_id: i for i, n in enumerate(sources)}
     pool = [s for n in sources for s in per_note[n.note_id]]
     # which statement says which (judged once: the order and the grouping both ask)
-    said = {(id(s), id(t)) for s in pool for t in pool if s is not t and frames.absorbs(s.pair(t))}
+    decided = {(id(s), id(t)): frames.absorption(s.pair(t)) for s in pool for t in pool
+               if s is not t}
+    said = {k for k, f in decided.items() if kind_of(f) == "absorption"}
 
     def absorbs(s: _Statement, t: _Statement) -> bool:
         return (id(s), id(t)) in said
@@ -379,4 +441,27 @@ def _keep(sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]) 
         else:
             kept.append([s])
     kept.sort(key=lambda g: min((appear[s.note.note_id], s.index) for s in g))
-    return [g[0] for g in kept]
+    heads = [g[0] for g in kept]
+    absorbed = [decided[id(g[0]), id(s)] for g in kept for s in g[1:]]
+    return heads, absorbed + _kept_apart(heads, decided)
+
+
+def _kept_apart(
+    heads: Sequence[_Statement], decided: dict[tuple[int, int], Finding]
+) -> list[Finding]:
+    """Why each kept statement is not said by the closest other one, when that is more
+    than their distance ("every morning" / "every evening": another value), each pair
+    once."""
+    found: list[Finding] = []
+    seen: set[frozenset[int]] = set()
+    for t in heads:
+        others = [s for s in heads if s is not t]
+        if not others:
+            continue
+        s = max(others, key=t.cosine)
+        why = decided[id(s), id(t)]
+        if frozenset((id(s), id(t))) in seen or why.rule == "below-absorb-similarity":
+            continue
+        seen.add(frozenset((id(s), id(t))))
+        found.append(why)
+    return found

@@ -1,4 +1,5 @@
-"""The offline judge on memory-note text: merges, contradictions, coverage, through its port."""
+"""The offline judge on memory-note text: merges, contradictions, coverage, through its port,
+and the rule of its table that decided each (a right verdict by the wrong rule fails)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from reverie.handlers.dream.judging import (
     Usage,
 )
 from reverie.handlers.dream.temporal import has_relative_date
+from reverie.judges.explain import explain
 from reverie.judges.offline import MAX_MERGED_CHARS, OfflineJudge
 from reverie.judges.text import split_statements
 from tests.dreamkit import embedder
@@ -41,7 +43,26 @@ async def consolidate(notes: Sequence[JudgedNote]) -> ConsolidationVerdict:
 async def contradicts(a: str, b: str) -> bool:
     verdict, usage = await judge.contradicts(note("a", a), note("b", b, day=1))
     assert usage == Usage()
+    assert bool(verdict.findings) == verdict.contradicts, verdict  # a contradiction says why
     return verdict.contradicts
+
+
+async def contradiction(a: str, b: str) -> str | None:
+    """The rule by which ``a`` and ``b`` contradict, None when they do not."""
+    verdict, _ = await judge.contradicts(note("a", a), note("b", b, day=1))
+    assert len(verdict.findings) == int(verdict.contradicts), verdict
+    return verdict.findings[0].rule if verdict.contradicts else None
+
+
+def rules(verdict: ConsolidationVerdict) -> list[str]:
+    """The rules a consolidation verdict names, in order."""
+    return [f.rule for f in verdict.findings]
+
+
+def decided(a: str, b: str) -> tuple[str, str]:
+    """One fact, two facts or contradiction, and the rule that decided it."""
+    found = explain(judge, a, b, NOW)
+    return found.outcome, found.findings[0].rule
 
 
 def salient_kept(sources: Sequence[JudgedNote], merged_text: str) -> bool:
@@ -91,16 +112,23 @@ async def test_each_fact_once_in_its_most_complete_phrasing() -> None:
     assert "Acme Logistics signs in through Okta SSO." in merged.text
     assert "not by us" in merged.text  # the second fact survives
     assert salient_kept(SSO, merged.text)
+    # two links join the three notes; two phrasings are said by the one kept
+    assert rules(verdict) == ["link-shared-word", "link-shared-word", "absorbs-paraphrase",
+                              "absorbs-words"]
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Initech pays annually.", "Initech pays monthly."),  # adverbs are values too
-    ("Jo works remotely.", "Jo works onsite."),
-    ("Jo works from home.", "Jo works in the office."),  # one word apart, cosine 0.82
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Initech pays annually.", "Initech pays monthly.",
+     "differing-argument"),  # adverbs are values too
+    ("Jo works remotely.", "Jo works onsite.", "differing-argument"),
+    ("Jo works from home.", "Jo works in the office.",
+     "other-place"),  # one word apart, cosine 0.82
 ])
-async def test_a_value_one_word_apart_is_never_dropped(a: str, b: str) -> None:
-    """Whatever the judge decides about two close statements, neither value is lost."""
+async def test_a_value_one_word_apart_is_never_dropped(a: str, b: str, rule: str) -> None:
+    """Whatever the judge decides about two close statements, neither value is lost; the
+    rule that keeps them apart is named."""
     verdict = await consolidate([note("a", a), note("b", b, day=1)])
+    assert rule in rules(verdict), verdict.findings
     for merged in verdict.merged:
         said = merged.text.lower()
         assert a.lower().rstrip(".") in said and b.lower().rstrip(".") in said, merged.text
@@ -160,6 +188,9 @@ async def test_complementary_notes_are_not_merged() -> None:
         note("d", "Marco's production environment is billing.northwind.example.", day=3),
     ])
     assert not verdict.consolidate, verdict.merged
+    assert verdict.reason == "no shared fact"
+    # why each note is apart from its closest statement: too far, or another value
+    assert rules(verdict) == ["below-link-similarity", "differing-argument"]
 
 
 async def test_opposite_attitudes_to_one_thing_are_never_merged() -> None:
@@ -172,6 +203,7 @@ async def test_opposite_attitudes_to_one_thing_are_never_merged() -> None:
     ])
     for merged in verdict.merged:
         assert not {"a", "b"} <= set(merged.source_ids), verdict
+    assert rules(verdict) == ["negated-frame"]  # "hates" is "does not like"
 
 
 async def test_a_note_sharing_no_fact_stays_out_of_the_merge() -> None:
@@ -185,6 +217,9 @@ async def test_a_note_sharing_no_fact_stays_out_of_the_merge() -> None:
     assert verdict.consolidate, verdict.reason
     assert [sorted(m.source_ids) for m in verdict.merged] == [["a", "b"]]
     assert "c shares no fact" in verdict.reason
+    link, left_out, _ = verdict.findings
+    assert link.rule == "link-shared-word" and "it-support@umbrella-health.example" in link.detail
+    assert left_out.rule == "no-shared-word" and "Lucia is the IT manager" in left_out.detail
 
 
 async def test_contradicting_cluster_is_left_for_contradiction_resolution() -> None:
@@ -195,6 +230,7 @@ async def test_contradicting_cluster_is_left_for_contradiction_resolution() -> N
     ])
     assert not verdict.consolidate
     assert "contradict" in verdict.reason
+    assert rules(verdict) == ["other-value"]
 
 
 async def test_single_note_and_empty_notes_are_not_consolidated() -> None:
@@ -264,86 +300,114 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
 # ------------------------------------------------------------------ contradictions
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("The CTO signs off on software purchases.", "The CFO signs off on software purchases."),
-    ("Priya writes her tests with pytest.", "Priya writes her tests with unittest."),
-    ("Call Dana on Mondays.", "Call Dana on Fridays."),
-    ("Send Bob status updates by email.", "Send Bob status updates by phone call."),
-    ("Maya prefers a formal tone in replies.", "Maya prefers a casual tone in replies."),
-    ("Maya likes cats.", "Maya dislikes cats."),
-    ("The user hates dark mode.", "The user likes dark mode."),  # "hates" lemmatized "hat"
-    ("The user wants replies in English.", "The user wants replies in Spanish."),
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The CTO signs off on software purchases.", "The CFO signs off on software purchases.",
+     "other-value"),
+    ("Priya writes her tests with pytest.", "Priya writes her tests with unittest.",
+     "other-value"),
+    ("Call Dana on Mondays.", "Call Dana on Fridays.", "other-value"),
+    ("Send Bob status updates by email.", "Send Bob status updates by phone call.", "other-value"),
+    ("Maya prefers a formal tone in replies.", "Maya prefers a casual tone in replies.",
+     "other-value"),
+    ("Maya likes cats.", "Maya dislikes cats.", "negated-frame"),
+    ("The user hates dark mode.", "The user likes dark mode.",
+     "negated-frame"),  # "hates" lemmatized "hat"
+    ("The user wants replies in English.", "The user wants replies in Spanish.", "other-value"),
     ("Dwight wants a 15-minute reminder before calls.",
-     "Dwight wants a 30-minute reminder before calls."),
-    ("Lu has 3 cats.", "Lu has twelve cats."),  # "twelve" is tagged as an adjective
-    ("Nina prefers Zoom for customer calls.", "Nina prefers Google Meet for customer calls."),
-    ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food."),
-    ("The user loves seafood.", "Seafood is gross to the user."),
-    ("Omar hates winter.", "Winter is Omar's favorite season."),
+     "Dwight wants a 30-minute reminder before calls.", "other-value"),
+    ("Lu has 3 cats.", "Lu has twelve cats.", "other-value"),  # "twelve" is tagged as an adjective
+    ("Nina prefers Zoom for customer calls.", "Nina prefers Google Meet for customer calls.",
+     "other-value"),
+    ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food.", "other-value"),
+    ("The user loves seafood.", "Seafood is gross to the user.", "opposite-attitudes"),
+    ("Omar hates winter.", "Winter is Omar's favorite season.", "negated-frame"),
     ("Hiro prefers phone calls for urgent issues.",
-     "Hiro does not want phone calls, even for urgent issues; use Slack instead."),
-    ("Initech has 40 seats on their plan.", "Initech has 55 seats on their plan."),
-    ("Jo's quarterly quota is $250,000.", "Jo's quarterly quota was raised to $300,000."),
-    ("Sam uses tabs for indentation.", "Sam uses 4 spaces for indentation, never tabs."),
+     "Hiro does not want phone calls, even for urgent issues; use Slack instead.", "negated-frame"),
+    ("Initech has 40 seats on their plan.", "Initech has 55 seats on their plan.", "other-value"),
+    ("Jo's quarterly quota is $250,000.", "Jo's quarterly quota was raised to $300,000.",
+     "other-value"),
+    ("Sam uses tabs for indentation.", "Sam uses 4 spaces for indentation, never tabs.",
+     "negated-frame"),
     ("Priya's team deploys on Fridays.",
-     "Priya's team never deploys on Fridays anymore, not since the March outage."),
+     "Priya's team never deploys on Fridays anymore, not since the March outage.", "negated-frame"),
     ("Northwind's production database is PostgreSQL 14.",
-     "Northwind upgraded the production database to PostgreSQL 16."),
-    ("Dana does not have children.", "Dana has a daughter."),  # a kind of child
-    ("Lu does not have any animals.", "Lu has two dogs."),
-    ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe."),
-    ("Globex has 40 seats on the Pro plan.", "Globex has 55 seats on the Pro plan."),
-    ("Nadia's budget is $20k.", "Nadia's budget is thirty thousand dollars."),
-    ("The user's manager is Priya.", "The user's manager is Tom."),  # the holder's manager
+     "Northwind upgraded the production database to PostgreSQL 16.", "other-value"),
+    ("Dana does not have children.", "Dana has a daughter.", "denied-kind"),  # a kind of child
+    ("Lu does not have any animals.", "Lu has two dogs.", "denied-kind"),
+    ("Ken's company has no offices in Europe.", "Ken's company has an office in Europe.",
+     "negated-copy"),
+    ("Globex has 40 seats on the Pro plan.", "Globex has 55 seats on the Pro plan.",
+     "other-value"),
+    ("Nadia's budget is $20k.", "Nadia's budget is thirty thousand dollars.", "other-value"),
+    ("The user's manager is Priya.", "The user's manager is Tom.",
+     "other-value"),  # the holder's manager
 ])
-async def test_contradictions_are_found_both_ways(a: str, b: str) -> None:
-    assert await contradicts(a, b)
-    assert await contradicts(b, a)
+async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> None:
+    assert await contradiction(a, b) == rule
+    assert await contradiction(b, a) == rule
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("The user prefers concise answers.", "Keep responses brief for this user."),
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The user prefers concise answers.", "Keep responses brief for this user.",
+     "below-link-similarity"),
     ("Lena prefers Python for scripting and glue code.",
-     "Lena prefers Rust for performance-critical services."),
+     "Lena prefers Rust for performance-critical services.", "below-link-similarity"),
     ("Jade prefers email for routine questions.",
-     "Jade wants a phone call right away if the platform is down."),
-    ("Acme switched to the Pro plan yesterday.", "Acme switched to the Pro plan last week."),
-    ("Ana prefers email.", "Ben prefers email."),
-    ("Jo covers the East Coast territory.", "Jo also handles two accounts in Texas."),
+     "Jade wants a phone call right away if the platform is down.", "below-link-similarity"),
+    ("Acme switched to the Pro plan yesterday.", "Acme switched to the Pro plan last week.",
+     "link-shared-word"),
+    ("Ana prefers email.", "Ben prefers email.", "below-link-similarity"),
+    ("Jo covers the East Coast territory.", "Jo also handles two accounts in Texas.",
+     "below-link-similarity"),
     ("Pied Piper's list price for the Team plan is $12 per user per month.",
-     "Pied Piper's Business plan costs $25 per user per month."),
+     "Pied Piper's Business plan costs $25 per user per month.", "other-names"),
     ("The user prefers concise answers, no long explanations.",
-     "The user prefers concise answers."),
-    ("Uses Postgres, not MySQL.", "Prefers Python for backend services."),
-    ("Ana loves the new dashboard.", "Ben hates the new dashboard."),
-    ("The user loves Python.", "The user hates Python's packaging tools."),  # a part
-    ("Dana has a pet dog.", "Dana has a dog that has behavioral issues."),  # described
-    ("Dana has one son.", "Dana has an 18 year old son."),  # 18 counts years
-    ("Acme uses Slack.", "Acme uses Jira."),  # one subject, several values
-    ("Priya speaks German.", "Priya speaks French."),
-    ("Ana likes cats.", "Ana likes dogs."),
-    ("Kim likes Python.", "Kim does not like Python's packaging tools."),
-    ("The user dislikes long emails.", "The user loves the weekly email summary."),
-    ("Dana does not have a daughter.", "Dana has children."),  # a kind denied, not all
-    ("Lu does not have cats.", "Lu has two dogs."),  # another kind
+     "The user prefers concise answers.", "differing-argument"),
+    ("Uses Postgres, not MySQL.", "Prefers Python for backend services.", "below-link-similarity"),
+    ("Ana loves the new dashboard.", "Ben hates the new dashboard.", "below-link-similarity"),
+    ("The user loves Python.", "The user hates Python's packaging tools.",
+     "opposite-polarity"),  # a part
+    ("Dana has a pet dog.", "Dana has a dog that has behavioral issues.",
+     "link-shared-word"),  # described
+    ("Dana has one son.", "Dana has an 18 year old son.", "link-shared-word"),  # 18 counts years
+    ("Acme uses Slack.", "Acme uses Jira.", "differing-argument"),  # one subject, several values
+    ("Priya speaks German.", "Priya speaks French.", "differing-argument"),
+    ("Ana likes cats.", "Ana likes dogs.", "differing-argument"),
+    ("Kim likes Python.", "Kim does not like Python's packaging tools.", "opposite-polarity"),
+    ("The user dislikes long emails.", "The user loves the weekly email summary.",
+     "below-link-similarity"),
+    ("Dana does not have a daughter.", "Dana has children.",
+     "differing-argument"),  # a kind denied, not all
+    ("Lu does not have cats.", "Lu has two dogs.", "no-shared-word"),  # another kind
     # the place restricts the verb on one side, the noun on the other
-    ("Ken's company has no offices in Europe.", "Ken's company has an office in Chicago."),
-    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA as well."),  # "as well"
+    ("Ken's company has no offices in Europe.", "Ken's company has an office in Chicago.",
+     "opposite-polarity"),
+    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA as well.",
+     "differing-argument"),  # "as well"
     # two slots differ: another thing, not another value
-    ("Globex has 40 seats on the Pro plan.", "Globex has 5 seats on the Enterprise plan."),
-    ("Acme's old carrier was UPS.", "Acme's carrier is FedEx."),  # what held before
-    ("Acme's billing contact is Dana.", "Acme's technical contact is Dana."),  # attributes
+    ("Globex has 40 seats on the Pro plan.", "Globex has 5 seats on the Enterprise plan.",
+     "other-number"),
+    ("Acme's old carrier was UPS.", "Acme's carrier is FedEx.",
+     "no-shared-word"),  # what held before
+    ("Acme's billing contact is Dana.", "Acme's technical contact is Dana.",
+     "differing-argument"),  # attributes
     # the date made absolute is one token, so never compared as words ("2026", "02")
-    ("Acme moved to the Pro plan yesterday.", "Acme is now on the Pro plan."),
-    ("Dana prefers Zoom for calls.", "Dana likes Zoom for meetings."),  # two scopes
-    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA."),
-    ("Nadia's budget is $20,000.", "Nadia's budget for the project is twenty thousand dollars."),
-    ("Kai's team is in Lisbon.", "Kai moved to Lisbon last year."),  # a year is a date
+    ("Acme moved to the Pro plan yesterday.", "Acme is now on the Pro plan.", "link-shared-word"),
+    ("Dana prefers Zoom for calls.", "Dana likes Zoom for meetings.",
+     "differing-argument"),  # two scopes
+    ("Initech uses Okta for SSO.", "Initech uses Okta for MFA.", "differing-argument"),
+    ("Nadia's budget is $20,000.", "Nadia's budget for the project is twenty thousand dollars.",
+     "link-paraphrase"),
+    ("Kai's team is in Lisbon.", "Kai moved to Lisbon last year.",
+     "link-shared-word"),  # a year is a date
 ])
-async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str
-                                                                          ) -> None:
+async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str,
+                                                                          rule: str) -> None:
+    """No contradiction either way; ``rule`` decides whether they are one fact or two."""
     assert not await contradicts(a, b)
     assert not await contradicts(b, a)
+    outcome, decisive = decided(a, b)
+    assert (outcome, decisive) == ("one fact" if rule.startswith("link-") else "two facts", rule)
 
 
 async def test_a_phrasing_with_synonyms_is_said_once() -> None:
@@ -355,17 +419,19 @@ async def test_a_phrasing_with_synonyms_is_said_once() -> None:
     ])
     assert verdict.consolidate, verdict.reason
     assert [m.text for m in verdict.merged] == ["The user prefers concise answers."]
+    assert rules(verdict) == ["link-shared-word", "absorbs-words"]
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("The customer pays monthly.", "The customer pays annually."),
-    ("The user wants invoices in PDF.", "The user wants invoices in CSV."),
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The customer pays monthly.", "The customer pays annually.", "differing-argument"),
+    ("The user wants invoices in PDF.", "The user wants invoices in CSV.", "other-value"),
 ])
-async def test_the_holders_two_values_are_not_merged(a: str, b: str) -> None:
+async def test_the_holders_two_values_are_not_merged(a: str, b: str, rule: str) -> None:
     """"the customer" on both sides is one holder: another value is not one fact (the
     merged note kept "monthly" and dropped "annually")."""
     verdict = await consolidate([note("a", a), note("b", b, day=1)])
     assert not verdict.consolidate, [m.text for m in verdict.merged]
+    assert rules(verdict) == [rule]
 
 
 @pytest.mark.parametrize(("a", "b", "words"), [
@@ -384,6 +450,7 @@ async def test_close_statements_with_another_value_lose_neither(a: str, b: str,
     if verdict.consolidate:
         text = " ".join(m.text for m in verdict.merged).lower()
         assert all(w in text for w in words), text
+    assert "swapped-value" in rules(verdict), verdict.findings
 
 
 async def test_one_frame_at_two_places_is_not_merged() -> None:
@@ -391,10 +458,17 @@ async def test_one_frame_at_two_places_is_not_merged() -> None:
     verdict = await consolidate([note("a", "Jo works from home."),
                                  note("b", "Jo works in the office.", day=1)])
     assert not verdict.consolidate, [m.text for m in verdict.merged]
+    (found,) = verdict.findings
+    assert found.rule == "other-place" and "from home / in office" in found.detail
 
 
 async def test_identical_notes_agree() -> None:
     assert not await contradicts("Acme uses metric units.", "Acme uses metric units.")
+    assert decided("Acme uses metric units.", "Acme uses metric units.") == (
+        "one fact", "link-shared-word")
+    verdict = await consolidate([note("a", "Acme uses metric units."),
+                                 note("b", "Acme uses metric units.", day=1)])
+    assert rules(verdict) == ["link-shared-word", "identical"]
 
 
 # ------------------------------------------------------------------ coverage
@@ -405,9 +479,12 @@ async def test_company_note_covers_a_paraphrase_but_not_an_extra_fact() -> None:
     covered, _ = await judge.covers(general, note("u1", "The user likes concise answers.",
                                                   day=3))
     assert covered.adds_nothing, covered.reason
+    assert [f.rule for f in covered.findings] == ["absorbs-paraphrase"]
     extra, _ = await judge.covers(general, note(
         "u2", "The user likes concise answers. Invoices go to ap@acme.example.", day=3))
     assert not extra.adds_nothing
+    (found,) = extra.findings
+    assert found.rule == "below-absorb-similarity" and "ap@acme.example" in found.detail
 
 
 async def test_two_verbs_for_one_preference_are_no_contradiction() -> None:
@@ -415,8 +492,26 @@ async def test_two_verbs_for_one_preference_are_no_contradiction() -> None:
     b = "User likes being called by their first name."
     assert not await contradicts(a, b)
     assert not await contradicts(b, a)
+    # one fact, both phrasings kept: the verbs differ ("addressed" / "called")
+    verdict = await consolidate([note("a", a), note("b", b, day=1)])
+    assert rules(verdict) == ["link-shared-word", "swapped-value"]
 
 
 async def test_a_negated_copy_contradicts_even_when_the_parse_is_wrong() -> None:
-    assert await contradicts("Acme ships every order with UPS.",
-                             "Acme does not ship orders with UPS.")
+    assert await contradiction("Acme ships every order with UPS.",
+                               "Acme does not ship orders with UPS.") == "negated-copy"
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Acme ships every order with UPS.", "Acme does not ship orders with UPS.", "negated-copy"),
+    ("Maya likes cats.", "Maya does not like cats.", "negated-copy"),
+    ("Hiro prefers phone calls for urgent issues.",
+     "Hiro does not want phone calls, even for urgent issues.", "negated-frame"),
+    ("Dana does not have children.", "Dana has a daughter.", "denied-kind"),
+])
+async def test_the_three_negation_rules_are_told_apart(a: str, b: str, rule: str) -> None:
+    """One text for three rules ("'X' vs its negation 'Y'"), each named by its own rule."""
+    verdict, _ = await judge.contradicts(note("a", a), note("b", b, day=1))
+    (found,) = verdict.findings
+    assert found.rule == rule
+    assert "vs its negation" in found.detail and found.detail == verdict.reason

@@ -13,6 +13,10 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from reverie.handlers.dream.findings import Finding
+
+_FINDINGS = "The rules (or a model's scores) that decided; the offline judge's, empty for an LLM."
+
 
 @dataclass(frozen=True)
 class JudgedNote:
@@ -47,6 +51,7 @@ class ConsolidationVerdict(BaseModel):
     consolidate: bool = Field(description="False leaves the cluster exactly as it is.")
     merged: list[MergedNote] = Field(default_factory=list)
     reason: str = Field(default="", max_length=2000)
+    findings: tuple[Finding, ...] = Field(default=(), description=_FINDINGS)
 
 
 class ContradictionVerdict(BaseModel):
@@ -56,6 +61,7 @@ class ContradictionVerdict(BaseModel):
 
     contradicts: bool
     reason: str = Field(default="", max_length=2000)
+    findings: tuple[Finding, ...] = Field(default=(), description=_FINDINGS)
 
 
 class CoverageVerdict(BaseModel):
@@ -65,6 +71,7 @@ class CoverageVerdict(BaseModel):
 
     adds_nothing: bool
     reason: str = Field(default="", max_length=2000)
+    findings: tuple[Finding, ...] = Field(default=(), description=_FINDINGS)
 
 
 @dataclass

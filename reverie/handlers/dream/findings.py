@@ -1,0 +1,39 @@
+"""Why a judge decided: a named rule (or a learned model's score) and what it saw.
+
+A judge's verdict may carry :class:`Finding` records: the offline judge names the rule of
+its table (:mod:`reverie.judges.rules`) that decided each verdict, merge, blocked merge and
+absorption; a learned model adds its class probabilities as ``scores``. The dream records
+them in its run steps (:func:`as_json`), and ``reverie explain`` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Finding", "as_json"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule that decided, what it saw, and a model's class probabilities when one spoke."""
+
+    rule: str
+    detail: str
+    scores: Mapping[str, float] | None = None
+
+    def line(self) -> str:
+        """Return ``rule: detail`` with the scores appended (``p(contradiction)=0.93``)."""
+        scores = (" [" + ", ".join(f"p({k})={v:.2f}" for k, v in self.scores.items()) + "]"
+                  if self.scores else "")
+        return f"{self.rule}: {self.detail}{scores}"
+
+
+def as_json(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+    """Return findings as run-step data: ``rule`` and ``detail``, and ``scores`` when set."""
+    return [
+        {"rule": f.rule, "detail": f.detail}
+        | ({"scores": {k: round(float(v), 4) for k, v in f.scores.items()}} if f.scores else {})
+        for f in findings
+    ]

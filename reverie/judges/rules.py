@@ -1,0 +1,105 @@
+"""The offline judge's rules, one table: every decision names the rule of :data:`RULES` that
+made it.
+
+Each rule has a kind: a ``conflict`` is a contradiction (and blocks a merge); a
+``blocker`` keeps two statements from being one fact without contradicting; a ``link``
+makes two statements one fact and ``apart`` says why two are not; an ``absorption`` lets
+one statement say another and ``kept`` says why it does not. :func:`finding` is how
+:mod:`reverie.judges.frames` reports a decision; adding a rule (a learned model's, say)
+is one line of :data:`RULES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from reverie.handlers.dream.findings import Finding
+
+__all__ = ["KINDS", "RULES", "Kind", "Rule", "finding", "kind_of"]
+
+Kind = Literal["conflict", "blocker", "link", "apart", "absorption", "kept"]
+KINDS: tuple[Kind, ...] = ("conflict", "blocker", "link", "apart", "absorption", "kept")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the offline judge: its name, kind, and what it decides in a sentence."""
+
+    name: str
+    kind: Kind
+    description: str
+
+
+_TABLE: tuple[Rule, ...] = (
+    # conflicts: a contradiction (frames.conflict), in the order they are tried
+    Rule("negated-copy", "conflict",
+         "the same content words, one statement negated once more (whatever the parse)"),
+    Rule("denied-kind", "conflict",
+         "one frame denies a whole kind, the other affirms one of its kind "
+         "('has no children' / 'has a daughter')"),
+    Rule("negated-frame", "conflict",
+         "one frame with opposite polarity, its compared arguments agreeing "
+         "('prefers phone calls' / 'does not want phone calls')"),
+    Rule("other-value", "conflict",
+         "one frame holding one value, exactly one argument with another value "
+         "('formal tone' / 'casual tone', '40 seats' / '55 seats')"),
+    Rule("opposite-attitudes", "conflict",
+         "one holder for and against the same thing ('loves seafood' / 'seafood is gross')"),
+    # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
+    Rule("differing-argument", "blocker",
+         "one frame with an argument of another value ('pays monthly' / 'pays annually')"),
+    Rule("opposite-polarity", "blocker",
+         "one frame affirmed and denied, with an argument in common"),
+    Rule("other-place", "blocker",
+         "one frame at two places through other prepositions "
+         "('works from home' / 'works in the office')"),
+    Rule("other-number", "blocker", "two different numbers of one unit"),
+    Rule("denied-mention", "blocker",
+         "one statement denies what the other mentions without denying it"),
+    Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),
+    Rule("other-names", "blocker",
+         "names on both sides that the other statement does not mention"),
+    # same fact (frames.same_fact) or not
+    Rule("link-shared-word", "link",
+         "cosine at least LINK_SIMILARITY, a content word in common besides subjects, no clash"),
+    Rule("link-paraphrase", "link", "cosine at least ALONE_SIMILARITY, no clash"),
+    Rule("below-link-similarity", "apart", "cosine below LINK_SIMILARITY"),
+    Rule("no-shared-word", "apart",
+         "cosine below ALONE_SIMILARITY and no content word in common besides subjects"),
+    # absorption: one statement says all the other says (frames.absorbs), or not
+    Rule("identical", "absorption", "the same text"),
+    Rule("absorbs-paraphrase", "absorption",
+         "cosine at least PARAPHRASE_SIMILARITY, every salient token and negation kept"),
+    Rule("absorbs-words", "absorption",
+         "at least COVERAGE of the other's content words (WordNet synonyms count), at most "
+         "one missing, every salient token and negation kept"),
+    Rule("absorbs-no-content", "absorption",
+         "the other says nothing beyond light verbs, every salient token and negation kept"),
+    Rule("below-absorb-similarity", "kept", "cosine below ABSORB_SIMILARITY"),
+    Rule("salient-missing", "kept", "a number, name, id or date of the other is missing"),
+    Rule("dropped-token", "kept", "the dream's merge guard finds a salient token dropped"),
+    Rule("swapped-value", "kept",
+         "a word or two swapped for another value, no synonym ('morning' / 'evening')"),
+    Rule("negation-missing", "kept", "the other is negated, this one is not"),
+    Rule("words-missing", "kept",
+         "more than one of the other's content words missing, or less than COVERAGE said"),
+)
+
+RULES: Mapping[str, Rule] = {r.name: r for r in _TABLE}
+"""Every rule of the offline judge by name, in the order of the table."""
+assert len(RULES) == len(_TABLE), "two rules share a name"
+
+
+def finding(rule: str, detail: str, scores: Mapping[str, float] | None = None) -> Finding:
+    """Return a :class:`Finding` of ``rule`` (a name of :data:`RULES`; KeyError otherwise)."""
+    if rule not in RULES:
+        raise KeyError(f"no rule {rule!r} in the offline judge's table")
+    return Finding(rule, detail, scores)
+
+
+def kind_of(found: Finding) -> Kind | None:
+    """Return the kind of the rule behind ``found`` (None for a rule not in the table)."""
+    rule = RULES.get(found.rule)
+    return rule.kind if rule is not None else None
