@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Finding", "as_json"]
+__all__ = ["Finding", "as_json", "step_fields"]
 
 
 @dataclass(frozen=True)
@@ -37,3 +37,9 @@ def as_json(findings: Iterable[Finding]) -> list[dict[str, Any]]:
         | ({"scores": {k: round(float(v), 4) for k, v in f.scores.items()}} if f.scores else {})
         for f in findings
     ]
+
+
+def step_fields(findings: Iterable[Finding]) -> dict[str, Any]:
+    """Return ``{"findings": [...]}`` for a run step's output, or nothing when there are none."""
+    rows = as_json(findings)
+    return {"findings": rows} if rows else {}
