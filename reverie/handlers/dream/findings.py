@@ -23,11 +23,13 @@ class Finding:
     detail: str
     scores: Mapping[str, float] | None = None
 
+    def scored(self) -> str:
+        """Return the scores as ``p(contradiction)=0.93, p(neutral)=0.05`` ("" without)."""
+        return ", ".join(f"p({k})={v:.2f}" for k, v in (self.scores or {}).items())
+
     def line(self) -> str:
-        """Return ``rule: detail`` with the scores appended (``p(contradiction)=0.93``)."""
-        scores = (" [" + ", ".join(f"p({k})={v:.2f}" for k, v in self.scores.items()) + "]"
-                  if self.scores else "")
-        return f"{self.rule}: {self.detail}{scores}"
+        """Return ``rule: detail`` with the scores appended in brackets."""
+        return f"{self.rule}: {self.detail}" + (f" [{self.scored()}]" if self.scores else "")
 
 
 def as_json(findings: Iterable[Finding]) -> list[dict[str, Any]]:
