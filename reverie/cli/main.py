@@ -13,6 +13,7 @@ from typing import Any, NoReturn, TypeVar
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
 from reverie.cli.errors import CliError
 from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
+from reverie.cli.explaincmd import add_explain_parser, cmd_explain
 from reverie.cli.judgecmd import add_judge_parser, cmd_judge
 from reverie.cli.mcpcmd import add_mcp_parser, cmd_mcp
 from reverie.cli.tokens import add_tokens_parser, cmd_tokens
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agent", help="only this agent's notes")
     add_eval_parser(sub)
     add_eval_pairs_parser(sub)
+    add_explain_parser(sub)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
     p.add_argument("--event", help="only this event type (e.g. note.created)")
@@ -374,6 +376,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "tokens": cmd_tokens,
     "eval": cmd_eval,
     "eval-pairs": cmd_eval_pairs,
+    "explain": cmd_explain,
     "worker": cmd_worker,
     "publish": cmd_publish,
     "replay": cmd_replay,

@@ -83,6 +83,12 @@ def trust_line(trust: dict[str, Any] | None) -> str:
                if trust.get("judged_by") else ""))
 
 
+def _rules(out: dict[str, Any]) -> str:
+    """`` [rule, rule]``: the rules that decided a step, when its judge named them."""
+    names = [str(f.get("rule")) for f in out.get("findings") or [] if isinstance(f, dict)]
+    return f" [{', '.join(dict.fromkeys(names))}]" if names else ""
+
+
 def step_line(step: RunStep) -> str:
     out = step.output
     if step.name == "judge-trust":
@@ -94,12 +100,13 @@ def step_line(step: RunStep) -> str:
         merged = "; ".join(m["text"] for m in out.get("merged", []))
         rejected = "".join(f"; merge rejected: {r.get('why')}" for r in out.get("rejected", []))
         return (f"cluster [{step.status}] {texts}  →  {merged or out.get('decision')} "
-                f"({out.get('reason', '')}{rejected})")
+                f"({out.get('reason', '')}{rejected}){_rules(out)}")
     if step.name == "pair":
         a, b = step.input.get("a", {}), step.input.get("b", {})
         return (f"pair [{out.get('decision', step.status)}] {a.get('note_id')}: "
                 f"{a.get('text')}  vs  {b.get('note_id')}: {b.get('text')} "
-                f"({out.get('reason', '')}{'; ' + out['rule'] if out.get('rule') else ''})")
+                f"({out.get('reason', '')}{'; ' + out['rule'] if out.get('rule') else ''})"
+                f"{_rules(out)}")
     if step.phase == "dream":
         reasons = "; ".join(str(r) for r in out.get("reasons", []))
         return (f"dream [{step.status}] {step.llm_calls} LLM calls, {step.tokens} tokens"

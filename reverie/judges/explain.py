@@ -43,8 +43,7 @@ class Explanation:
         return max(c for _, _, c in self.cosines)
 
     def as_json(self) -> dict[str, Any]:
-        """Return the explanation as plain JSON-able data (each rule with its kind and
-        description)."""
+        """Return the explanation as JSON-able data, each rule with its kind and description."""
         findings = [
             row | {"kind": RULES[row["rule"]].kind, "description": RULES[row["rule"]].description}
             if row["rule"] in RULES else row
@@ -57,8 +56,7 @@ class Explanation:
 
 
 def explain(judge: OfflineJudge, a: str, b: str, now: datetime) -> Explanation:
-    """Return the judge's outcome for ``a`` and ``b`` with its findings; raise
-    :class:`NothingStated` when either states nothing."""
+    """Return the judge's outcome for ``a`` and ``b``; NothingStated if one states nothing."""
     x = JudgedNote("A", a, "Context", now, 0)
     y = JudgedNote("B", b, "Context", now, 0)
     statements = judge.statements([x, y])

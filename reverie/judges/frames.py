@@ -319,8 +319,7 @@ def _two_attributes(c: Clause, d: Clause) -> bool:
 
 
 def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
-    """The rule by which two clauses conflict and the role whose value differs ("" for a
-    negation), or None."""
+    """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
     al = _align(c, d)
@@ -431,8 +430,7 @@ def _quote(text: str, limit: int = 160) -> str:
 
 
 def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
-    """Two different sets of numbers of one unit ("40 seats" / "55 seats"), as the two
-    values with their unit; None when no unit is counted differently."""
+    """Return the two counts of one unit that differ ("40 seat", "55 seat"), or None."""
     units_a: dict[str, set[str]] = {}
     units_b: dict[str, set[str]] = {}
     for value, unit in a.numbers:
@@ -448,8 +446,7 @@ def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
 
 
 def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
-    """The words a negated clause of ``a`` denies that ``b`` mentions without denying them
-    ("does not like coffee" / "drinks coffee every day"): not one fact. Empty when none."""
+    """Return the words ``a`` denies that ``b`` says without denying ("coffee"), or none."""
     denied_in_b = (
         frozenset().union(*(w for d in b.clauses if d.negated for w in (x.words for x in d.args)))
         if b.clauses
@@ -491,8 +488,7 @@ def _mentions(text: str, token: str) -> bool:
 
 
 def clash(pair: Pair) -> Finding | None:
-    """Return the finding by which the statements cannot be one fact -- :func:`inconsistent`,
-    or names on both sides that the other does not mention -- or None."""
+    """Return why the statements cannot be one fact (inconsistent, unshared names), or None."""
     a, b = pair.a, pair.b
     found = inconsistent(pair)
     if found is not None:
@@ -506,11 +502,7 @@ def clash(pair: Pair) -> Finding | None:
 
 
 def inconsistent(pair: Pair) -> Finding | None:
-    """Return the finding by which the statements disagree without necessarily
-    contradicting -- a real difference of one frame, opposite polarity of one frame, one
-    frame at two places, two numbers of one thing, a denied argument the other mentions,
-    opposite ratings, a conflict -- or None. Notes holding such statements are not merged
-    (the merged note would say both)."""
+    """Return why the statements disagree, contradicting or not (a blocker rule), or None."""
     a, b = pair.a, pair.b
     for c in a.clauses:
         for d in b.clauses:
@@ -549,7 +541,7 @@ def inconsistent(pair: Pair) -> Finding | None:
 
 
 def _values(c: Clause, d: Clause, role: str) -> str:
-    """The words of ``role`` on each side ("monthly / annually")."""
+    """Return the words of ``role`` on each side ("monthly / annually")."""
 
     def words(clause: Clause) -> frozenset[str]:
         if role == "subject":
@@ -561,7 +553,7 @@ def _values(c: Clause, d: Clause, role: str) -> str:
 
 
 def _phrase(arg: Arg) -> str:
-    """An argument as its preposition and words ("from home")."""
+    """Return an argument as its preposition and words ("from home")."""
     return f"{arg.role.replace('prep:', '')} {' '.join(sorted(_content(arg.words)))}".strip()
 
 
@@ -590,22 +582,21 @@ def shared_topic(a: Analysis, b: Analysis) -> frozenset[str]:
 
 
 def same_fact(pair: Pair) -> Finding | None:
-    """Return the link finding when the statements state one fact -- no clash, and a
-    cosine at least ``LINK_SIMILARITY`` with a content word in common besides subjects,
-    or at least ``ALONE_SIMILARITY`` (a paraphrase in other words) -- else None."""
+    """Return the link finding when the statements state one fact, else None (see _link)."""
     found = _link(pair)
     return found if found.rule.startswith("link-") else None
 
 
 def apart(pair: Pair) -> Finding | None:
-    """Return why the statements are not one fact (too far apart, or the clash), or None
-    when they are (:func:`same_fact`)."""
+    """Return why the statements are not one fact (too far apart, a clash), or None."""
     found = _link(pair)
     return None if found.rule.startswith("link-") else found
 
 
 def _link(pair: Pair) -> Finding:
-    """The finding deciding :func:`same_fact`: a ``link-*`` rule, or why not."""
+    """Return the finding deciding :func:`same_fact`: a ``link-*`` rule, or why not."""
+    # one fact: no clash, and a cosine at least LINK_SIMILARITY with a content word in common
+    # besides subjects, or at least ALONE_SIMILARITY (a paraphrase in other words)
     cosine = f"cosine {pair.cosine:.2f}"
     if pair.cosine < LINK_SIMILARITY:
         return finding("below-link-similarity", f"{_versus(pair)}: {cosine} < {LINK_SIMILARITY}")
@@ -664,8 +655,7 @@ def _synonymous(u: str, v: str) -> bool:
 
 
 def absorbs(pair: Pair) -> Finding | None:
-    """Return the absorption finding when ``pair.a`` says everything ``pair.b`` says, else
-    None (:func:`not_absorbed` says why)."""
+    """Return the absorption finding when ``pair.a`` says all ``pair.b`` says, else None."""
     found = absorption(pair)
     return found if kind_of(found) == "absorption" else None
 

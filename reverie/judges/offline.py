@@ -6,7 +6,9 @@ statement's relative dates are made absolute from its own note's ``created_at``
 (:func:`~reverie.handlers.dream.temporal.normalize_dates`), and each statement is
 embedded with the built-in all-MiniLM-L6-v2 (the worker's own embedder when it is
 that model) and parsed by :mod:`reverie.judges.nlp` (clauses, frames, polarity,
-numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.frames`:
+numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.frames`,
+and every verdict carries the findings -- the rules of :mod:`reverie.judges.rules` that
+decided it (the conflict; each link, blocked link and absorption; why notes stay apart):
 
 * *conflict* (a contradiction): one frame -- subject and predicate -- with opposite
   polarity and agreeing arguments, or both positive with exactly one argument of
@@ -329,8 +331,7 @@ def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> 
 def _closest(
     left: Sequence[_Statement], right: Sequence[_Statement]
 ) -> tuple[_Statement, _Statement] | None:
-    """A statement of ``left`` and one of ``right`` with the highest cosine (the first such
-    pair on a tie), or None when a side is empty."""
+    """Return the closest statements of ``left`` and ``right`` (first on a tie), or None."""
     pairs = [(x, y) for x in left for y in right]
     return max(pairs, key=lambda p: p[0].cosine(p[1])) if pairs else None
 
@@ -338,10 +339,10 @@ def _closest(
 def _linked_groups(
     notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
 ) -> tuple[list[list[JudgedNote]], list[Finding]]:
-    """Connected groups (two notes or more) of notes linked by a shared fact, in order; two
-    groups are never joined when a statement of one is inconsistent with one of the other.
-    With the findings: each link, each blocked link, and why each note left out is apart
-    from its closest statement."""
+    """Return the groups of notes linked by a shared fact, in order, and their findings."""
+    # a group has two notes or more; two groups are never joined when a statement of one is
+    # inconsistent with one of the other. The findings: each link, each blocked link, and
+    # why each note left out is apart from its closest statement.
     group_of = {n.note_id: [n] for n in notes}
     findings: list[Finding] = []
     blocked: set[str] = set()
@@ -383,8 +384,7 @@ def _left_out(
     notes: Sequence[JudgedNote], per_note: dict[str, list[_Statement]],
     group_of: dict[str, list[JudgedNote]], blocked: set[str],
 ) -> list[Finding]:
-    """Why each note in no group (and in no blocked link) is apart from the closest
-    statement of the other notes, each pair of statements once."""
+    """Return why each note in no group or blocked link is apart from its closest statement."""
     found: list[Finding] = []
     seen: set[frozenset[int]] = set()
     for n in notes:
@@ -404,9 +404,9 @@ def _left_out(
 def _keep(
     sources: Sequence[JudgedNote], per_note: dict[str, list[_Statement]]
 ) -> tuple[list[_Statement], list[Finding]]:
-    """Each statement once, in its most complete phrasing, in order of first appearance;
-    with the absorption finding of every statement left for a phrasing that says it, and
-    why close statements are both kept (:func:`_kept_apart`)."""
+    """Return each statement once, in its most complete phrasing, and the absorptions."""
+    # in order of first appearance; the findings: the absorption of every statement left
+    # for a phrasing that says it, then why close kept ones do not say each other
     rank = {n.note_id: i for i, n in enumerate(sorted(sources, key=_usage_rank))}
     appear = {n.note_id: i for i, n in enumerate(sources)}
     pool = [s for n in sources for s in per_note[n.note_id]]
@@ -449,9 +449,7 @@ def _keep(
 def _kept_apart(
     heads: Sequence[_Statement], decided: dict[tuple[int, int], Finding]
 ) -> list[Finding]:
-    """Why each kept statement is not said by the closest other one, when that is more
-    than their distance ("every morning" / "every evening": another value), each pair
-    once."""
+    """Return why kept statements are not said by the closest other one, beyond distance."""
     found: list[Finding] = []
     seen: set[frozenset[int]] = set()
     for t in heads:

@@ -41,6 +41,8 @@ margin:.8rem 0}
 .quote{background:#fafbfc;border-left:3px solid var(--line);padding:.35rem .6rem;border-radius:4px}
 .after .quote,.winner{border-left-color:var(--ok)}.loser{border-left-color:var(--bad)}
 .meta{color:var(--muted);font-size:.85rem;margin-top:.5rem}
+ul.findings{font-size:.85rem;margin:.3rem 0 0;padding-left:1.2rem}
+ul.findings code{background:#eef1f5;padding:0 .3rem;border-radius:3px}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 form.act{display:inline-flex;gap:.4rem;align-items:center;margin:.3rem 0}

@@ -95,6 +95,22 @@ def _scalars(out: dict[str, Any]) -> str:
     return ", ".join(f"{e(k.replace('_', ' '))} <b>{e(v)}</b>" for k, v in shown.items()) or "–"
 
 
+def findings(out: dict[str, Any]) -> str:
+    """The rules that decided a step (its ``findings``), one line each; empty without any."""
+    rows = [f for f in out.get("findings") or [] if isinstance(f, dict)]
+    items = "".join(
+        f'<li><code>{e(f.get("rule"))}</code> {e(f.get("detail"))}'
+        + (f' <span class="muted">({e(_scores(f["scores"]))})</span>'
+           if isinstance(f.get("scores"), dict) else "")
+        + "</li>"
+        for f in rows)
+    return f'<ul class="findings">{items}</ul>' if items else ""
+
+
+def _scores(scores: dict[str, Any]) -> str:
+    return ", ".join(f"p({k}) {v}" for k, v in scores.items())
+
+
 def _timeline(steps: Sequence[RunStep]) -> str:
     phases = {s.phase: s for s in steps if s.name == s.phase and s.parent_step_id is not None}
     longest = max((s.duration_ms for s in phases.values()), default=0.0) or 1.0
@@ -130,7 +146,7 @@ def _merges(view: RunView) -> str:
                 f'</div><div class="arrow">→</div><div class="after">{after}</div></div>'
                 f'<div class="meta">Reason: {e(s.output.get("reason"))} · similarity '
                 f'{e(s.input.get("similarity"))} · judge {e(s.judge)} · {badge(s.status)}'
-                "</div></div>")
+                f"{findings(s.output)}</div></div>")
     for s in clusters:
         for rejected in s.output.get("rejected", []):
             cards.append(
@@ -143,7 +159,8 @@ def _merges(view: RunView) -> str:
     if kept:
         items = "".join(
             f"<li>{' | '.join(e(n.get('text')) for n in s.input.get('notes', []))} — "
-            f"{badge(s.status)} {e(s.output.get('reason') or s.output.get('error'))}</li>"
+            f"{badge(s.status)} {e(s.output.get('reason') or s.output.get('error'))}"
+            f"{findings(s.output)}</li>"
             for s in kept)
         rest = (f"<details><summary>{len(kept)} cluster(s) kept as they were</summary>"
                 f"<ul>{items}</ul></details>")
@@ -170,7 +187,7 @@ def _contradictions(view: RunView) -> str:
             f'<div class="card"><p>{badge(decision)} {head}</p><div class="pair">{sides}</div>'
             f'<div class="meta">Reason: {e(s.output.get("reason"))} · rule: '
             f'{e(s.output.get("rule"))} · similarity {e(s.input.get("similarity"))} · judge '
-            f"{e(s.judge)}</div></div>")
+            f"{e(s.judge)}{findings(s.output)}</div></div>")
     others = [s for s in pairs if s.output.get("decision") not in ("revoke", "review")]
     rest = (f'<p class="muted">{len(others)} similar pair(s) judged consistent or not '
             "decided.</p>" if others else "")

@@ -64,7 +64,8 @@ async def test_note_text_and_ids_are_escaped_on_every_page():
     cluster = next(s for s in view.steps if s.name == "cluster")
     cluster.input["notes"] = [{"note_id": XSS_ID, "text": XSS}]
     cluster.output = {"decision": "merge", "reason": XSS,
-                            "merged": [{"note_id": "m-1", "text": XSS, "source_ids": [XSS_ID]}]}
+                            "merged": [{"note_id": "m-1", "text": XSS, "source_ids": [XSS_ID]}],
+                      "findings": [{"rule": XSS, "detail": XSS, "scores": {XSS: 0.5}}]}
     assert_escaped(render_run(view, ctx()))
     active, total, users = await load_agent_notes(app, "a-1")
     assert_escaped(render_agent("a-1", active, ctx(), total=total, counts={}, users=users))
@@ -89,6 +90,14 @@ async def test_run_page_shows_merge_before_and_after_and_a_rollback_form():
     merged = next(s for s in view.steps if s.name == "cluster").output["merged"][0]["note_id"]
     assert view.notes[merged].status == Status.ACTIVE
     assert view.notes["n1"].status == Status.REVOKED
+
+
+async def test_run_page_names_the_rules_that_decided_a_merge():
+    app, run = await dreamt_app()
+    view = await load_run_view(app, run.run_id)
+    html = render_run(view, ctx())
+    assert '<ul class="findings"><li><code>link-shared-word</code> ' in html
+    assert "<code>identical</code> &#x27;The user prefers concise answers&#x27; twice" in html
 
 
 async def test_the_access_token_is_never_in_a_page():

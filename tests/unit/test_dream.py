@@ -106,6 +106,27 @@ async def test_contradiction_winner_is_chosen_by_rule(days_apart, counts, expect
     assert loser.comments.startswith("Contradicted by")
 
 
+async def test_run_steps_record_the_rules_that_decided():
+    """The offline judge's findings are in the steps: the cluster's links and absorptions,
+    the pair's conflict (rule and detail)."""
+    app = dream_app()
+    await add_notes(
+        app,
+        *[note(f"c{i}", t, day=i) for i, t in enumerate(CONCISE[:3])],
+        note("old", "Acme uses metric units in all shipping quotes."),
+        note("new", "Acme uses imperial units in all shipping quotes.", day=14),
+    )
+    run = await run_dream(app)
+    steps = await app.runs.steps(run.run_id)
+    [pair] = [s for s in steps if s.name == "pair" and s.output.get("decision") == "revoke"]
+    [found] = pair.output["findings"]
+    assert found["rule"] == "other-value" and "metric" in found["detail"]
+    clusters = [s for s in steps if s.name == "cluster"]
+    assert clusters and all(s.output.get("findings") for s in clusters)
+    rules = {f["rule"] for s in clusters for f in s.output["findings"]}
+    assert rules & {"link-shared-word", "link-paraphrase"}, rules
+
+
 async def test_tie_keeps_both_and_queues_for_review_then_a_person_resolves():
     app = dream_app()
     await add_notes(

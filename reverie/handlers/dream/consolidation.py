@@ -30,6 +30,7 @@ from reverie.handlers.dream.clustering import (
     similar_groups,
 )
 from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.findings import Finding, step_fields
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
@@ -144,16 +145,19 @@ async def _adds_nothing(ctx: DreamContext, company: Cluster, user: Cluster, pare
                                  company_notes=[brief(n) for n in company.notes],
                                  user_notes=[brief(n) for n in user.notes]) as step:
         step.judge = ctx.judge.name
+        findings: list[Finding] = []
         for note in user.notes:
             verdict, usage = await ctx.judge.covers(general, judged(note))
             step.usage.add(usage)
             ctx.usage.add(usage)
             if not verdict.adds_nothing:
                 step.output = {"merge_into_company_note": False, "reason": verdict.reason,
-                               "note_id": note.note_id}
+                               "note_id": note.note_id, **step_fields(verdict.findings)}
                 return False
+            findings += verdict.findings
         step.output = {"merge_into_company_note": True,
-                       "reason": "the user's notes add nothing beyond the company-wide notes"}
+                       "reason": "the user's notes add nothing beyond the company-wide notes",
+                       **step_fields(findings)}
         return True
 
 
@@ -192,7 +196,8 @@ async def consolidate_cluster(
         ctx.usage.add(usage)
         if not verdict.consolidate:
             step.status = "skipped"
-            step.output = {"decision": "keep", "reason": verdict.reason}
+            step.output = {"decision": "keep", "reason": verdict.reason,
+                           **step_fields(verdict.findings)}
             return counts
         by_id = {n.note_id: n for n in cluster.notes}
         planned = _validate(verdict, set(by_id))
@@ -212,7 +217,7 @@ async def consolidate_cluster(
             counts["merged_notes"] += 1
             ctx.merged_this_run.add(note.note_id)
         step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
-                       "merged": outputs}
+                       "merged": outputs, **step_fields(verdict.findings)}
         if rejected:
             step.output["rejected"] = rejected
         if not planned:

@@ -36,6 +36,7 @@ from reverie.domain.runs import ReviewPair
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.consolidation import brief
 from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.findings import step_fields
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
@@ -307,6 +308,7 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
         step.usage.add(usage)
         ctx.usage.add(usage)
         await ctx.fault("contradiction:judged")
+        step.output.update(step_fields(verdict.findings))
         outcome = await _apply(ctx, pair, verdict, step.output)
         await ctx.fault("contradiction:applied")
         # cached only once its effect is written: a run that dies in between leaves the

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Finding", "as_json"]
+__all__ = ["Finding", "as_json", "step_fields"]
 
 
 @dataclass(frozen=True)
@@ -23,11 +23,13 @@ class Finding:
     detail: str
     scores: Mapping[str, float] | None = None
 
+    def scored(self) -> str:
+        """Return the scores as ``p(contradiction)=0.93, p(neutral)=0.05`` ("" without)."""
+        return ", ".join(f"p({k})={v:.2f}" for k, v in (self.scores or {}).items())
+
     def line(self) -> str:
-        """Return ``rule: detail`` with the scores appended (``p(contradiction)=0.93``)."""
-        scores = (" [" + ", ".join(f"p({k})={v:.2f}" for k, v in self.scores.items()) + "]"
-                  if self.scores else "")
-        return f"{self.rule}: {self.detail}{scores}"
+        """Return ``rule: detail`` with the scores appended in brackets."""
+        return f"{self.rule}: {self.detail}" + (f" [{self.scored()}]" if self.scores else "")
 
 
 def as_json(findings: Iterable[Finding]) -> list[dict[str, Any]]:
@@ -37,3 +39,9 @@ def as_json(findings: Iterable[Finding]) -> list[dict[str, Any]]:
         | ({"scores": {k: round(float(v), 4) for k, v in f.scores.items()}} if f.scores else {})
         for f in findings
     ]
+
+
+def step_fields(findings: Iterable[Finding]) -> dict[str, Any]:
+    """Return ``{"findings": [...]}`` for a run step's output, or nothing when there are none."""
+    rows = as_json(findings)
+    return {"findings": rows} if rows else {}
