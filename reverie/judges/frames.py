@@ -56,11 +56,13 @@ Thresholds were calibrated on ``eval/corpus/main`` only (docs/calibration.md).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reverie.handlers.dream.findings import Finding
 from reverie.handlers.dream.salient import dropped_tokens
-from reverie.judges.lexicon import is_kind_of, siblings, synonyms
+from reverie.judges.lexicon import is_kind_of, one_kind, siblings, synonyms
+from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
 
@@ -82,6 +84,7 @@ __all__ = [
     "conflict",
     "inconsistent",
     "not_absorbed",
+    "one_frame",
     "same_fact",
     "shared_topic",
 ]
@@ -94,6 +97,9 @@ COVERAGE = 0.7
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
+NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
+NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame
+NLI_VETO = 0.95  # p(contradiction), both ways, that keeps two statements out of one note
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTH_NAMES = (
@@ -128,11 +134,14 @@ _LIGHT_VERBS = frozenset(
 
 @dataclass(frozen=True)
 class Pair:
-    """Two analyzed statements and the cosine of their embeddings."""
+    """Two analyzed statements, the cosine of their embeddings and, when the judge has an
+    NLI model, how to ask it for the pair's probabilities both ways
+    (:mod:`reverie.judges.nli`)."""
 
     a: Analysis
     b: Analysis
     cosine: float
+    nli: Callable[[], NLIScores] | None = None  # asked only where it can change a verdict
 
 
 def completeness(facts: Analysis) -> int:
@@ -376,7 +385,34 @@ def conflict(pair: Pair) -> Finding | None:
             "opposite-attitudes",
             f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
-    return None
+    return _model_conflict(pair)
+
+
+def _model_conflict(pair: Pair) -> Finding | None:
+    """The NLI model's contradiction of one frame with other values (:func:`one_frame`)."""
+    if pair.nli is None:
+        return None
+    frame = one_frame(pair)
+    if frame is None:
+        return None
+    scores = pair.nli()
+    if scores.contradiction < NLI_CONTRADICTION:
+        return None
+    return finding("nli-contradiction", (
+        f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= "
+        f"{NLI_CONTRADICTION}"), scores.as_dict())
+
+
+def _model_veto(pair: Pair) -> Finding | None:
+    """The NLI model is confident two statements the rules would join cannot both hold."""
+    if pair.nli is None or pair.cosine < NLI_SIMILARITY:
+        return None
+    scores = pair.nli()
+    if scores.contradiction < NLI_VETO:
+        return None
+    return finding("nli-merge-veto", (
+        f"{_versus(pair)}: p(contradiction) {scores.contradiction:.2f} >= {NLI_VETO}"),
+        scores.as_dict())
 
 
 def _negation(positive: Analysis, negative: Analysis) -> str:
@@ -574,6 +610,66 @@ def _subjects(facts: Analysis) -> frozenset[str]:
     return frozenset().union(*(c.subject for c in facts.clauses)) if facts.clauses else frozenset()
 
 
+def one_frame(pair: Pair) -> str | None:
+    """Say which frame the statements hold with other values, or None: clauses of one
+    holder and subject, one polarity and tense, no "also" and no other scope, whose
+    predicates are one (or WordNet synonyms) with a real difference of an argument (one
+    value at a time, or something beside the subject agreeing), or one of which holds one
+    value at a time with values of one kind (:func:`~reverie.judges.lexicon.one_kind`;
+    "is a teacher" / "works as a cook"). Only such a pair may be a contradiction by the
+    NLI model: SNLI calls two unrelated scenes a contradiction; two facts of one person
+    are not one."""
+    if pair.cosine < NLI_SIMILARITY:
+        return None
+    for c in pair.a.clauses:
+        for d in pair.b.clauses:
+            if c.negated != d.negated or c.past != d.past or c.additive or d.additive:
+                continue
+            if not (c.subject and d.subject and _agree(c.subject, d.subject)):
+                continue
+            if _other_scope(c, d):
+                continue
+            same = c.predicate == d.predicate or synonyms(c.predicate, d.predicate, "v")
+            if same:
+                real = _align(c, d).real()
+                if real and real[0].role not in _SCOPES:
+                    role = real[0].role
+                    return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
+            if _one_value(c) or _one_value(d):
+                kind = _values_of_one_kind(c, d)
+                if kind is not None:
+                    return f"'{c.predicate}' / '{d.predicate}' with {kind}"
+    return None
+
+
+def _one_value(c: Clause) -> bool:
+    """The clause's frame holds one value at a time: a copula ("is a teacher"), a
+    preference or a favorite."""
+    return c.predicate == "be" or c.exclusive
+
+
+def _other_scope(c: Clause, d: Clause) -> bool:
+    """Both clauses say what they are for, and not the same ("for calls" / "for meetings")."""
+    for role in _SCOPES:
+        x, y = c.arg(role), d.arg(role)
+        if x is not None and y is not None and not _agree(x.words, y.words):
+            return True
+    return False
+
+
+def _values_of_one_kind(c: Clause, d: Clause) -> str | None:
+    """Two argument heads, not dates or scopes, that differ and name one kind of thing."""
+    for x in c.args:
+        for y in d.args:
+            if x.head == y.head or x.role in _SCOPES or y.role in _SCOPES:
+                continue
+            if _dated(x) or _dated(y) or not x.head or not y.head:
+                continue
+            if one_kind(x.head, y.head):
+                return f"{x.head} / {y.head}"
+    return None
+
+
 def shared_topic(a: Analysis, b: Analysis) -> frozenset[str]:
     """Content words both statements use outside their subjects ("Pied Piper's Business
     plan costs ..." and "Reps at Pied Piper quote annual plans" share only who they are
@@ -605,7 +701,7 @@ def _link(pair: Pair) -> Finding:
         return finding("no-shared-word", (
             f"{_versus(pair)}: {cosine} < {ALONE_SIMILARITY} and no word in common "
             "besides their subjects"))
-    found = clash(pair)
+    found = clash(pair) or _model_veto(pair)
     if found is not None:
         return found
     if shared:
@@ -687,7 +783,7 @@ def absorption(pair: Pair) -> Finding:
     if pair.cosine < ABSORB_SIMILARITY:
         return finding("below-absorb-similarity",
                        f"{_versus(pair)}: {cosine} < {ABSORB_SIMILARITY}")
-    found = clash(pair)
+    found = clash(pair) or _model_veto(pair)
     if found is not None:
         return found
     unsaid = sorted(

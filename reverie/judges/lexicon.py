@@ -125,3 +125,25 @@ def _near(lex: _Lexicon, synset: int) -> frozenset[int]:
     """The parents and grandparents of ``synset``."""
     parents = _ids(lex.ups.get(synset))
     return frozenset(parents).union(*(_ids(lex.ups.get(p)) for p in parents))
+
+
+def one_kind(a: str, b: str, specific: int = 6) -> bool:
+    """True iff nouns ``a`` and ``b`` name things of one kind: their most frequent senses
+    share a hypernym (or are one under the other) at least ``specific`` levels below
+    WordNet's root ("teacher" / "cook": both a person, 6 levels down; "euro" / "dollar";
+    not "dog" / "accountant": both only an organism, 5 down). One word is of one kind with
+    itself; a word WordNet does not know is of no kind."""
+    if _key(a) == _key(b):
+        return True
+    lex = _load()
+    x, y = lex.senses_of("n", a), lex.senses_of("n", b)
+    if not x or not y:
+        return False
+    shared = (lex.above(x[0]) | {x[0]}) & (lex.above(y[0]) | {y[0]})
+    return any(_depth(lex, s) >= specific for s in shared)
+
+
+def _depth(lex: _Lexicon, synset: int) -> int:
+    """Levels from ``synset`` up to WordNet's root, by the longest path ("person": 6)."""
+    parents = _ids(lex.ups.get(synset))
+    return 1 + max(_depth(lex, p) for p in parents) if parents else 0

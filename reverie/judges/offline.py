@@ -58,9 +58,10 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -78,6 +79,7 @@ from reverie.handlers.dream.judging import (
 )
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
+from reverie.judges.nli import NLIScorer, NLIScores
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
 from reverie.judges.text import split_statements
@@ -105,6 +107,7 @@ class _Statement:
     index: int
     facts: Analysis
     vector: npt.NDArray[np.float32]
+    nli: Callable[[str, str], NLIScores] | None = None
 
     @property
     def text(self) -> str:
@@ -114,7 +117,8 @@ class _Statement:
         return float(self.vector @ other.vector)
 
     def pair(self, other: _Statement) -> frames.Pair:
-        return frames.Pair(self.facts, other.facts, self.cosine(other))
+        ask = partial(self.nli, self.text, other.text) if self.nli is not None else None
+        return frames.Pair(self.facts, other.facts, self.cosine(other), ask)
 
 
 def _utc(when: datetime) -> datetime:
@@ -158,12 +162,27 @@ class OfflineJudge:
 
     name: str = "offline"
 
-    def __init__(self, embedder: Any = None) -> None:
+    def __init__(self, embedder: Any = None, *, nli: bool = True) -> None:
         """Use ``embedder`` (a :class:`~reverie.embeddings.local.LocalMiniLMEmbedder`) or a
-        local model of its own, loaded on first use."""
+        local model of its own, loaded on first use; with ``nli``, the SNLI-trained scorer
+        (:mod:`reverie.judges.nli`) over the same model judges other values of one frame."""
         self._embedder = embedder
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
         self._lock = threading.Lock()
+        self._use_nli = nli
+        self._scorer: NLIScorer | None = None
+
+    def _both_ways(self, a: str, b: str) -> NLIScores:
+        if self._scorer is None:
+            self._scorer = NLIScorer(self._local())
+        return self._scorer.both_ways(a, b)
+
+    def _local(self) -> Any:
+        if self._embedder is None:
+            from reverie.embeddings.local import LocalMiniLMEmbedder
+
+            self._embedder = LocalMiniLMEmbedder()
+        return self._embedder
 
     @classmethod
     def for_embedder(cls, embedder: Any = None) -> OfflineJudge:
@@ -196,11 +215,7 @@ class OfflineJudge:
         todo = [t for t in dict.fromkeys(texts) if t not in self._vectors]
         if not todo:
             return
-        if self._embedder is None:
-            from reverie.embeddings.local import LocalMiniLMEmbedder
-
-            self._embedder = LocalMiniLMEmbedder()
-        rows = self._embedder.embed_array(todo)
+        rows = self._local().embed_array(todo)
         if len(self._vectors) > 50_000:
             self._vectors.clear()
         self._vectors.update(zip(todo, rows, strict=True))
@@ -213,9 +228,10 @@ class OfflineJudge:
             facts = dict(zip(flat, analyze_many(flat), strict=True))
             self._embed(flat)
             vectors = {t: self._vectors[t] for t in flat}
+        ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [
-                _Statement(n, i, facts[t], vectors[t]) for i, t in enumerate(texts[n.note_id])
+                _Statement(n, i, facts[t], vectors[t], ask) for i, t in enumerate(texts[n.note_id])
             ]
             for n in notes
         }

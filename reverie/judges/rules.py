@@ -47,6 +47,10 @@ _TABLE: tuple[Rule, ...] = (
          "('formal tone' / 'casual tone', '40 seats' / '55 seats')"),
     Rule("opposite-attitudes", "conflict",
          "one holder for and against the same thing ('loves seafood' / 'seafood is gross')"),
+    Rule("nli-contradiction", "conflict",
+         "one frame (one holder and predicate, one tense and scope, no 'also') with another "
+         "value, which the NLI model says cannot both hold: p(contradiction) at least "
+         "NLI_CONTRADICTION both ways"),
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
     Rule("differing-argument", "blocker",
          "one frame with an argument of another value ('pays monthly' / 'pays annually')"),
@@ -61,6 +65,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),
     Rule("other-names", "blocker",
          "names on both sides that the other statement does not mention"),
+    Rule("nli-merge-veto", "blocker",
+         "the NLI model is confident the two cannot both hold: p(contradiction) at least "
+         "NLI_VETO both ways"),
     # same fact (frames.same_fact) or not
     Rule("link-shared-word", "link",
          "cosine at least LINK_SIMILARITY, a content word in common besides subjects, no clash"),

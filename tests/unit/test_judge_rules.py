@@ -39,7 +39,8 @@ def test_each_rule_has_a_kind_and_a_one_line_description() -> None:
 def test_a_finding_of_an_unknown_rule_is_refused() -> None:
     with pytest.raises(KeyError, match="no rule 'negation'"):
         finding("negation", "'X' vs its negation 'Y'")
-    assert kind_of(Finding("nli-contradiction", "a model's rule")) is None
+    assert kind_of(Finding("a-rule-nowhere", "not in the table")) is None
+    assert kind_of(finding("nli-contradiction", "the model")) == "conflict"
     assert kind_of(finding("negated-copy", "x")) == "conflict"
 
 

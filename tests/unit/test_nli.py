@@ -1,0 +1,85 @@
+"""The offline judge's NLI scorer: the shipped weights load, are the ones trained, and score
+known pairs of each class as SNLI taught them."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from reverie.judges import nli
+from reverie.judges.nli import NLIModelUnavailable, NLIScorer, weights_path
+
+
+@pytest.fixture(scope="module")
+def scorer() -> NLIScorer:
+    s = NLIScorer()
+    s.load()
+    return s
+
+
+def test_shipped_weights_match_the_pinned_checksum() -> None:
+    """The package data is the file the training script wrote (SHA-256 pinned in code)."""
+    assert hashlib.sha256(weights_path().read_bytes()).hexdigest() == nli.SHA256
+
+
+def test_altered_weights_are_refused(tmp_path: Path) -> None:
+    """A weights file with another checksum is refused with the fix, never used."""
+    bad = tmp_path / "nli.safetensors"
+    data = bytearray(weights_path().read_bytes())
+    data[-1] ^= 0xFF
+    bad.write_bytes(bytes(data))
+    with pytest.raises(NLIModelUnavailable, match="scripts/train_nli.py"):
+        NLIScorer(path=bad).load()
+
+
+def test_missing_weights_say_so(tmp_path: Path) -> None:
+    """A missing file is a clear configuration error."""
+    with pytest.raises(NLIModelUnavailable, match="missing"):
+        NLIScorer(path=tmp_path / "absent.safetensors").load()
+
+
+def test_card_records_data_seed_and_accuracy(scorer: NLIScorer) -> None:
+    """The weights carry their training card: SNLI hashes, seed, per-class test accuracy."""
+    card = scorer.card
+    assert card["data_sha256"]["train"].startswith("b4df4174")
+    assert card["seed"] == 20
+    assert set(card["snli_test"]["per_class"]) == {"entailment", "neutral", "contradiction"}
+    assert card["snli_test"]["accuracy"] > 0.7
+    assert "CC BY-SA 4.0" in card["licence"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "label"),
+    [
+        ("A man is playing a guitar on stage.", "A man is playing an instrument.", "entailment"),
+        ("Two dogs run through a field.", "Animals are outside.", "entailment"),
+        ("A woman is sleeping in her bed.", "A woman is running a marathon.", "contradiction"),
+        ("A man is sleeping on a couch.", "A man is running a marathon.", "contradiction"),
+        ("A man is walking down the street.", "The man is going to work.", "neutral"),
+        ("A girl is reading a book.", "The girl is reading a book for school.", "neutral"),
+    ],
+)
+def test_known_pairs_of_each_class(scorer: NLIScorer, a: str, b: str, label: str) -> None:
+    """SNLI-style pairs get their class as the most probable one."""
+    (s,) = scorer.score([(a, b)])
+    probs = s.as_dict()
+    assert max(probs, key=probs.__getitem__) == label, probs
+
+
+def test_scores_are_probabilities_and_cached(scorer: NLIScorer) -> None:
+    """Each ordered pair's three probabilities sum to one; a repeat is the same object."""
+    pair = ("The user lives in Denver.", "The user lives in Austin.")
+    (first,) = scorer.score([pair])
+    (again,) = scorer.score([pair])
+    assert again is first
+    assert abs(first.entailment + first.neutral + first.contradiction - 1) < 1e-5
+
+
+def test_both_ways_averages_the_orders(scorer: NLIScorer) -> None:
+    """The symmetric score is the mean of the two orders."""
+    a, b = "Acme is on the Pro plan.", "Acme is on the Basic plan."
+    ab, ba = scorer.score([(a, b), (b, a)])
+    both = scorer.both_ways(a, b)
+    assert both.contradiction == pytest.approx((ab.contradiction + ba.contradiction) / 2)
