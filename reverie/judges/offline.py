@@ -60,7 +60,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
@@ -81,6 +81,7 @@ from reverie.judges import frames
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
 from reverie.judges.text import split_statements
+from reverie.text.utc import as_utc
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -117,18 +118,14 @@ class _Statement:
         return frames.Pair(self.facts, other.facts, self.cosine(other))
 
 
-def _utc(when: datetime) -> datetime:
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
 def _usage_rank(note: JudgedNote) -> tuple[int, float, str]:
     """Sort key: most-used first, then newest, then lowest id."""
-    return (-note.access_count, -_utc(note.created_at).timestamp(), note.note_id)
+    return (-note.access_count, -as_utc(note.created_at).timestamp(), note.note_id)
 
 
 def _appearance(note: JudgedNote) -> tuple[datetime, str]:
     """Sort key: oldest first, then lowest id."""
-    return (_utc(note.created_at), note.note_id)
+    return (as_utc(note.created_at), note.note_id)
 
 
 def _quote(text: str) -> str:

@@ -90,11 +90,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
 from dateparser.date import DateDataParser
+
+from reverie.text.utc import as_utc
 
 Tense = Literal["past", "future"]
 Interval = tuple[date, date]
@@ -178,11 +180,6 @@ _NOT_PAST_BEFORE = frozenset(
         seem seems become becomes not remain remains stay stays""",
     )
 )
-
-
-def _utc(written_at: datetime) -> datetime:
-    when = written_at if written_at.tzinfo else written_at.replace(tzinfo=UTC)
-    return when.astimezone(UTC)
 
 
 def sentence_tense(sentence: str) -> Tense | None:
@@ -641,7 +638,7 @@ def _hits(text: str) -> list[_Hit]:
 
 
 def _resolved(text: str, written_at: datetime) -> list[tuple[_Hit, _Anchor]]:
-    written = _utc(written_at).replace(tzinfo=None)
+    written = as_utc(written_at).replace(tzinfo=None)
     found = []
     for hit in _hits(text):
         anchor = hit.rule.resolve(_Context(hit.match, written, hit.tense))
