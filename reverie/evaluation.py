@@ -18,7 +18,7 @@ Metrics (``None`` when a split has no case of that kind):
 * ``fact_recall``: the share of labeled cluster facts still *stated* by some
   Active note of the cluster's agent and company whose user is the cluster's user
   or none (a company-wide note is visible to the user). A note states a fact when
-  one of its statements (:func:`~reverie.judges.text.split_statements`)
+  one of its statements (:func:`~reverie.text.statements.split_statements`)
   contains every keyword group of the fact (a group is ``"a|b"``: any of the
   alternatives, case-insensitive, matched at a word start so "timeout" matches
   "timeouts"), or has the same words as the fact's canonical text. Scoring never
@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie.handlers.dream.temporal import has_relative_date
-from reverie.judges.text import plain_words, split_statements
+from reverie.text.statements import plain_words, split_statements
 
 Row = Mapping[str, Any]
 Labels = Mapping[str, Any]

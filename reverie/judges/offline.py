@@ -1,7 +1,7 @@
 """The offline judge: deterministic judgments from sentence embeddings and a parse, no network.
 
 It implements the :class:`~reverie.handlers.dream.judging.Judge` port. Every note is
-split into statements (:func:`~reverie.judges.text.split_statements`), each
+split into statements (:func:`~reverie.text.statements.split_statements`), each
 statement's relative dates are made absolute from its own note's ``created_at``
 (:func:`~reverie.handlers.dream.temporal.normalize_dates`), and each statement is
 embedded with the built-in all-MiniLM-L6-v2 (the worker's own embedder when it is
@@ -80,7 +80,7 @@ from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
-from reverie.judges.text import split_statements
+from reverie.text.statements import split_statements
 from reverie.text.utc import as_utc
 
 __all__ = [
