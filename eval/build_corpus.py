@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from reverie.evaluation import keywords_match
-from reverie.handlers.dream.temporal import has_relative_date
+from reverie.text.dates import has_relative_date
 from reverie.text.statements import split_statements
 
 OUT = Path(__file__).resolve().parent / "corpus"

@@ -35,7 +35,7 @@ Metrics (``None`` when a split has no case of that kind):
 * ``temporal_pass_rate``: checks passed over checks made: each relative-date case
   whose note ended in an Active merged note must find its expected absolute date in
   that note's text, and no Active merged note may contain a relative date
-  (:func:`~reverie.handlers.dream.temporal.has_relative_date`).
+  (:func:`~reverie.text.dates.has_relative_date`).
 * ``privacy_violations``: merged notes (any status) whose original sources span
   agents, tenants or more than one user, whose own scope differs from their
   sources', or that are company-wide while a user's source states something no
@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reverie.handlers.dream.temporal import has_relative_date
+from reverie.text.dates import has_relative_date
 from reverie.text.statements import plain_words, split_statements
 
 Row = Mapping[str, Any]

@@ -3,7 +3,7 @@
 It implements the :class:`~reverie.handlers.dream.judging.Judge` port. Every note is
 split into statements (:func:`~reverie.text.statements.split_statements`), each
 statement's relative dates are made absolute from its own note's ``created_at``
-(:func:`~reverie.handlers.dream.temporal.normalize_dates`), and each statement is
+(:func:`~reverie.text.dates.normalize_dates`), and each statement is
 embedded with the built-in all-MiniLM-L6-v2 (the worker's own embedder when it is
 that model) and parsed by :mod:`reverie.judges.nlp` (clauses, frames, polarity,
 numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.frames`,
@@ -76,10 +76,10 @@ from reverie.handlers.dream.judging import (
     MergedNote,
     Usage,
 )
-from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
+from reverie.text.dates import normalize_dates
 from reverie.text.statements import split_statements
 from reverie.text.utc import as_utc
 
