@@ -59,10 +59,10 @@ import re
 from dataclasses import dataclass
 
 from reverie.handlers.dream.findings import Finding
-from reverie.handlers.dream.salient import dropped_tokens
 from reverie.judges.lexicon import is_kind_of, siblings, synonyms
 from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
+from reverie.text.salient import dropped_tokens
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -673,7 +673,7 @@ def absorption(pair: Pair) -> Finding:
     when it is the same text, or: the same fact at cosine at least ``ABSORB_SIMILARITY``;
     every salient token of ``b`` (numbers, names, ids, dates) in ``a``, by this module's
     reading and by the dream's merge guard
-    (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
+    (:func:`~reverie.text.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
     aside) in ``a`` (or a WordNet synonym of them: "answers" says "responses") with at
     most one missing, or a cosine of at least

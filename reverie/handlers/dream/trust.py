@@ -61,9 +61,9 @@ from reverie.handlers.dream.judging import (
     RunScopedJudge,
     Usage,
 )
-from reverie.handlers.dream.salient import dropped_tokens
 from reverie.handlers.ports import QualificationStore
 from reverie.text.dates import has_relative_date, normalize_dates
+from reverie.text.salient import dropped_tokens
 from reverie.text.utc import as_utc
 
 log = structlog.get_logger(__name__)
