@@ -63,6 +63,8 @@ from reverie.judges.lexicon import is_kind_of, siblings, synonyms
 from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
+from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
+from reverie.text.vocabulary.calendar_words import PERIODS
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -96,21 +98,7 @@ NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
-_MONTH_NAMES = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-_MONTHS = frozenset([*_MONTH_NAMES, "week", "month", "year", "quarter"])
+_MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places

@@ -97,25 +97,11 @@ from typing import Literal
 from dateparser.date import DateDataParser
 
 from reverie.text.utc import as_utc
+from reverie.text.vocabulary.calendar_words import MONTH_NAMES, WEEKDAYS
 
 Tense = Literal["past", "future"]
 Interval = tuple[date, date]
 
-MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 # a number, or an English number word up to ninety-nine (dateparser reads them all)
 _ONES = r"one|two|three|four|five|six|seven|eight|nine"
