@@ -36,6 +36,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from reverie.judges.valence import is_rated, valence
+from reverie.text.vocabulary.number_words import (
+    MULTIPLIER_SUFFIXES,
+    MULTIPLIER_WORDS,
+    NUMBER_WORDS,
+    QUANTITY_WORDS,
+    TENS,
+)
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
 
@@ -126,52 +133,7 @@ _SKIP_DEPS = frozenset(
         "expl",
     }
 )
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
-_NUMBER_WORDS.update(
-    {
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "hundred": 100,
-        "thousand": 1000,
-        "dozen": 12,
-        "twice": 2,
-        "once": 1,
-        "single": 1,
-        "a couple": 2,
-    }
-)
+_NUMBER_WORDS = {**NUMBER_WORDS, **TENS, **QUANTITY_WORDS}
 _CONTRACTION = re.compile(
     r"\b(can|don|doesn|didn|won|isn|aren|wasn|weren|couldn|wouldn|shouldn|haven|hasn|"
     r"hadn|ain)\s+t\b",
@@ -334,11 +296,6 @@ def _predicate_lemma(token: Any) -> str:
     return lemma
 
 
-_MULTIPLIER_WORDS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000,
-                     "billion": 1_000_000_000}
-_MULTIPLIER_SUFFIXES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "$20k"
-
-
 def _canonical(number: float) -> str:
     return str(int(number)) if number == int(number) else f"{number:g}"
 
@@ -348,14 +305,14 @@ def number_value(token: Any) -> str | None:
     with its multiplier ("$20k", "twenty thousand" -> "20000"); None for a multiplier
     word that follows a number (the number carries the value)."""
     low = str(token.lower_)
-    if low in _MULTIPLIER_WORDS and token.i > 0 and token.nbor(-1).like_num:
+    if low in MULTIPLIER_WORDS and token.i > 0 and token.nbor(-1).like_num:
         return None
     value = _plain_value(low)
     if value is None or value.endswith("%") or not re.fullmatch(r"\d+(\.\d+)?", value):
         return value
     after = token.nbor(1).lower_ if token.i + 1 < len(token.doc) else ""
-    if after in _MULTIPLIER_WORDS:
-        return _canonical(float(value) * _MULTIPLIER_WORDS[after])
+    if after in MULTIPLIER_WORDS:
+        return _canonical(float(value) * MULTIPLIER_WORDS[after])
     return value
 
 
@@ -365,7 +322,7 @@ def _plain_value(low: str) -> str | None:
     digits = low.replace(",", "").lstrip("$€£")
     suffixed = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|bn)", digits)
     if suffixed:
-        return _canonical(float(suffixed.group(1)) * _MULTIPLIER_SUFFIXES[suffixed.group(2)])
+        return _canonical(float(suffixed.group(1)) * MULTIPLIER_SUFFIXES[suffixed.group(2)])
     if re.fullmatch(r"\d+(\.\d+)?%?", digits):
         value = digits.rstrip("%")
         if "." in value:

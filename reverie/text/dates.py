@@ -98,17 +98,17 @@ from dateparser.date import DateDataParser
 
 from reverie.text.utc import as_utc
 from reverie.text.vocabulary.calendar_words import MONTH_NAMES, WEEKDAYS
+from reverie.text.vocabulary.number_words import NUMBER_NAMES, TENS
 
 Tense = Literal["past", "future"]
 Interval = tuple[date, date]
 
 
 # a number, or an English number word up to ninety-nine (dateparser reads them all)
-_ONES = r"one|two|three|four|five|six|seven|eight|nine"
+_ONES = "|".join(NUMBER_NAMES[1:10])
 _NUM = (
-    r"(?P<n>\d{1,3}|an|a|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-    r"(?:[-\s](?:" + _ONES + r"))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|" + _ONES + r")"
+    r"(?P<n>\d{1,3}|an|a|(?:" + "|".join(TENS) + r")"
+    r"(?:[-\s](?:" + _ONES + r"))?|" + "|".join(NUMBER_NAMES[10:20]) + "|" + _ONES + r")"
 )
 _VAGUE = r"(?P<v>a\s+few|a\s+couple\s+of|a\s+couple|couple\s+of|few|several)"
 _UNIT = r"(?P<u>minute|hour|day|week|month|year)s?"

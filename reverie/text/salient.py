@@ -33,15 +33,10 @@ from reverie.text.vocabulary.calendar_words import (
     MONTH_NUMBERS,
     WEEKDAY_KEYS,
 )
+from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
 __all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
 
-_NUMBER_WORDS = {
-    w: i for i, w in enumerate((
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen", "twenty"))
-}
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+", re.IGNORECASE)
 _TIME = re.compile(
@@ -141,8 +136,8 @@ def _word_tokens(word: str, *, capitalised_only: bool) -> list[str]:
         return [f"month:{MONTH_NUMBERS[low]}"]
     if low in WEEKDAY_KEYS and named:
         return [f"day:{WEEKDAY_KEYS[low]}"]
-    if low in _NUMBER_WORDS:
-        return [f"num:{_NUMBER_WORDS[low]}"]
+    if low in NUMBER_WORDS:
+        return [f"num:{NUMBER_WORDS[low]}"]
     return []
 
 
