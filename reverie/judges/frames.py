@@ -65,6 +65,7 @@ from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
+from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -108,10 +109,6 @@ _SCOPES = frozenset({"prep:for"})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
-# verbs that say little on their own: coverage is counted without them
-_LIGHT_VERBS = frozenset(
-    {"be", "have", "use", "want", "need", "like", "prefer", "get", "make", "keep", "do"}
-)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
+from reverie.text.vocabulary.verbs import ATTITUDE_VERBS, CHANGE_VERBS, OPPOSITE_VERBS
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
 
@@ -58,54 +59,11 @@ LIKE = "like"
 _SELF_WORDS = frozenset(
     ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
 )
-# attitude predicates (one frame ``like``) and their opposites (``like`` negated)
-_ATTITUDE = frozenset(
-    ["like", "love", "enjoy", "prefer", "adore", "want", "favor", "favour", "appreciate"]
-)
-_OPPOSITE: dict[str, str] = {
-    "dislike": LIKE,
-    "hate": LIKE,
-    "detest": LIKE,
-    "loathe": LIKE,
-    "despise": LIKE,
-    "avoid": LIKE,
-    "disable": "enable",
-    "forbid": "allow",
-    "prohibit": "allow",
-    "disallow": "allow",
-    "reject": "accept",
-    "decline": "accept",
-    "exclude": "include",
-    "stop": "continue",
-    "quit": "continue",
-    "lack": "have",
-}
-# "X was raised to V" / "upgraded X to V": X is V afterwards
-_CHANGE = frozenset(
-    [
-        "raise",
-        "increase",
-        "decrease",
-        "reduce",
-        "lower",
-        "cut",
-        "bump",
-        "upgrade",
-        "downgrade",
-        "move",
-        "change",
-        "switch",
-        "update",
-        "extend",
-        "shorten",
-        "migrate",
-        "set",
-        "lift",
-    ]
-)
 # modifiers that fill one slot of a thing: another word there is another value
 _SLOT_DEPS = frozenset({"amod", "compound", "nummod"})
-_KNOWN_VERBS = _ATTITUDE | _OPPOSITE.keys() | frozenset(_OPPOSITE.values()) | _CHANGE
+_KNOWN_VERBS = (
+    ATTITUDE_VERBS | OPPOSITE_VERBS.keys() | frozenset(OPPOSITE_VERBS.values()) | CHANGE_VERBS
+)
 _NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
 _ADDITIVE = frozenset({"also", "too", "additionally"})
 _EXCEPT = frozenset({"except", "minus", "excluding"})  # what follows is denied
@@ -513,14 +471,14 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     lemma = predicate.split()[0]
     if lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
-    elif lemma in _ATTITUDE:
+    elif lemma in ATTITUDE_VERBS:
         predicate = LIKE
-    elif lemma in _OPPOSITE:
-        predicate = _OPPOSITE[lemma]
+    elif lemma in OPPOSITE_VERBS:
+        predicate = OPPOSITE_VERBS[lemma]
         negations += 1
     elif lemma == "be":
         predicate, subject, args, negations = _copula(subject, args, negations, pred)
-    if lemma in _CHANGE and any(a.role == "prep:to" for a in args):
+    if lemma in CHANGE_VERBS and any(a.role == "prep:to" for a in args):
         changed = next((a for a in args if a.role == "obj"), None)
         new = next(a for a in args if a.role == "prep:to")
         if changed is not None:
@@ -543,7 +501,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=pred.tag_ == "VBD" and lemma not in _CHANGE,
+        past=pred.tag_ == "VBD" and lemma not in CHANGE_VERBS,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 
