@@ -58,6 +58,7 @@ from typing import Any
 
 from reverie.text.dates import has_relative_date
 from reverie.text.statements import plain_words, split_statements
+from reverie.text.vocabulary.function_words import FILLER
 
 Row = Mapping[str, Any]
 Labels = Mapping[str, Any]
@@ -273,13 +274,9 @@ def states_fact(text: str, fact: Mapping[str, Any]) -> bool:
     return False
 
 
-_FILLER = frozenset({"a", "an", "the", "is", "are", "was", "were", "be", "to", "of", "and",
-                     "or", "for", "in", "on", "at", "by", "with"})
-
-
 def _words(text: str) -> frozenset[str]:
     """The words of ``text`` that carry content (lowercase, a few function words aside)."""
-    return frozenset(plain_words(text)) - _FILLER
+    return frozenset(plain_words(text)) - FILLER
 
 
 def _visible_to(row: Row, agent: str, company: str | None, user: str | None) -> bool:

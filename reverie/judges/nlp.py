@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reverie.judges.valence import is_rated, valence
+from reverie.text.vocabulary.function_words import ADDITIVE, EXCEPT, NEGATORS, SELF_WORDS
 from reverie.text.vocabulary.number_words import (
     MULTIPLIER_SUFFIXES,
     MULTIPLIER_WORDS,
@@ -55,18 +56,12 @@ _pipeline: Any = None
 
 SELF = "self"
 LIKE = "like"
-# the speaker or the user the memory is about
-_SELF_WORDS = frozenset(
-    ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
-)
 # modifiers that fill one slot of a thing: another word there is another value
 _SLOT_DEPS = frozenset({"amod", "compound", "nummod"})
 _KNOWN_VERBS = (
     ATTITUDE_VERBS | OPPOSITE_VERBS.keys() | frozenset(OPPOSITE_VERBS.values()) | CHANGE_VERBS
 )
-_NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
-_ADDITIVE = frozenset({"also", "too", "additionally"})
-_EXCEPT = frozenset({"except", "minus", "excluding"})  # what follows is denied
+_NEGATORS = frozenset(NEGATORS)
 _OBJECT_DEPS = {
     "dobj": "obj",
     "attr": "attr",
@@ -307,7 +302,7 @@ def _is_content(token: Any) -> bool:
 def _self(words: Iterable[str]) -> frozenset[str]:
     out = set()
     for w in words:
-        out.add(SELF if w in _SELF_WORDS else w)
+        out.add(SELF if w in SELF_WORDS else w)
     return frozenset(out)
 
 
@@ -325,7 +320,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
             if t.i not in described:
                 numbers.add(value)
             words.add(value)
-        elif _is_content(t) or t.lower_ in _SELF_WORDS:
+        elif _is_content(t) or t.lower_ in SELF_WORDS:
             words.add(_lemma(t))
     head = number_value(token) if token.like_num else None
     mods = frozenset(
@@ -399,7 +394,7 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     sent = pred.sent
     direct = {pred.i} | {c.i for c in pred.children if c.dep_ in {"aux", "auxpass"}}
     for t in pred.subtree:
-        exception = t.lower_ in _EXCEPT  # "all genres except country music"
+        exception = t.lower_ in EXCEPT  # "all genres except country music"
         if not (exception or t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
             continue
         after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
@@ -436,7 +431,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
             if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
                 negations += 1
             elif dep == "advmod" and (
-                child.lower_ in _ADDITIVE
+                child.lower_ in ADDITIVE
                 or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
             ):
                 additive = True  # "also", "too", "as well"

@@ -33,6 +33,7 @@ from reverie.text.vocabulary.calendar_words import (
     MONTH_NUMBERS,
     WEEKDAY_KEYS,
 )
+from reverie.text.vocabulary.function_words import NEGATION_CUES
 from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
 __all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
@@ -57,7 +58,7 @@ _IDENT = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w])\d+(?:\.\d+)?")
 _NEGATION = re.compile(
-    r"\b(?:not|never|no|none|nothing|nobody|neither|nor|cannot|without)\b|n't\b|n’t\b",
+    r"\b(?:" + "|".join(NEGATION_CUES) + r")\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
