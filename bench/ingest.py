@@ -36,7 +36,6 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import UTC
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -49,6 +48,7 @@ from bench.deletion import LogTail, _ts
 from bench.synth import MODEL, generate
 from reverie.domain.events import TOPIC_NOTES
 from reverie.storage.mongo import connect, stored_vector
+from reverie.text.utc import as_utc
 from tests.fakes import envelope, iso, note_data
 from tests.integration.harness import Kafka, Worker, state_env, wait_for
 
@@ -73,7 +73,7 @@ def events(n: int, run: str, precomputed: bool, agents: int = 16) -> list[tuple[
             extra["embedding"] = [round(float(x), 6) for x in vectors[i]]
             extra["embedding_model"] = MODEL
         body = note_data(f"{run}-{s.note_id}", s.text, agent_id=agent, **extra)
-        body["created_at"] = iso(s.created_at.replace(tzinfo=UTC))
+        body["created_at"] = iso(as_utc(s.created_at))
         out.append((agent, json.dumps(envelope("note.created", body)).encode()))
     return out
 

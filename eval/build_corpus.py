@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from reverie.evaluation import keywords_match
-from reverie.handlers.dream.temporal import has_relative_date
-from reverie.judges.text import split_statements
+from reverie.text.dates import has_relative_date
+from reverie.text.statements import split_statements
 
 OUT = Path(__file__).resolve().parent / "corpus"
 NAMESPACE = uuid.UUID("5b0c1f0e-7d1b-4c53-9a4e-2f8e6f1f0a11")

@@ -19,10 +19,12 @@ import html
 import json
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
+
+from reverie.text.utc import as_utc
 
 __all__ = [
     "DATA_RULES",
@@ -68,8 +70,7 @@ DATA_RULES = (
 
 def _iso_day(value: datetime) -> str:
     """``value`` as an absolute UTC date-time (naive values are taken as UTC)."""
-    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
-    return aware.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return as_utc(value).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def neutralise(text: str) -> str:
@@ -106,8 +107,8 @@ def fence_note(
         ("created", _iso_day(created_at)),
     ]
     if now is not None:
-        created = created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)
-        current = now if now.tzinfo else now.replace(tzinfo=UTC)
+        created = as_utc(created_at)
+        current = as_utc(now)
         attrs.append(("age_days", max(0, (current - created).days)))
     attrs.append(("access_count", access_count))
     attrs.extend(extra)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import CoverageVerdict, JudgedNote
+from reverie.text.utc import as_utc
 
 from . import (
     DATA_RULES,
@@ -88,7 +89,7 @@ answer adds_nothing = false. When unsure, answer false.
 
 def render(general: Sequence[JudgedNote], specific: JudgedNote, now: datetime) -> list[Message]:
     """The chat messages asking whether ``specific`` adds nothing beyond ``general`` (pure)."""
-    current = (now if now.tzinfo else now.replace(tzinfo=UTC)).astimezone(UTC)
+    current = as_utc(now)
     company = "\n".join(
         fence_note(
             n.note_id,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import ConsolidationVerdict, JudgedNote
+from reverie.text.utc import as_utc
 
 from . import (
     DATA_RULES,
@@ -170,13 +171,13 @@ per topic.
 
 def _ordered(notes: Sequence[JudgedNote]) -> list[JudgedNote]:
     return sorted(notes, key=lambda n: (
-        (n.created_at if n.created_at.tzinfo else n.created_at.replace(tzinfo=UTC)),
+        as_utc(n.created_at),
         n.note_id))
 
 
 def render(clusters: Sequence[Sequence[JudgedNote]], now: datetime) -> list[Message]:
     """The chat messages asking to consolidate each of ``clusters`` (pure)."""
-    current = (now if now.tzinfo else now.replace(tzinfo=UTC)).astimezone(UTC)
+    current = as_utc(now)
     blocks, allowed = [], []
     for label, notes in zip(labels(len(clusters)), clusters, strict=True):
         ordered = _ordered(notes)

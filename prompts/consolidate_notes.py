@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from reverie.domain.events import NoteType
 from reverie.handlers.dream.judging import ConsolidationVerdict, JudgedNote, MergedNote
+from reverie.text.utc import as_utc
 
 from . import (
     DATA_RULES,
@@ -179,11 +180,11 @@ def render(notes: Sequence[JudgedNote], now: datetime) -> list[Message]:
     ordered = sorted(
         notes,
         key=lambda n: (
-            (n.created_at if n.created_at.tzinfo else n.created_at.replace(tzinfo=UTC)),
+            as_utc(n.created_at),
             n.note_id,
         ),
     )
-    current = (now if now.tzinfo else now.replace(tzinfo=UTC)).astimezone(UTC)
+    current = as_utc(now)
     blocks = "\n".join(
         fence_note(
             n.note_id,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote
+from reverie.text.utc import as_utc
 
 from . import (
     DATA_RULES,
@@ -123,7 +124,7 @@ correct, newer, better validated or should be kept: the system decides that, not
 
 def render(pairs: Sequence[tuple[JudgedNote, JudgedNote]], now: datetime) -> list[Message]:
     """The chat messages asking, for each of ``pairs``, whether its two notes contradict (pure)."""
-    current = (now if now.tzinfo else now.replace(tzinfo=UTC)).astimezone(UTC)
+    current = as_utc(now)
     blocks = []
     for label, (a, b) in zip(labels(len(pairs)), pairs, strict=True):
         inner = "\n".join(

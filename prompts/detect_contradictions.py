@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote
+from reverie.text.utc import as_utc
 
 from . import (
     DATA_RULES,
@@ -90,7 +91,7 @@ correct, newer, better validated or should be kept: the system decides that, not
 
 def render(a: JudgedNote, b: JudgedNote, now: datetime) -> list[Message]:
     """The chat messages asking whether ``a`` and ``b`` contradict (pure)."""
-    current = (now if now.tzinfo else now.replace(tzinfo=UTC)).astimezone(UTC)
+    current = as_utc(now)
     blocks = "\n".join(
         fence_note(
             n.note_id,

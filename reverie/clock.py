@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
+from reverie.text.utc import as_utc
+
 
 class Clock(Protocol):
     """Tells the current time as an aware UTC datetime."""
@@ -33,4 +35,4 @@ class FixedClock:
 
     def set(self, when: datetime) -> None:
         """Move the clock to ``when`` (naive values are taken as UTC)."""
-        self.current = when if when.tzinfo else when.replace(tzinfo=UTC)
+        self.current = as_utc(when)

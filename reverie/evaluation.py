@@ -18,7 +18,7 @@ Metrics (``None`` when a split has no case of that kind):
 * ``fact_recall``: the share of labeled cluster facts still *stated* by some
   Active note of the cluster's agent and company whose user is the cluster's user
   or none (a company-wide note is visible to the user). A note states a fact when
-  one of its statements (:func:`~reverie.judges.text.split_statements`)
+  one of its statements (:func:`~reverie.text.statements.split_statements`)
   contains every keyword group of the fact (a group is ``"a|b"``: any of the
   alternatives, case-insensitive, matched at a word start so "timeout" matches
   "timeouts"), or has the same words as the fact's canonical text. Scoring never
@@ -35,7 +35,7 @@ Metrics (``None`` when a split has no case of that kind):
 * ``temporal_pass_rate``: checks passed over checks made: each relative-date case
   whose note ended in an Active merged note must find its expected absolute date in
   that note's text, and no Active merged note may contain a relative date
-  (:func:`~reverie.handlers.dream.temporal.has_relative_date`).
+  (:func:`~reverie.text.dates.has_relative_date`).
 * ``privacy_violations``: merged notes (any status) whose original sources span
   agents, tenants or more than one user, whose own scope differs from their
   sources', or that are company-wide while a user's source states something no
@@ -56,8 +56,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reverie.handlers.dream.temporal import has_relative_date
-from reverie.judges.text import plain_words, split_statements
+from reverie.text.dates import has_relative_date
+from reverie.text.statements import plain_words, split_statements
+from reverie.text.vocabulary.function_words import FILLER
 
 Row = Mapping[str, Any]
 Labels = Mapping[str, Any]
@@ -273,13 +274,9 @@ def states_fact(text: str, fact: Mapping[str, Any]) -> bool:
     return False
 
 
-_FILLER = frozenset({"a", "an", "the", "is", "are", "was", "were", "be", "to", "of", "and",
-                     "or", "for", "in", "on", "at", "by", "with"})
-
-
 def _words(text: str) -> frozenset[str]:
     """The words of ``text`` that carry content (lowercase, a few function words aside)."""
-    return frozenset(plain_words(text)) - _FILLER
+    return frozenset(plain_words(text)) - FILLER
 
 
 def _visible_to(row: Row, agent: str, company: str | None, user: str | None) -> bool:

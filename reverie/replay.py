@@ -26,6 +26,7 @@ from reverie.domain.events import Envelope, NoteCreated, parse_event
 from reverie.domain.model import Example, Note
 from reverie.errors import InvalidEvent
 from reverie.handlers.ports import Embedder
+from reverie.text.utc import as_utc
 
 
 @dataclass
@@ -150,11 +151,4 @@ def write_export(rows: list[dict[str, Any]], out: Path) -> None:
 
 def parse_now(value: str) -> datetime:
     """Parse ``--now`` (RFC 3339; naive means UTC)."""
-    from reverie.domain.events import _utc
-
-    parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    if parsed.tzinfo is None:
-        from datetime import UTC
-
-        parsed = parsed.replace(tzinfo=UTC)
-    return _utc(parsed)
+    return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))

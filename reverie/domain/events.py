@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -24,6 +23,7 @@ from pydantic import (
 )
 
 from reverie.errors import InvalidEvent
+from reverie.text.utc import as_utc
 
 SCHEMA_VERSION = 1
 MAX_TEXT_CHARS = 8000
@@ -41,14 +41,7 @@ NoteType = Literal["Preference", "Constraint", "Context", "Example", "Issue"]
 EntityType = Literal["agent", "user", "company", "conversation"]
 
 
-def _utc(value: datetime) -> datetime:
-    try:
-        return value.astimezone(UTC)
-    except OverflowError:  # e.g. 0001-01-01T00:00:00+02:00 is in year 0 in UTC
-        raise ValueError("timestamp out of range once converted to UTC") from None
-
-
-Timestamp = Annotated[AwareDatetime, AfterValidator(_utc)]
+Timestamp = Annotated[AwareDatetime, AfterValidator(as_utc)]
 """An RFC 3339 timestamp with an offset, normalised to UTC."""
 
 def _no_nul(value: str) -> str:

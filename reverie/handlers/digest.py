@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from reverie.domain.model import Note, Status
-from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.ports import NoteRepository
+from reverie.text.dates import normalize_dates
 
 TYPE_ORDER = ("Preference", "Constraint", "Context", "Issue", "Example")
 _INLINE = re.compile(r"([\\`\[\]<>*_|])")

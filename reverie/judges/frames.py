@@ -60,11 +60,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reverie.handlers.dream.findings import Finding
-from reverie.handlers.dream.salient import dropped_tokens
 from reverie.judges.lexicon import is_kind_of, one_kind, siblings, synonyms
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
+from reverie.text.salient import dropped_tokens
+from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
+from reverie.text.vocabulary.calendar_words import PERIODS
+from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -102,21 +105,7 @@ NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of o
 NLI_VETO = 0.95  # p(contradiction), both ways, that keeps two statements out of one note
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
-_MONTH_NAMES = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-_MONTHS = frozenset([*_MONTH_NAMES, "week", "month", "year", "quarter"])
+_MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
@@ -126,10 +115,6 @@ _SCOPES = frozenset({"prep:for"})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
-# verbs that say little on their own: coverage is counted without them
-_LIGHT_VERBS = frozenset(
-    {"be", "have", "use", "want", "need", "like", "prefer", "get", "make", "keep", "do"}
-)
 
 
 @dataclass(frozen=True)
@@ -769,7 +754,7 @@ def absorption(pair: Pair) -> Finding:
     when it is the same text, or: the same fact at cosine at least ``ABSORB_SIMILARITY``;
     every salient token of ``b`` (numbers, names, ids, dates) in ``a``, by this module's
     reading and by the dream's merge guard
-    (:func:`~reverie.handlers.dream.salient.dropped_tokens`); a negation of ``b`` matched
+    (:func:`~reverie.text.salient.dropped_tokens`); a negation of ``b`` matched
     by one in ``a``; and at least ``COVERAGE`` of ``b``'s content words (light verbs
     aside) in ``a`` (or a WordNet synonym of them: "answers" says "responses") with at
     most one missing, or a cosine of at least

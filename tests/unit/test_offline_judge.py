@@ -15,10 +15,10 @@ from reverie.handlers.dream.judging import (
     JudgedNote,
     Usage,
 )
-from reverie.handlers.dream.temporal import has_relative_date
 from reverie.judges.explain import explain
 from reverie.judges.offline import MAX_MERGED_CHARS, OfflineJudge
-from reverie.judges.text import split_statements
+from reverie.text.dates import has_relative_date
+from reverie.text.statements import split_statements
 from tests.dreamkit import embedder
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.handlers.dream.salient import covered_tokens, dropped_tokens, salient_tokens
+from reverie.text.salient import covered_tokens, dropped_tokens, salient_tokens
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -34,10 +34,10 @@ from reverie.handlers.dream.findings import Finding, step_fields
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.salient import dropped_tokens
-from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.lifecycle import change_id, move_notes
 from reverie.handlers.ports import Transition, VectorPoint
+from reverie.text.dates import normalize_dates
+from reverie.text.salient import dropped_tokens
 
 log = structlog.get_logger(__name__)
 

@@ -10,7 +10,6 @@ from reverie.domain.model import Note
 from reverie.handlers.dream.judging import Judge, JudgedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.steps import StepRecorder
-from reverie.handlers.dream.temporal import normalize_dates
 from reverie.handlers.dream.trust import TRUSTED, Trust, TrustPolicy
 from reverie.handlers.ports import (
     AgentRepository,
@@ -24,6 +23,7 @@ from reverie.handlers.ports import (
     RunStore,
     VectorIndex,
 )
+from reverie.text.dates import normalize_dates
 
 Fault = Callable[[str], Awaitable[None]]
 """A hook called at named points of a dream (crash tests); it may raise to end the run there."""

@@ -61,9 +61,10 @@ from reverie.handlers.dream.judging import (
     RunScopedJudge,
     Usage,
 )
-from reverie.handlers.dream.salient import dropped_tokens
-from reverie.handlers.dream.temporal import has_relative_date, normalize_dates
 from reverie.handlers.ports import QualificationStore
+from reverie.text.dates import has_relative_date, normalize_dates
+from reverie.text.salient import dropped_tokens
+from reverie.text.utc import as_utc
 
 log = structlog.get_logger(__name__)
 
@@ -109,7 +110,7 @@ def _note(raw: Mapping[str, Any]) -> QualNote:
     created = datetime.fromisoformat(str(raw["created"]))
     return QualNote(
         text=str(raw["text"]),
-        created=created if created.tzinfo else created.replace(tzinfo=UTC),
+        created=as_utc(created),
         keep=tuple(raw.get("keep", ())),
         injection=bool(raw.get("injection")),
     )

@@ -90,37 +90,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
 from dateparser.date import DateDataParser
 
+from reverie.text.utc import as_utc
+from reverie.text.vocabulary.calendar_words import MONTH_NAMES, WEEKDAYS
+from reverie.text.vocabulary.number_words import NUMBER_NAMES, TENS
+from reverie.text.vocabulary.verbs import ED_NOT_PAST, IRREGULAR_PAST, NOT_PAST_AFTER
+
 Tense = Literal["past", "future"]
 Interval = tuple[date, date]
 
-MONTH_NAMES = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 # a number, or an English number word up to ninety-nine (dateparser reads them all)
-_ONES = r"one|two|three|four|five|six|seven|eight|nine"
+_ONES = "|".join(NUMBER_NAMES[1:10])
 _NUM = (
-    r"(?P<n>\d{1,3}|an|a|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-    r"(?:[-\s](?:" + _ONES + r"))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|" + _ONES + r")"
+    r"(?P<n>\d{1,3}|an|a|(?:" + "|".join(TENS) + r")"
+    r"(?:[-\s](?:" + _ONES + r"))?|" + "|".join(NUMBER_NAMES[10:20]) + "|" + _ONES + r")"
 )
 _VAGUE = r"(?P<v>a\s+few|a\s+couple\s+of|a\s+couple|couple\s+of|few|several)"
 _UNIT = r"(?P<u>minute|hour|day|week|month|year)s?"
@@ -146,23 +135,6 @@ _FUTURE = re.compile(
     r"upcoming|expects?\s+to|intends?\s+to)\b|\w['\u2019]ll\b",
     re.IGNORECASE,
 )
-_PAST_IRREGULAR = frozenset(
-    re.findall(
-        r"\S+",
-        """was were had did didn't wasn't weren't hadn't said told met went came sent made
-        took gave got saw heard left paid bought sold wrote spoke ran began chose found forgot
-        broke held brought thought felt lost won knew became flew drove fell grew hung kept led
-        meant rang rose sat slept stood stuck swore taught threw understood woke wore""",
-    )
-)
-_ED_ADJECTIVES = frozenset(
-    re.findall(
-        r"\S+",
-        """interested detailed advanced automated based related limited unlimited preferred
-        dedicated experienced sophisticated complicated skilled organized tired bored excited
-        worried concerned supposed red bed shed need speed embed seed feed indeed""",
-    )
-)
 # a sentence with one of these states a standing rule or a duration ("tickets need a first
 # response within 4 hours", "always reply within 2 days"), not an event of the note's time
 _STANDING = re.compile(
@@ -171,18 +143,6 @@ _STANDING = re.compile(
     r"resolve|resolves|turnaround|acknowledge|acknowledges|acknowledgement)\b",
     re.IGNORECASE,
 )
-_NOT_PAST_BEFORE = frozenset(
-    re.findall(
-        r"\S+",
-        """is are am be been being get gets getting very more most so too the a an feel feels
-        seem seems become becomes not remain remains stay stays""",
-    )
-)
-
-
-def _utc(written_at: datetime) -> datetime:
-    when = written_at if written_at.tzinfo else written_at.replace(tzinfo=UTC)
-    return when.astimezone(UTC)
 
 
 def sentence_tense(sentence: str) -> Tense | None:
@@ -191,14 +151,14 @@ def sentence_tense(sentence: str) -> Tense | None:
         return "future"
     words = _WORD.findall(sentence.lower().replace("\u2019", "'"))
     for i, word in enumerate(words):
-        if word in _PAST_IRREGULAR:
+        if word in IRREGULAR_PAST:
             return "past"
         if (
             word.endswith("ed")
             and len(word) > 4
             and not word.endswith("eed")
-            and word not in _ED_ADJECTIVES
-            and (i == 0 or words[i - 1] not in _NOT_PAST_BEFORE)
+            and word not in ED_NOT_PAST
+            and (i == 0 or words[i - 1] not in NOT_PAST_AFTER)
         ):
             return "past"
     return None
@@ -641,7 +601,7 @@ def _hits(text: str) -> list[_Hit]:
 
 
 def _resolved(text: str, written_at: datetime) -> list[tuple[_Hit, _Anchor]]:
-    written = _utc(written_at).replace(tzinfo=None)
+    written = as_utc(written_at).replace(tzinfo=None)
     found = []
     for hit in _hits(text):
         anchor = hit.rule.resolve(_Context(hit.match, written, hit.tense))

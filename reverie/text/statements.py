@@ -9,31 +9,8 @@ from __future__ import annotations
 
 import re
 
-_ABBREVIATIONS = frozenset(
-    [
-        "e.g",
-        "i.e",
-        "etc",
-        "vs",
-        "mr",
-        "mrs",
-        "ms",
-        "dr",
-        "prof",
-        "approx",
-        "inc",
-        "ltd",
-        "co",
-        "corp",
-        "jr",
-        "sr",
-        "st",
-        "no",
-        "fig",
-        "u.s",
-        "u.k",
-    ]
-)
+from reverie.text.vocabulary.abbreviations import ABBREVIATIONS
+
 _BREAK = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|;|\n+")
 _BULLET = re.compile(r"^\s*(?:[-*•]+|\d+[.)])\s+")
 
@@ -63,7 +40,7 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     token = word.group(1).lower()
     if token == "etc":  # "etc." ends a sentence when a capital follows
         return not re.match(r"\s+[A-Z]", text[dot + 1 :])
-    return token in _ABBREVIATIONS
+    return token in ABBREVIATIONS
 
 
 def plain_words(text: str) -> list[str]:

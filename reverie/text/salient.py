@@ -28,29 +28,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-__all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
+from reverie.text.vocabulary.calendar_words import (
+    AMBIGUOUS_ABBREVIATIONS,
+    MONTH_NUMBERS,
+    WEEKDAY_KEYS,
+)
+from reverie.text.vocabulary.function_words import NEGATION_CUES
+from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
-_MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
-    "sept": 9, "oct": 10, "nov": 11, "dec": 12,
-}
-_DAYS = {
-    "monday": "mon", "tuesday": "tue", "wednesday": "wed", "thursday": "thu",
-    "friday": "fri", "saturday": "sat", "sunday": "sun", "mon": "mon", "tue": "tue",
-    "tues": "tue", "wed": "wed", "thu": "thu", "thur": "thu", "thurs": "thu", "fri": "fri",
-    "sat": "sat", "sun": "sun",
-}
-_NUMBER_WORDS = {
-    w: i for i, w in enumerate((
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen", "twenty"))
-}
-# Short month/day abbreviations that are ordinary words too: names only when capitalised.
-_AMBIGUOUS = {"may", "mar", "jan", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mon",
-              "tue", "wed", "thu", "fri", "sat", "sun", "sept", "tues", "thur", "thurs"}
+__all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+", re.IGNORECASE)
@@ -72,7 +58,7 @@ _IDENT = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w])\d+(?:\.\d+)?")
 _NEGATION = re.compile(
-    r"\b(?:not|never|no|none|nothing|nobody|neither|nor|cannot|without)\b|n't\b|n’t\b",
+    r"\b(?:" + "|".join(NEGATION_CUES) + r")\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
@@ -146,12 +132,13 @@ def _bare(word: str) -> str:
 def _word_tokens(word: str, *, capitalised_only: bool) -> list[str]:
     """Month, weekday and number-word tokens of one word (names are decided by the caller)."""
     low = word.lower()
-    if low in _MONTHS and (not capitalised_only or low not in _AMBIGUOUS or word[0].isupper()):
-        return [f"month:{_MONTHS[low]}"]
-    if low in _DAYS and (not capitalised_only or low not in _AMBIGUOUS or word[0].isupper()):
-        return [f"day:{_DAYS[low]}"]
-    if low in _NUMBER_WORDS:
-        return [f"num:{_NUMBER_WORDS[low]}"]
+    named = not capitalised_only or low not in AMBIGUOUS_ABBREVIATIONS or word[0].isupper()
+    if low in MONTH_NUMBERS and named:
+        return [f"month:{MONTH_NUMBERS[low]}"]
+    if low in WEEKDAY_KEYS and named:
+        return [f"day:{WEEKDAY_KEYS[low]}"]
+    if low in NUMBER_WORDS:
+        return [f"num:{NUMBER_WORDS[low]}"]
     return []
 
 
@@ -175,8 +162,8 @@ def salient_tokens(text: str) -> set[str]:
     for match in _WORD.finditer(rest):
         word = match.group(0)
         found.update(_word_tokens(word, capitalised_only=True))
-        if not word[0].isupper() or word == "I" or word.lower() in _MONTHS \
-                or word.lower() in _DAYS:
+        if not word[0].isupper() or word == "I" or word.lower() in MONTH_NUMBERS \
+                or word.lower() in WEEKDAY_KEYS:
             continue
         before = rest[: match.start()]
         if _SENTENCE_END.search(before) or before.rstrip().endswith(('"', "“", "(")):

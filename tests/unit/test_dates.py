@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reverie.handlers.dream.temporal import (
+from reverie.text.dates import (
     could_coincide,
     date_intervals,
     has_relative_date,

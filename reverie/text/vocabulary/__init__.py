@@ -1,0 +1,1 @@
+"""English word data, one module per kind: calendar, numbers, verbs, function words."""

@@ -1,0 +1,98 @@
+"""Calendar words: month and weekday names, their abbreviations and the periods a date names."""
+
+from __future__ import annotations
+
+__all__ = [
+    "AMBIGUOUS_ABBREVIATIONS",
+    "MONTHS",
+    "MONTH_NAMES",
+    "MONTH_NUMBERS",
+    "PERIODS",
+    "WEEKDAYS",
+    "WEEKDAY_KEYS",
+]
+
+MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+"""The month names, capitalised, in calendar order."""
+
+MONTHS = tuple(name.lower() for name in MONTH_NAMES)
+"""The month names in lower case, in calendar order (``MONTHS.index(m) + 1`` is the month)."""
+
+MONTH_NUMBERS: dict[str, int] = {
+    **{name: number for number, name in enumerate(MONTHS, start=1)},
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+"""A month's number by its lower-case name or abbreviation ("march", "mar" -> 3)."""
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The weekday names in lower case, Monday first (``date.weekday()`` order)."""
+
+WEEKDAY_KEYS: dict[str, str] = {
+    **{name: name[:3] for name in WEEKDAYS},
+    "mon": "mon",
+    "tue": "tue",
+    "tues": "tue",
+    "wed": "wed",
+    "thu": "thu",
+    "thur": "thu",
+    "thurs": "thu",
+    "fri": "fri",
+    "sat": "sat",
+    "sun": "sun",
+}
+"""A weekday's three-letter key by its lower-case name or abbreviation ("tues" -> "tue")."""
+
+AMBIGUOUS_ABBREVIATIONS = frozenset(
+    {
+        "may",
+        "mar",
+        "jan",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "oct",
+        "nov",
+        "dec",
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+        "sept",
+        "tues",
+        "thur",
+        "thurs",
+    }
+)
+"""Month and weekday names that are ordinary words too ("may", "sun"): names only when
+capitalised."""
+
+PERIODS = ("week", "month", "quarter", "year")
+"""The periods a date can name besides a day."""

@@ -1,0 +1,53 @@
+"""Function words the judges read: the note's holder, negators, additives, exceptions, filler."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ADDITIVE",
+    "EXCEPT",
+    "FILLER",
+    "NEGATION_CUES",
+    "NEGATORS",
+    "SELF_WORDS",
+]
+
+SELF_WORDS = frozenset(
+    ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
+)
+"""Words for the speaker or the user a memory is about."""
+
+NEGATORS = ("never", "no", "none", "nothing", "nobody", "neither", "nor")
+"""Words that negate what they go with, "not" aside."""
+
+NEGATION_CUES = ("not", *NEGATORS, "cannot", "without")
+"""Whole words that make a text negated (with "n't")."""
+
+ADDITIVE = frozenset({"also", "too", "additionally"})
+"""Words that add a value to one already held ("also speaks French")."""
+
+EXCEPT = frozenset({"except", "minus", "excluding"})
+"""Words after which what follows is denied ("all genres except country music")."""
+
+FILLER = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "to",
+        "of",
+        "and",
+        "or",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+    }
+)
+"""Words a statement can gain or lose and still say the same."""

@@ -1,0 +1,99 @@
+"""Verbs known by name: light verbs, attitudes and their opposites, changes, past-tense cues."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "ATTITUDE_VERBS",
+    "CHANGE_VERBS",
+    "ED_NOT_PAST",
+    "IRREGULAR_PAST",
+    "LIGHT_VERBS",
+    "NOT_PAST_AFTER",
+    "OPPOSITE_VERBS",
+]
+
+LIGHT_VERBS = frozenset(
+    {"be", "have", "use", "want", "need", "like", "prefer", "get", "make", "keep", "do"}
+)
+"""Verbs that say little on their own ("have", "use", "prefer")."""
+
+ATTITUDE_VERBS = frozenset(
+    ["like", "love", "enjoy", "prefer", "adore", "want", "favor", "favour", "appreciate"]
+)
+"""Lemmas of a positive attitude: all one predicate, "like"."""
+
+OPPOSITE_VERBS: dict[str, str] = {
+    "dislike": "like",
+    "hate": "like",
+    "detest": "like",
+    "loathe": "like",
+    "despise": "like",
+    "avoid": "like",
+    "disable": "enable",
+    "forbid": "allow",
+    "prohibit": "allow",
+    "disallow": "allow",
+    "reject": "accept",
+    "decline": "accept",
+    "exclude": "include",
+    "stop": "continue",
+    "quit": "continue",
+    "lack": "have",
+}
+"""A lemma and the predicate it negates ("hate" is "like" negated)."""
+
+CHANGE_VERBS = frozenset(
+    [
+        "raise",
+        "increase",
+        "decrease",
+        "reduce",
+        "lower",
+        "cut",
+        "bump",
+        "upgrade",
+        "downgrade",
+        "move",
+        "change",
+        "switch",
+        "update",
+        "extend",
+        "shorten",
+        "migrate",
+        "set",
+        "lift",
+    ]
+)
+"""Lemmas that change a value: "X was raised to V" / "upgraded X to V" make X be V."""
+
+IRREGULAR_PAST = frozenset(
+    re.findall(
+        r"\S+",
+        """was were had did didn't wasn't weren't hadn't said told met went came sent made
+    took gave got saw heard left paid bought sold wrote spoke ran began chose found forgot
+    broke held brought thought felt lost won knew became flew drove fell grew hung kept led
+    meant rang rose sat slept stood stuck swore taught threw understood woke wore""",
+    )
+)
+"""Past-tense forms that do not end in "-ed"."""
+
+ED_NOT_PAST = frozenset(
+    re.findall(
+        r"\S+",
+        """interested detailed advanced automated based related limited unlimited preferred
+    dedicated experienced sophisticated complicated skilled organized tired bored excited
+    worried concerned supposed red bed shed need speed embed seed feed indeed""",
+    )
+)
+"""Words ending in "-ed" that are no past tense: adjectives ("detailed") and others ("need")."""
+
+NOT_PAST_AFTER = frozenset(
+    re.findall(
+        r"\S+",
+        """is are am be been being get gets getting very more most so too the a an feel feels
+    seem seems become becomes not remain remains stay stays""",
+    )
+)
+"""Words after which an "-ed" word is an adjective or participle, not a past tense."""
