@@ -169,7 +169,7 @@ def build_judge(settings: Settings, clock: Clock, embedder: Embedder | None = No
         return LLMJudge.from_settings(settings, clock=clock)
     from reverie.judges.offline import OfflineJudge
 
-    return OfflineJudge.for_embedder(embedder)
+    return OfflineJudge.for_embedder(embedder, nli=settings.judge_nli)
 
 
 class LazyOfflineJudge:

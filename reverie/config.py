@@ -59,6 +59,9 @@ class Settings(BaseSettings):
 
     # Judges
     judge: Literal["offline", "llm"] = "offline"
+    judge_nli: bool = True
+    """The offline judge asks its SNLI-trained NLI model (reverie/judges/nli.py) whether one
+    frame's other values can both hold, and lets it veto a merge; false: rules only."""
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None
     llm_model: str = "gpt-4o-mini"

@@ -102,7 +102,7 @@ NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
 NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
 NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame
-NLI_VETO = 0.95  # p(contradiction), both ways, that keeps two statements out of one note
+NLI_VETO = 0.35  # p(contradiction), both ways, that keeps one frame's values out of one note
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
@@ -389,14 +389,18 @@ def _model_conflict(pair: Pair) -> Finding | None:
 
 
 def _model_veto(pair: Pair) -> Finding | None:
-    """The NLI model is confident two statements the rules would join cannot both hold."""
-    if pair.nli is None or pair.cosine < NLI_SIMILARITY:
+    """The NLI model doubts that one frame's other values (:func:`one_frame`), which the
+    rules would join, can both hold: not one note, and no contradiction either."""
+    if pair.nli is None:
+        return None
+    frame = one_frame(pair)
+    if frame is None:
         return None
     scores = pair.nli()
     if scores.contradiction < NLI_VETO:
         return None
     return finding("nli-merge-veto", (
-        f"{_versus(pair)}: p(contradiction) {scores.contradiction:.2f} >= {NLI_VETO}"),
+        f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= {NLI_VETO}"),
         scores.as_dict())
 
 
@@ -643,14 +647,15 @@ def _other_scope(c: Clause, d: Clause) -> bool:
 
 
 def _values_of_one_kind(c: Clause, d: Clause) -> str | None:
-    """Two argument heads, not dates or scopes, that differ and name one kind of thing."""
+    """Two argument heads, not dates or scopes, that differ, are no synonyms and name one
+    kind of thing."""
     for x in c.args:
         for y in d.args:
             if x.head == y.head or x.role in _SCOPES or y.role in _SCOPES:
                 continue
             if _dated(x) or _dated(y) or not x.head or not y.head:
                 continue
-            if one_kind(x.head, y.head):
+            if one_kind(x.head, y.head) and not _synonymous(x.head, y.head):
                 return f"{x.head} / {y.head}"
     return None
 

@@ -182,13 +182,13 @@ class OfflineJudge:
         return self._embedder
 
     @classmethod
-    def for_embedder(cls, embedder: Any = None) -> OfflineJudge:
+    def for_embedder(cls, embedder: Any = None, *, nli: bool = True) -> OfflineJudge:
         """The judge for a worker whose embedder is ``embedder``: shared when it is the
         built-in local model (the thresholds are calibrated on it), else a model of its own."""
         from reverie.embeddings.local import LocalMiniLMEmbedder
 
         inner = getattr(embedder, "inner", embedder)
-        return cls(inner if isinstance(inner, LocalMiniLMEmbedder) else None)
+        return cls(inner if isinstance(inner, LocalMiniLMEmbedder) else None, nli=nli)
 
     async def consolidate(
         self, notes: Sequence[JudgedNote], now: datetime

@@ -66,8 +66,8 @@ _TABLE: tuple[Rule, ...] = (
     Rule("other-names", "blocker",
          "names on both sides that the other statement does not mention"),
     Rule("nli-merge-veto", "blocker",
-         "the NLI model is confident the two cannot both hold: p(contradiction) at least "
-         "NLI_VETO both ways"),
+         "one frame with other values (as for nli-contradiction) that the NLI model doubts "
+         "can both hold: p(contradiction) at least NLI_VETO both ways"),
     # same fact (frames.same_fact) or not
     Rule("link-shared-word", "link",
          "cosine at least LINK_SIMILARITY, a content word in common besides subjects, no clash"),

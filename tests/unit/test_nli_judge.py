@@ -65,14 +65,23 @@ def test_model_alone_never_contradicts_two_things() -> None:
     assert frames.conflict(pair("I have three dogs.", "I work as an accountant.", 0.5, SURE)) is None
 
 
-def test_model_vetoes_a_merge_it_is_sure_of() -> None:
-    """Two statements the rules would link are kept apart when the model is sure they
-    contradict, and the finding says so."""
-    a, b = "The user prefers concise answers.", "The user prefers concise replies."
+def test_model_doubt_vetoes_a_merge_of_one_frame() -> None:
+    """One frame's values the rules would link are kept apart when the model doubts they
+    can both hold (below a contradiction), and the finding says so."""
+    a, b = "I am a teacher at the school.", "I work as a cook at the school."
+    doubt = NLIScores(0.2, 0.4, 0.4)
     assert frames.same_fact(pair(a, b, 0.8, UNSURE)) is not None
-    vetoed = frames.apart(pair(a, b, 0.8, SURE))
+    vetoed = frames.apart(pair(a, b, 0.8, doubt))
     assert vetoed is not None and vetoed.rule == "nli-merge-veto"
-    assert frames.absorbs(pair(a, b, 0.9, SURE)) is None
+    assert frames.conflict(pair(a, b, 0.8, doubt)) is None
+    assert frames.absorbs(pair(a, b, 0.9, doubt)) is None
+
+
+def test_synonyms_are_no_other_value() -> None:
+    """Values that are WordNet synonyms are one value: never the model's to veto."""
+    a, b = "The user prefers concise answers.", "The user prefers concise replies."
+    assert frames.one_frame(pair(a, b, 0.9, None)) is None
+    assert frames.same_fact(pair(a, b, 0.9, SURE)) is not None
 
 
 def test_offline_judge_resolves_two_jobs_with_the_model() -> None:
