@@ -225,7 +225,14 @@ class VectorPoint:
 
 @dataclass(frozen=True)
 class SearchScope:
-    """Which notes a search may see: one agent, optionally one tenant and user."""
+    """Which notes a search may see: one agent, optionally one tenant and user.
+
+    ``exact_scope``: only notes of exactly ``(company_id, user_id)`` (None: without one);
+    with ``any_company`` the company is not compared (``user_id`` still is), e.g. the
+    shared notes of every company. Without ``exact_scope``: every note of the agent.
+    Which scopes a read bound to an agent, tenant or user searches is decided in one
+    place, :func:`reverie.handlers.readscope.read_scopes`.
+    """
 
     agent_id: str
     company_id: str | None = None
@@ -234,6 +241,14 @@ class SearchScope:
     status: Status | None = Status.ACTIVE
     auto_only: bool = False
     exclude_ids: frozenset[str] = field(default_factory=frozenset)
+    any_company: bool = False
+
+    def sees(self, company_id: str | None, user_id: str | None) -> bool:
+        """Whether a note of this agent with these references is inside the scope."""
+        if not self.exact_scope:
+            return True
+        return (user_id == self.user_id
+                and (self.any_company or company_id == self.company_id))
 
 
 @dataclass(frozen=True)

@@ -71,13 +71,18 @@ class Hidden:
             return True
         if not scope.exact_scope:
             return False
-        return ((scope.company_id is not None and ("company", scope.company_id) in self.keys)
+        return ((scope.company_id is not None and not scope.any_company
+                 and ("company", scope.company_id) in self.keys)
                 or (scope.user_id is not None and ("user", scope.user_id) in self.keys))
 
     def may_hide_inside(self, scope: SearchScope) -> bool:
         """True if some but not all of ``scope``'s records may be hidden (hits need a look-up)."""
         kinds = {t for t, _ in self.keys}
-        return "conversation" in kinds or (not scope.exact_scope and bool(kinds))
+        if "conversation" in kinds:
+            return True
+        if not scope.exact_scope:
+            return bool(kinds)
+        return scope.any_company and "company" in kinds
 
 
 class PendingCache:

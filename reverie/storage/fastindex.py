@@ -187,15 +187,16 @@ class BlockedNumpyIndex:
             mask &= self._status[:n] == self._codes.lookup(scope.status.value)
         if scope.auto_only:
             mask &= self._auto[:n]
-        if scope.exact_scope:
+        if scope.exact_scope and not scope.any_company:
             mask &= self._company[:n] == self._codes.lookup(scope.company_id)
+        if scope.exact_scope:
             mask &= self._user[:n] == self._codes.lookup(scope.user_id)
         return mask
 
     def _scope(self, scope: SearchScope) -> tuple[np.ndarray, np.ndarray]:
         """Return (positions, contiguous unit rows) of the points ``scope`` may see."""
         key = (scope.agent_id, scope.company_id, scope.user_id, scope.exact_scope,
-               scope.status, scope.auto_only)
+               scope.any_company, scope.status, scope.auto_only)
         version = self._versions.get(scope.agent_id, 0)
         cached = self._cache.get(key)
         if cached is None or cached.version != version:

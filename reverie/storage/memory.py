@@ -297,11 +297,8 @@ def _matches(payload: dict[str, Any], scope: SearchScope) -> bool:
         return False
     if scope.auto_only and not payload.get("is_auto_generated", True):
         return False
-    if scope.exact_scope:
-        if payload.get("company_id") != scope.company_id:
-            return False
-        if payload.get("user_id") != scope.user_id:
-            return False
+    if not scope.sees(payload.get("company_id"), payload.get("user_id")):
+        return False
     return payload.get("note_id") not in scope.exclude_ids
 
 

@@ -86,9 +86,10 @@ def _filter(scope: SearchScope) -> models.Filter:
         must.append(
             models.FieldCondition(key="is_auto_generated", match=models.MatchValue(value=True))
         )
-    if scope.exact_scope:
+    if scope.exact_scope and not scope.any_company:
         must.append(models.FieldCondition(
             key="company_key", match=models.MatchValue(value=scope.company_id or NONE)))
+    if scope.exact_scope:
         must.append(models.FieldCondition(
             key="user_key", match=models.MatchValue(value=scope.user_id or NONE)))
     must_not: list[models.Condition] = []

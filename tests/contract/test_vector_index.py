@@ -137,6 +137,20 @@ async def test_search_is_scoped_status_filtered_and_best_first(index: VectorInde
     assert await index.search(q, SearchScope("nobody"), 10) == []
 
 
+async def test_any_company_keeps_the_user_and_drops_the_company_condition(
+    index: VectorIndex,
+) -> None:
+    """``any_company``: the shared notes of every company (issue #22), or one user's in any."""
+    await index.upsert([*POINTS, point(7, [0.7, 0.7, 0, 0], company="c-2", user=None),
+                        point(8, [0.6, 0.8, 0, 0], company="c-2", user="u-2")])
+    q = [1.0, 0.0, 0.0, 0.0]
+    assert ids(await index.search(q, SearchScope("a-1", any_company=True), 10)) == [
+        "n-5", "n-4", "n-7"]
+    assert ids(await index.search(q, SearchScope("a-1", None, "u-2", any_company=True),
+                                  10)) == ["n-8"]
+    assert ids(await index.search(q, SearchScope("a-2", any_company=True), 10)) == []
+
+
 async def test_status_upsert_and_drop(index: VectorIndex) -> None:
     """A status change hides a note from Active searches; upsert replaces; drop removes."""
     await index.upsert(POINTS)
