@@ -37,7 +37,7 @@ from reverie.domain.events import NoteType
 from reverie.domain.model import Note
 from reverie.domain.runs import ReviewPair
 from reverie.errors import ReverieError
-from reverie.handlers.ports import NoteRepository, SearchScope
+from reverie.handlers.ports import NoteRepository
 
 INSTRUCTIONS = (
     "Long-term memory of one AI agent, kept clean by Reverie. Call memory_digest at the "
@@ -97,9 +97,11 @@ class MemoryBackend(Protocol):
 
     notes: NoteRepository
 
-    async def search(self, scope: SearchScope, query: str, limit: int
-                     ) -> list[tuple[str, float]]:
-        """Return (note id, score) of the nearest Active notes in exactly ``scope``."""
+    async def search(self, agent_id: str, company_id: str | None, user_id: str | None,
+                     query: str, limit: int) -> list[tuple[str, float]]:
+        """Return (note id, score) of the nearest Active notes a read bound to the agent,
+        tenant and user sees (:func:`~reverie.handlers.readscope.read_scopes`, as the
+        digest)."""
 
     async def resolve(self, pair_id: str, keep: str) -> str:
         """Keep one note of a review pair, revoke the other; return the revoked id."""
@@ -185,21 +187,16 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
                             user_id: str | None = None, company_id: str | None = None,
                             limit: int = 10) -> list[dict[str, Any]]:
         """Find the agent's Active notes closest in meaning to query (best first), with ids,
-        types, dates and scores. With user_id: that user's notes and the shared notes of
-        their company."""
+        types, dates and scores, among the notes memory_digest shows: without user_id the
+        shared notes (of company_id, else of every company); with user_id that user's notes
+        and the shared notes of their company."""
         company, user = admit(agent_id, company_id, user_id)
         if guard is not None and ctx.headers is not None:
             problem = await guard("search", ctx.headers)
             if problem:
                 raise ToolError(f"refused: {problem}")
         limit = max(1, min(limit, 50))
-        scopes = [SearchScope(agent_id=agent_id, company_id=company, user_id=user)]
-        if user is not None:
-            scopes.append(SearchScope(agent_id=agent_id, company_id=company, user_id=None))
-        found: dict[str, float] = {}
-        for s in scopes:
-            for note_id, score in await run(backend.search(s, query, limit)):
-                found[note_id] = max(score, found.get(note_id, score))
+        found = dict(await run(backend.search(agent_id, company, user, query, limit)))
         ranked = sorted(found, key=lambda i: -found[i])[:limit]
         notes = {n.note_id: n for n in await run(backend.notes.get_many(ranked))}
         return [_note(notes[i], found[i]) for i in ranked
@@ -294,10 +291,14 @@ class LocalBackend:
         self.notes = app.notes
         self._publish = publish
 
-    async def search(self, scope: SearchScope, query: str, limit: int
-                     ) -> list[tuple[str, float]]:
+    async def search(self, agent_id: str, company_id: str | None, user_id: str | None,
+                     query: str, limit: int) -> list[tuple[str, float]]:
+        from reverie.handlers.readscope import read_scopes, search_scopes
+
+        scopes = await read_scopes(self.app.notes, agent_id, company_id, user_id)
         [vector] = await self.app.embedder.embed([query])
-        return [(h.note_id, h.score) for h in await self.app.index.search(vector, scope, limit)]
+        hits = await search_scopes(self.app.index, vector, scopes, limit)
+        return [(h.note_id, h.score) for h in hits]
 
     async def resolve(self, pair_id: str, keep: str) -> str:
         from reverie.handlers.dream.rollback import resolve_review
@@ -329,12 +330,13 @@ class RemoteBackend:
         self.notes = self.app.notes
         self._client: Any = None
 
-    async def search(self, scope: SearchScope, query: str, limit: int
-                     ) -> list[tuple[str, float]]:
+    async def search(self, agent_id: str, company_id: str | None, user_id: str | None,
+                     query: str, limit: int) -> list[tuple[str, float]]:
         from reverie.errors import BrokerUnavailable
 
-        params = {"agent_id": scope.agent_id, "q": query, "k": str(limit), "exact": "1",
-                  "company_id": scope.company_id or "", "user_id": scope.user_id or ""}
+        # the worker applies the same rule (read_scopes) to this binding
+        params = {"agent_id": agent_id, "q": query, "k": str(limit), "exact": "1",
+                  "company_id": company_id or "", "user_id": user_id or ""}
         url = (f"http://{self.settings.web_host}:{self.settings.web_port}/api/search?"
                + urllib.parse.urlencode(params))
 

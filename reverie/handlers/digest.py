@@ -1,6 +1,7 @@
 """The memory digest: an agent's Active notes as Markdown, scoped like search, size-capped.
 
-Scopes follow the exact-scope rule of search (a note belongs to one
+Scopes are those of search, decided in one place
+(:func:`reverie.handlers.readscope.read_scopes`; a note belongs to one
 ``(company_id, user_id)`` scope of its agent):
 
 * **company-wide digest** (``user_id=None``): only notes without a user, one
@@ -33,6 +34,7 @@ from urllib.parse import quote
 
 from reverie.domain.model import Note, Status
 from reverie.handlers.ports import NoteRepository
+from reverie.handlers.readscope import read_scopes, sees
 from reverie.text.dates import normalize_dates
 
 TYPE_ORDER = ("Preference", "Constraint", "Context", "Issue", "Example")
@@ -102,27 +104,25 @@ def _company_heading(company_id: str | None) -> str:
 
 async def _scoped(agent_id: str, notes: NoteRepository, user_id: str | None,
                   company_id: str | None) -> tuple[list[_Section], str]:
+    scopes = await read_scopes(notes, agent_id, company_id, user_id)
     shared: dict[str | None, list[Note]] = defaultdict(list)
     own: list[Note] = []
     async for note in notes.iter_notes(agent_id, status=Status.ACTIVE):
+        if not sees(scopes, note):
+            continue
         if note.user_id is None:
             shared[note.company_id].append(note)
-        elif user_id is not None and note.user_id == user_id:
+        else:
             own.append(note)
+    companies = sorted(shared, key=lambda c: (c is not None, c or ""))
     if user_id is None:
-        companies = [company_id] if company_id is not None else sorted(
-            shared, key=lambda c: (c is not None, c or ""))
         where = f"company {escape_md(company_id)}" if company_id else "every company"
         scope = f"company-wide notes of {where}"
     else:
-        if company_id is not None:
-            own = [n for n in own if n.company_id == company_id]
-            companies = [company_id]
-        else:
-            companies = sorted({n.company_id for n in own}, key=lambda c: (c is not None, c or ""))
+        named = [s.company_id for s in scopes if s.user_id is None]
         scope = (f"user {escape_md(user_id)}: their own notes and the company-wide notes of "
-                 f"{', '.join(escape_md(c or 'no company') for c in companies) or 'no company'}")
-    sections = [_Section(_company_heading(c), _by_type(shared.get(c, []))) for c in companies]
+                 f"{', '.join(escape_md(c or 'no company') for c in named) or 'no company'}")
+    sections = [_Section(_company_heading(c), _by_type(shared[c])) for c in companies]
     if user_id is not None:
         sections.append(_Section(f"## User {escape_md(user_id)}", _by_type(own)))
     return [s for s in sections if s.groups], scope

@@ -27,6 +27,7 @@ from reverie.errors import PermanentError
 from reverie.handlers.dream.rollback import resolve_review, rollback
 from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
+from reverie.handlers.readscope import read_scopes, search_scopes
 from reverie.streams import auth
 from reverie.streams.auth import AccessDenied, Grant
 
@@ -276,15 +277,17 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
                     status=429,
                     headers={"Retry-After": str(int(wait) + 1)},
                 )
-            scope = SearchScope(
-                agent_id=agent_id, company_id=company, user_id=user, exact_scope=exact
-            )
             try:
                 k = max(1, min(int(q.get("k", "10")), 100))
             except ValueError:
                 return self.json({"error": "k must be a number"}, status=400)
+            if exact:  # what the digest of this binding shows (the token's tenant/user default)
+                scopes = await read_scopes(reverie.notes, agent_id, company or grant.company_id,
+                                           user or grant.user_id)
+            else:
+                scopes = [SearchScope(agent_id=agent_id, exact_scope=False)]
             [vector] = await reverie.embedder.embed([text])
-            hits = await reverie.index.search(vector, scope, k)
+            hits = await search_scopes(reverie.index, vector, scopes, k)
             return self.json({"hits": [{"note_id": h.note_id, "score": h.score} for h in hits]})
 
     async def read_form(request: Request) -> dict[str, str]:

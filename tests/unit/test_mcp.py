@@ -117,3 +117,31 @@ async def test_note_history_and_review_queue_inside_the_scope(app: Any) -> None:
         queue = data(await client.call_tool("review_queue", {"agent_id": AGENT}))
     assert note["text"] == "Ben wants invoices by email." and note["status"] == "Active"
     assert queue == []
+
+
+async def test_an_agent_wide_server_searches_what_its_digest_lists(app: Any) -> None:
+    """Issue #22 item 4: ``reverie mcp --agent support-bot``, no company given: the digest
+    lists every company's shared notes, and search_memory finds them (it answered [])."""
+    async with Client(server(app, McpScope(AGENT))) as client:
+        digest = text(await client.call_tool("memory_digest", {"agent_id": AGENT}))
+        units = data(await client.call_tool("search_memory", {
+            "agent_id": AGENT, "query": "metric units shipping quotes", "limit": 5}))
+        rotterdam = data(await client.call_tool("search_memory", {
+            "agent_id": AGENT, "query": "Globex ships from Rotterdam", "limit": 5}))
+        everything = data(await client.call_tool("search_memory", {
+            "agent_id": AGENT, "query": "metric units shipping quotes", "limit": 50}))
+    assert "n-units" in digest and "n-other" in digest
+    assert units[0]["note_id"] == "n-units" and rotterdam[0]["note_id"] == "n-other"
+    # the same notes as the digest: shared ones only, no user's
+    assert {h["note_id"] for h in everything} == {"n-units", "n-other"}
+
+
+async def test_a_company_server_never_finds_another_companys_notes(app: Any) -> None:
+    async with Client(server(app, McpScope(AGENT, "acme"))) as client:
+        digest = text(await client.call_tool("memory_digest", {"agent_id": AGENT}))
+        hits = data(await client.call_tool("search_memory", {
+            "agent_id": AGENT, "query": "Globex ships from Rotterdam", "limit": 50}))
+        refused = await client.call_tool("search_memory", {
+            "agent_id": AGENT, "query": "Globex ships from Rotterdam", "company_id": "globex"})
+    assert {h["note_id"] for h in hits} == {"n-units"} and "n-units" in digest
+    assert "Globex" not in digest and refused.is_error and "Globex" not in text(refused)

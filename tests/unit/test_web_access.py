@@ -231,6 +231,25 @@ async def test_a_tenant_token_reads_its_tenant_and_is_refused_the_other(world):
             assert "forbidden" in body and not SECRET_WORDS.search(body), (path, body[:300])
 
 
+async def test_search_without_a_company_finds_what_the_digest_of_the_grant_lists(world):
+    """Issue #22 item 4 on /api/search: the agent-wide grant searches every company's shared
+    notes (as its digest lists them); a tenant token defaults to its tenant, never another."""
+    client, tok = world["client"], world["tenant-a"]
+
+    async def found(token: str, query: str) -> set[str]:
+        answer = await client.get(f"/api/search?agent_id=bot-a&k=50&q={query}",
+                                  headers=bearer(token))
+        assert answer.status == 200, await answer.text()
+        return {h["note_id"] for h in (await answer.json())["hits"]}
+
+    digest = await (await client.get("/agents/bot-a/digest", headers=bearer(DASH))).text()
+    assert "n-b1" in digest and "n-a1" in digest
+    assert await found(DASH, "Rotterdam") == {"n-a1", "n-a3", "n-b1"}
+    mine = await (await client.get("/agents/bot-a/digest", headers=bearer(tok))).text()
+    assert "n-a1" in mine and "n-b1" not in mine
+    assert await found(tok, "Rotterdam") == {"n-a1", "n-a3"}
+
+
 async def test_a_read_only_token_cannot_restore_resolve_or_roll_back(world):
     client, reverie = world["client"], world["reverie"]
     ro, rw = bearer(world["tenant-a-ro"]), bearer(world["tenant-a"])
