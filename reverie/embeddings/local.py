@@ -162,6 +162,20 @@ def _gelu_inplace(h: F32) -> None:
         x *= p
 
 
+def _length_runs(lengths: npt.NDArray[np.int64]) -> list[tuple[int, int, int]]:
+    """Consecutive texts of one length, as (first packed token, texts, length)."""
+    runs: list[tuple[int, int, int]] = []
+    token = 0
+    for length in (int(n) for n in lengths):
+        if runs and runs[-1][2] == length:
+            first, count, _ = runs[-1]
+            runs[-1] = (first, count + 1, length)
+        else:
+            runs.append((token, 1, length))
+        token += length
+    return runs
+
+
 class LocalMiniLMEmbedder:
     """all-MiniLM-L6-v2 sentence embeddings computed locally with NumPy (no torch)."""
 
@@ -339,50 +353,42 @@ class LocalMiniLMEmbedder:
     def _forward(model: _Model, ids: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> F32:
         """Encode one batch (``ids`` right-padded); returns L2-normalised mean-pooled vectors.
 
-        Token-wise work (projections, feed-forward, LayerNorm, GELU) runs on the real tokens
-        only, packed into ``(n_tokens, hidden)``; only attention sees the padded layout.
+        Every step runs on the real tokens only, packed into ``(n_tokens, hidden)``:
+        attention is computed for the texts of each length together, over exactly their
+        own tokens (no padding), so a text's vector does not depend on the texts batched
+        with it -- padding changed the order of the softmax's sums and of its products'
+        accumulation, and with it the last bits (checked: every vector equal, bit for bit,
+        to that text's vector embedded alone).
         """
         batch, seq = ids.shape
         hidden = model.word_emb.shape[1]
         heads, head_dim = model.num_heads, model.head_dim
         mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
-        padded = not bool(mask.all())
         rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
-        flat = rows * seq + positions if padded else None
 
         x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
         x += model.pos_type_emb[positions]
         x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
-
-        # Additive attention bias: 0 for real keys, the most negative float32 for padding,
-        # so padding gets exactly zero softmax weight (BERT's extended attention mask).
-        bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
-        bias = bias[:, None, None, :]  # (B, 1, 1, T)
-        qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
-        ctx4 = np.empty((batch, seq, heads, head_dim), dtype=np.float32)
-        texts_per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * seq * seq))
+        ctx = np.empty_like(x)
+        runs = _length_runs(lengths)
 
         for layer in model.layers:
             qkv: F32 = x @ layer.w_qkv
             qkv += layer.b_qkv
-            if qkv_padded is not None:
-                qkv_padded[flat] = qkv
-                qkv = qkv_padded
-            # (B, T, 3, heads, d) -> (3, B, heads, T, d)
-            qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
-            q, k, v = qkv5[0], qkv5[1], qkv5[2]
-            for b0 in range(0, batch, texts_per_block):
-                b1 = b0 + texts_per_block
-                scores = q[b0:b1] @ k[b0:b1].transpose(0, 1, 3, 2)  # q is pre-scaled
-                if padded:
-                    scores += bias[b0:b1]
-                scores -= scores.max(axis=-1, keepdims=True)
-                np.exp(scores, out=scores)
-                scores /= scores.sum(axis=-1, keepdims=True)
-                ctx4[b0:b1] = (scores @ v[b0:b1]).transpose(0, 2, 1, 3)
-            ctx = ctx4.reshape(batch * seq, hidden)
-            if flat is not None:
-                ctx = ctx[flat]
+            for first, count, length in runs:
+                per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * length * length))
+                for c0 in range(0, count, per_block):
+                    n = min(per_block, count - c0)
+                    t0 = first + c0 * length
+                    # (n, T, 3, heads, d) -> (3, n, heads, T, d)
+                    qkv5 = qkv[t0 : t0 + n * length].reshape(n, length, 3, heads, head_dim)
+                    q, k, v = qkv5.transpose(2, 0, 3, 1, 4)
+                    scores = q @ k.transpose(0, 1, 3, 2)  # q is pre-scaled
+                    scores -= scores.max(axis=-1, keepdims=True)
+                    np.exp(scores, out=scores)
+                    scores /= scores.sum(axis=-1, keepdims=True)
+                    out4 = (scores @ v).transpose(0, 2, 1, 3)  # (n, T, heads, d)
+                    ctx[t0 : t0 + n * length] = out4.reshape(n * length, hidden)
 
             attn: F32 = ctx @ layer.w_attn_out
             attn += layer.b_attn_out
