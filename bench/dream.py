@@ -119,10 +119,13 @@ class CountingJudge:
         self.name = inner.name
         self.calls: Counter[str] = Counter()
         self.busy_s = 0.0
+        self.prepared = 0
         if callable(getattr(inner, "consolidate_many", None)):
             self.consolidate_many = self._consolidate_many
         if callable(getattr(inner, "contradicts_many", None)):
             self.contradicts_many = self._contradicts_many
+        if callable(getattr(inner, "prepare", None)):  # the offline judge's read-ahead
+            self.prepare = self._prepare
 
     async def _timed(self, kind: str, coro: Any) -> Any:
         self.calls[kind] += 1
@@ -138,6 +141,14 @@ class CountingJudge:
     async def _consolidate_many(self, clusters: Sequence[Sequence[JudgedNote]],
                                 now: datetime) -> Any:
         return await self._timed("consolidate_many", self.inner.consolidate_many(clusters, now))
+
+    def _prepare(self, notes: Sequence[JudgedNote]) -> None:
+        self.prepared += len(notes)  # a read-ahead, not a judgment: not in ``calls``
+        t0 = time.perf_counter()
+        try:
+            self.inner.prepare(notes)
+        finally:
+            self.busy_s += time.perf_counter() - t0
 
     async def contradicts(self, a: JudgedNote, b: JudgedNote) -> Any:
         return await self._timed("contradicts", self.inner.contradicts(a, b))
@@ -328,7 +339,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "wall_s": round(wall, 3), "setup_s": round(setup_s, 2), "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
-        "judge_busy_s": round(judge.busy_s, 3),
+        "judge_busy_s": round(judge.busy_s, 3), "judge_notes_read_ahead": judge.prepared,
         "knn_s": round(knn.seconds, 3), "knn_rows_recomputed": knn.recomputed,
         "knn_search_s": round(index.search_s, 3), "knn_queries": index.searches,
         "index_writes_s": round(index.write_s, 3),

@@ -75,6 +75,7 @@ from reverie.handlers.dream.judging import (
 )
 from reverie.handlers.dream.temporal import normalize_dates
 from reverie.judges import frames
+from reverie.judges.memo import Bounded
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.text import split_statements
 
@@ -158,7 +159,7 @@ class OfflineJudge:
         """Use ``embedder`` (a :class:`~reverie.embeddings.local.LocalMiniLMEmbedder`) or a
         local model of its own, loaded on first use."""
         self._embedder = embedder
-        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
         self._lock = threading.Lock()
 
     @classmethod
@@ -188,18 +189,20 @@ class OfflineJudge:
 
     # ------------------------------------------------------------------ analysis
 
-    def _embed(self, texts: Sequence[str]) -> None:
-        todo = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+    def _embed(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Each text's vector (cached by text, the oldest dropped first past 50,000)."""
+        found = {t: v for t in dict.fromkeys(texts) if (v := self._vectors.get(t)) is not None}
+        todo = [t for t in dict.fromkeys(texts) if t not in found]
         if not todo:
-            return
+            return found
         if self._embedder is None:
             from reverie.embeddings.local import LocalMiniLMEmbedder
 
             self._embedder = LocalMiniLMEmbedder()
         rows = self._embedder.embed_array(todo)
-        if len(self._vectors) > 50_000:
-            self._vectors.clear()
-        self._vectors.update(zip(todo, rows, strict=True))
+        for text, row in zip(todo, rows, strict=True):
+            found[text] = self._vectors.put(text, row)
+        return found
 
     def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
         """Each note's statements, parsed and embedded (texts cached across calls)."""
@@ -207,8 +210,7 @@ class OfflineJudge:
         flat = [t for ts in texts.values() for t in ts]
         with self._lock:
             facts = dict(zip(flat, analyze_many(flat), strict=True))
-            self._embed(flat)
-            vectors = {t: self._vectors[t] for t in flat}
+            vectors = self._embed(flat)
         return {
             n.note_id: [
                 _Statement(n, i, facts[t], vectors[t]) for i, t in enumerate(texts[n.note_id])
