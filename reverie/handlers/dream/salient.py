@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 __all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
+
+_MEMO = 8192  # texts whose tokens are remembered (a judge compares each text many times)
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -169,6 +172,16 @@ def _scan(text: str) -> tuple[set[str], str]:
 
 def salient_tokens(text: str) -> set[str]:
     """Return the salient tokens of ``text`` (see the module docstring)."""
+    return set(_salient(text))
+
+
+def covered_tokens(text: str) -> set[str]:
+    """Return every token ``text`` covers: its salient tokens plus every word as a name."""
+    return set(_covered(text))
+
+
+@lru_cache(maxsize=_MEMO)
+def _salient(text: str) -> frozenset[str]:
     found, rest = _scan(text)
     if _NEGATION.search(text):
         found.add("neg")
@@ -182,11 +195,11 @@ def salient_tokens(text: str) -> set[str]:
         if _SENTENCE_END.search(before) or before.rstrip().endswith(('"', "“", "(")):
             continue  # a sentence's first word: capitalised by grammar, not a name
         found.add(f"name:{_bare(word)}")
-    return found
+    return frozenset(found)
 
 
-def covered_tokens(text: str) -> set[str]:
-    """Return every token ``text`` covers: its salient tokens plus every word as a name."""
+@lru_cache(maxsize=_MEMO)
+def _covered(text: str) -> frozenset[str]:
     found, rest = _scan(text)
     if _NEGATION.search(text):
         found.add("neg")
@@ -196,12 +209,12 @@ def covered_tokens(text: str) -> set[str]:
         found.add(f"name:{_bare(word)}")
         for part in re.split(r"['’]", word):
             found.add(f"name:{part.lower()}")
-    return found
+    return frozenset(found)
 
 
 def dropped_tokens(sources: Iterable[str], merged: str) -> list[str]:
     """Return, sorted, the salient tokens of ``sources`` that ``merged`` does not cover."""
     wanted: set[str] = set()
     for source in sources:
-        wanted |= salient_tokens(source)
-    return sorted(wanted - covered_tokens(merged))
+        wanted |= _salient(source)
+    return sorted(wanted - _covered(merged))
