@@ -15,8 +15,9 @@ candidate pairs in one call, ``contradiction_batch_pairs``, unless ``--no-batch`
 ``--concurrency N`` sets Reverie's ``judge_concurrency`` (judgments in flight at
 once, default 4).
 
-Prints one JSON line: wall time, per-phase durations, judge calls, peak RSS
-(VmHWM, reset after set-up so it is the dream's peak), load average.
+Prints one JSON line: wall time, CPU time (all threads: on a shared machine it moves less
+than the wall time), per-phase durations, judge calls, peak RSS (VmHWM, reset after
+set-up so it is the dream's peak), load average.
 """
 
 from __future__ import annotations
@@ -312,13 +313,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     load_before = load()
     if profiler:
         profiler.start()
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     result = await dream(
         agent, trigger="bench", dry_run=False, reason=None, stores=app.stores,
         embedder=app.embedder, judge=app.judge, clock=app.clock,
         dream_settings=app.dream_settings,
     )
     wall = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0  # every thread of this process (the judge's too)
     if profiler:
         profiler.stop()
     status = proc_status()
@@ -336,7 +338,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "judge_concurrency": args.concurrency,
         "consolidation_batch_notes": 0 if args.no_batch else 24,
         "contradiction_batch_pairs": 0 if args.no_batch else 8, "storage": "memory",
-        "wall_s": round(wall, 3), "setup_s": round(setup_s, 2), "status": result.status,
+        "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "setup_s": round(setup_s, 2),
+        "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
         "judge_busy_s": round(judge.busy_s, 3), "judge_notes_read_ahead": judge.prepared,
