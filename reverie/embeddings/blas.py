@@ -1,10 +1,11 @@
-"""One BLAS thread while the local model runs: OpenBLAS's thread pool, limited while a block runs.
+"""One BLAS thread for the local model and the dream's neighbour lists, while a block runs.
 
 NumPy's OpenBLAS splits every matrix product over all CPUs. The encoder's products are
 small (a few dozen tokens by 384), so its threads spend more time handing work over
 than computing, and on a shared machine they wait for a CPU: on the 2-CPU bench machine
 at load 8-10, 2,048 statements embedded in 33 s with two threads and 9 s with one (the
-same vectors, bit for bit). :func:`single_threaded` limits OpenBLAS to one thread while
+same vectors, bit for bit); the dream's neighbour pass (reverie/handlers/dream/knn.py)
+loses the same way under load. :func:`single_threaded` limits OpenBLAS to one thread while
 a block runs. The limit is process-wide (OpenBLAS has no per-thread setting), so it is
 counted: the first block to enter sets it, the last to leave restores the previous
 count. Without OpenBLAS (another BLAS, no ``/proc``) it does nothing.
