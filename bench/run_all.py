@@ -544,8 +544,10 @@ def judge_cost_lines() -> list[str]:
         for commit in dict.fromkeys(r["commit"] for r in runs if r["notes"] == notes):
             mine = [r for r in runs if r["notes"] == notes and r["commit"] == commit]
             per.append(f"`{commit}` " + " and ".join(fmt_s(r["wall_s"]) for r in mine)
-                       + " wall (CPU " + " and ".join(fmt_s(r["cpu_s"]) for r in mine)
-                       + f", peak RSS {max(r['peak_rss_mib'] for r in mine)} MiB)")
+                       + " wall ("
+                       + ("CPU " + " and ".join(fmt_s(r["cpu_s"]) for r in mine) + ", "
+                          if all(r.get("cpu_s") is not None for r in mine) else "")
+                       + f"peak RSS {max(r['peak_rss_mib'] for r in mine)} MiB)")
         parts.append(f"{notes:,} notes: " + "; ".join(per))
     return [
         f"- **The offline judge's cost ({data['title']})**: `{data['command']}`, before and "
