@@ -90,7 +90,23 @@ def machine() -> dict[str, Any]:
         "libraries": versions(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "load_average": load(),
+        "commit": commit(),
     }
+
+
+def commit() -> str:
+    """The checked-out commit (short hash), ``+changes`` when code differs from it (results
+    files and the benchmarks doc aside); ``unknown`` outside a git checkout."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=False,
+                              cwd=ROOT).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD")
+    if not head:
+        return "unknown"
+    changed = [line for line in git("status", "--porcelain").splitlines()
+               if not line[3:].startswith(("bench/results/", "docs/benchmarks.md"))]
+    return head + ("+changes" if changed else "")
 
 
 def write_result(name: str, data: dict[str, Any]) -> Path:

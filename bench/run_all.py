@@ -338,7 +338,8 @@ def table_rows(res: dict[str, Any]) -> list[tuple[str, str, str]]:
                      f"{r['notes']:,} notes, {r['backend_class'].split(' (')[0]}, judge "
                      f"{r['judge']} (concurrency {conc}), {calls} judge calls, {knn}, peak "
                      f"RSS {r['peak_rss_mib']} MiB (+{r['peak_over_start_mib']}), "
-                     f"load {r['load_after'][0]}"))
+                     + (f"CPU {fmt_s(r['cpu_s'])}, " if "cpu_s" in r else "")
+                     + f"load {r['load_after'][0]}"))
     for c in res.get("compare", {}).get("sizes", []):
         rv, ap = c["reverie"], c["all_pairs"]
         rows.append((f"clustering vs all-pairs, {c['notes']:,} notes",
@@ -528,6 +529,34 @@ def ingest_lines(data: dict[str, Any]) -> list[str]:
     return out
 
 
+def judge_cost_lines() -> list[str]:
+    """The offline judge's before/after runs (``bench/results/judge-cost.json``, recorded by
+    hand from interleaved ``bench.dream`` runs: the machine is shared), as doc bullets."""
+    path = RESULTS / "judge-cost.json"
+    if not path.is_file():
+        return []
+    data = json.loads(path.read_text())
+    runs = data["runs"]
+    loads = [r["load"] for r in runs]
+    parts = []
+    for notes in sorted({r["notes"] for r in runs}):
+        per = []
+        for commit in dict.fromkeys(r["commit"] for r in runs if r["notes"] == notes):
+            mine = [r for r in runs if r["notes"] == notes and r["commit"] == commit]
+            per.append(f"`{commit}` " + " and ".join(fmt_s(r["wall_s"]) for r in mine)
+                       + " wall ("
+                       + ("CPU " + " and ".join(fmt_s(r["cpu_s"]) for r in mine) + ", "
+                          if all(r.get("cpu_s") is not None for r in mine) else "")
+                       + f"peak RSS {max(r['peak_rss_mib'] for r in mine)} MiB)")
+        parts.append(f"{notes:,} notes: " + "; ".join(per))
+    return [
+        f"- **The offline judge's cost ({data['title']})**: `{data['command']}`, before and "
+        f"after run alternately, {data['date']}, load {min(loads)}-{max(loads)} "
+        f"({data['machine']}): " + ". ".join(parts) + ".",
+        *(f"  - {line}" for line in data.get("findings", [])),
+    ]
+
+
 def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
     m = res["machine"]
     libs = ", ".join(f"{k} {v}" for k, v in m["libraries"].items())
@@ -554,6 +583,7 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
         f"({m.get('ferretdb_backend', 'sqlite')} backend), "
         "started by "
         "`deploy/local/up`",
+        f"- Commit measured: `{m.get('commit', 'not recorded')}`",
         f"- Run {m['date']}; "
         + (f"`python -m bench.run_all --skip {','.join(res['skipped'])}` took "
            if res.get("skipped") else "`make bench` took ")
@@ -653,6 +683,7 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
             "each note carries its embedding as a list of 384 Python floats (~12 KiB per "
             "note), which also sets the peak memory.",
         ]
+    lines += judge_cost_lines()
     qd = find(dreams, "1k offline qdrant")
     if qd.get("wall_s"):
         lines += [

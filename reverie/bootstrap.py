@@ -19,7 +19,7 @@ from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import Judge
+from reverie.handlers.dream.judging import Judge, Preparing
 from reverie.handlers.dream.trust import Thresholds, TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import (
@@ -197,6 +197,12 @@ class LazyOfflineJudge:
     async def covers(self, general: Any, specific: Any) -> Any:
         """Say whether a user's note adds nothing beyond company notes (offline)."""
         return await self._get().covers(general, specific)
+
+    def prepare(self, notes: Any) -> None:
+        """Read ``notes`` ahead of judging them (the offline judge's batch; blocking)."""
+        judge = self._get()
+        if isinstance(judge, Preparing):
+            judge.prepare(notes)
 
 
 def trust_policy_for(settings: Settings) -> TrustPolicy:

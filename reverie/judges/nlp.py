@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
 from reverie.text.vocabulary.function_words import ADDITIVE, EXCEPT, NEGATORS, SELF_WORDS
 from reverie.text.vocabulary.number_words import (
@@ -184,16 +185,25 @@ def normalize_chat(text: str) -> str:
 
 
 def analyze_many(texts: Iterable[str]) -> list[Analysis]:
-    """Analyze several statements (each parsed once per process, then cached)."""
+    """Analyze several statements: each parsed once per process (then cached, the oldest
+    dropped first past ``_CACHE_MAX``), those not cached in one batch through the pipeline,
+    each parse reduced as it comes (a batch's parses are never all held at once)."""
     texts = list(texts)
-    todo = [t for t in dict.fromkeys(texts) if t not in _cache]
+    found: dict[str, Analysis] = {}
+    todo: list[str] = []
+    for text in dict.fromkeys(texts):
+        cached = _cache.get(text)
+        if cached is None:
+            todo.append(text)
+        else:
+            found[text] = cached
     if todo:
         nlp = load_pipeline()
         with _lock:
-            docs = list(nlp.pipe([normalize_chat(t) for t in todo]))
-        for text, doc in zip(todo, docs, strict=True):
-            _remember(text, _analysis(text, doc))
-    return [_cache[t] for t in texts]
+            docs = nlp.pipe(normalize_chat(t) for t in todo)
+            for text, doc in zip(todo, docs, strict=True):
+                found[text] = _cache.put(text, _analysis(text, doc))
+    return [found[t] for t in texts]
 
 
 def analyze(text: str) -> Analysis:
@@ -201,14 +211,8 @@ def analyze(text: str) -> Analysis:
     return analyze_many([text])[0]
 
 
-_cache: dict[str, Analysis] = {}
-_CACHE_MAX = 20_000
-
-
-def _remember(text: str, analysis: Analysis) -> None:
-    if len(_cache) >= _CACHE_MAX:
-        _cache.clear()
-    _cache[text] = analysis
+_CACHE_MAX = 20_000  # about 5 KB each
+_cache: Bounded[str, Analysis] = Bounded(_CACHE_MAX)
 
 
 # ----------------------------------------------------------------------------- parsing

@@ -78,6 +78,7 @@ from reverie.handlers.dream.judging import (
     Usage,
 )
 from reverie.judges import frames
+from reverie.judges.memo import Bounded
 from reverie.judges.nli import NLIScorer, NLIScores
 from reverie.judges.nlp import Analysis, analyze_many
 from reverie.judges.rules import kind_of
@@ -164,7 +165,7 @@ class OfflineJudge:
         local model of its own, loaded on first use; with ``nli``, the SNLI-trained scorer
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame."""
         self._embedder = embedder
-        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
@@ -208,14 +209,16 @@ class OfflineJudge:
 
     # ------------------------------------------------------------------ analysis
 
-    def _embed(self, texts: Sequence[str]) -> None:
-        todo = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+    def _embed(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """Each text's vector (cached by text, the oldest dropped first past 50,000)."""
+        found = {t: v for t in dict.fromkeys(texts) if (v := self._vectors.get(t)) is not None}
+        todo = [t for t in dict.fromkeys(texts) if t not in found]
         if not todo:
-            return
+            return found
         rows = self._local().embed_array(todo)
-        if len(self._vectors) > 50_000:
-            self._vectors.clear()
-        self._vectors.update(zip(todo, rows, strict=True))
+        for text, row in zip(todo, rows, strict=True):
+            found[text] = self._vectors.put(text, row)
+        return found
 
     def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
         """Each note's statements, parsed and embedded (texts cached across calls)."""
@@ -223,8 +226,7 @@ class OfflineJudge:
         flat = [t for ts in texts.values() for t in ts]
         with self._lock:
             facts = dict(zip(flat, analyze_many(flat), strict=True))
-            self._embed(flat)
-            vectors = {t: self._vectors[t] for t in flat}
+            vectors = self._embed(flat)
         ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 import numpy as np
+from pydantic import BaseModel
 
 from reverie.domain.events import EntityType
 from reverie.domain.model import (
@@ -35,6 +36,23 @@ R = TypeVar("R", bound=Record)
 _FIELD_OF = dict(REFERENCE_FIELDS)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copy(record: R) -> R:
+    """A copy of ``record`` sharing nothing mutable with it, like ``model_copy(deep=True)``
+    but without walking a note's 384 embedding floats one by one (deepcopy did: most of a
+    bench dream's storage time): lists of scalars are copied flat, anything else mutable
+    deep. Notes and examples hold only scalars, datetimes and such lists."""
+    out = record.model_copy()
+    for name, value in record.__dict__.items():
+        if isinstance(value, list) and set(map(type, value)) <= _SCALARS:
+            out.__dict__[name] = value.copy()
+        elif isinstance(value, (list, dict, set, BaseModel)):
+            out.__dict__[name] = copy.deepcopy(value)
+    return out
+
+
 class _Records(Generic[R]):
     def __init__(self) -> None:
         self.items: dict[str, R] = {}
@@ -44,12 +62,12 @@ class _Records(Generic[R]):
         rid = record.id  # type: ignore[attr-defined]
         if rid in self.items:
             return False
-        self.items[rid] = record.model_copy(deep=True)
+        self.items[rid] = _copy(record)
         return True
 
     async def get(self, record_id: str) -> R | None:
         item = self.items.get(record_id)
-        return item.model_copy(deep=True) if item else None
+        return _copy(item) if item else None
 
     async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
         item = self.items.get(record_id)
@@ -83,7 +101,7 @@ class _Records(Generic[R]):
     ) -> list[R]:
         name = _FIELD_OF[entity_type]
         found = [
-            r.model_copy(deep=True)
+            _copy(r)
             for _, r in sorted(self.items.items())
             if r.status == Status.ACTIVE and getattr(r, name) == entity_id
         ]
@@ -109,7 +127,7 @@ class _Records(Generic[R]):
                 continue
             if auto_only and not r.is_auto_generated:
                 continue
-            yield r.model_copy(deep=True)
+            yield _copy(r)
 
 
 class MemoryNotes(_Records[Note]):
@@ -119,7 +137,7 @@ class MemoryNotes(_Records[Note]):
         return [n.note_id for n in notes if await self.add(n)]
 
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
-        return [n.model_copy(deep=True) for i in dict.fromkeys(note_ids)
+        return [_copy(n) for i in dict.fromkeys(note_ids)
                 if (n := self.items.get(i))]
 
     async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:

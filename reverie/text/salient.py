@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from reverie.text.vocabulary.calendar_words import (
     AMBIGUOUS_ABBREVIATIONS,
@@ -37,6 +38,8 @@ from reverie.text.vocabulary.function_words import NEGATION_CUES
 from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
 __all__ = ["covered_tokens", "dropped_tokens", "salient_tokens"]
+
+_MEMO = 8192  # texts whose tokens are remembered (a judge compares each text many times)
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"']+", re.IGNORECASE)
@@ -156,6 +159,16 @@ def _scan(text: str) -> tuple[set[str], str]:
 
 def salient_tokens(text: str) -> set[str]:
     """Return the salient tokens of ``text`` (see the module docstring)."""
+    return set(_salient(text))
+
+
+def covered_tokens(text: str) -> set[str]:
+    """Return every token ``text`` covers: its salient tokens plus every word as a name."""
+    return set(_covered(text))
+
+
+@lru_cache(maxsize=_MEMO)
+def _salient(text: str) -> frozenset[str]:
     found, rest = _scan(text)
     if _NEGATION.search(text):
         found.add("neg")
@@ -169,11 +182,11 @@ def salient_tokens(text: str) -> set[str]:
         if _SENTENCE_END.search(before) or before.rstrip().endswith(('"', "“", "(")):
             continue  # a sentence's first word: capitalised by grammar, not a name
         found.add(f"name:{_bare(word)}")
-    return found
+    return frozenset(found)
 
 
-def covered_tokens(text: str) -> set[str]:
-    """Return every token ``text`` covers: its salient tokens plus every word as a name."""
+@lru_cache(maxsize=_MEMO)
+def _covered(text: str) -> frozenset[str]:
     found, rest = _scan(text)
     if _NEGATION.search(text):
         found.add("neg")
@@ -183,12 +196,12 @@ def covered_tokens(text: str) -> set[str]:
         found.add(f"name:{_bare(word)}")
         for part in re.split(r"['’]", word):
             found.add(f"name:{part.lower()}")
-    return found
+    return frozenset(found)
 
 
 def dropped_tokens(sources: Iterable[str], merged: str) -> list[str]:
     """Return, sorted, the salient tokens of ``sources`` that ``merged`` does not cover."""
     wanted: set[str] = set()
     for source in sources:
-        wanted |= salient_tokens(source)
-    return sorted(wanted - covered_tokens(merged))
+        wanted |= _salient(source)
+    return sorted(wanted - _covered(merged))

@@ -515,3 +515,23 @@ async def test_the_three_negation_rules_are_told_apart(a: str, b: str, rule: str
     (found,) = verdict.findings
     assert found.rule == rule
     assert "vs its negation" in found.detail and found.detail == verdict.reason
+
+
+def test_a_batch_larger_than_the_caches_is_analyzed_and_embedded_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past their bounds the caches drop their oldest entries, never a statement being judged."""
+    from reverie.judges import nlp
+    from reverie.judges.memo import Bounded
+
+    monkeypatch.setattr(nlp, "_cache", Bounded(3))
+    small = OfflineJudge(embedder())
+    small._vectors = Bounded(3)
+    notes = [note(f"c{i}", f"Customer {i} pays in euros. Invoices go to team {i}.")
+             for i in range(4)]
+    statements = small.statements(notes)
+    assert [len(statements[n.note_id]) for n in notes] == [2, 2, 2, 2]
+    fresh = OfflineJudge(embedder()).statements(notes)
+    for n in notes:
+        for s, t in zip(statements[n.note_id], fresh[n.note_id], strict=True):
+            assert s.facts == t.facts
+            assert (s.vector == t.vector).all()

@@ -34,6 +34,7 @@ from reverie.handlers.dream.findings import Finding, step_fields
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
+from reverie.handlers.dream.readahead import ReadAhead
 from reverie.handlers.lifecycle import change_id, move_notes
 from reverie.handlers.ports import Transition, VectorPoint
 from reverie.text.dates import normalize_dates
@@ -311,8 +312,13 @@ async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
     many = ctx.judge.consolidate_many if isinstance(ctx.judge, ClusterBatching) else None
     batches = batch_clusters(clusters, ctx.settings.consolidation_batch_notes if many else 0)
 
+    ahead = ReadAhead(ctx.judge, batches,
+                      notes=lambda b: [judged(n) for c, _ in b for n in c.notes],
+                      size=lambda b: sum(len(c.notes) for c, _ in b))
+
     async def ask(batch: list[tuple[Cluster, bool]]
                   ) -> list[tuple[ConsolidationVerdict, Usage]]:
+        await ahead.ready(batch)
         if len(batch) == 1 or many is None:
             return [await ask_cluster(ctx, batch[0][0])]
         verdicts, usage = await many([[judged(n) for n in c.notes] for c, _ in batch],

@@ -40,6 +40,7 @@ from reverie.handlers.dream.findings import step_fields
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
+from reverie.handlers.dream.readahead import ReadAhead
 from reverie.handlers.dream.trust import anomaly
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
@@ -135,7 +136,12 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, An
     def wanted(pair: Pair) -> bool:
         return pair.a.note_id not in revoked and pair.b.note_id not in revoked
 
+    ahead = ReadAhead(ctx.judge, batches,
+                      notes=lambda b: [judged(n) for p in b for n in (p.a, p.b)],
+                      size=lambda b: 2 * len(b))
+
     async def ask(batch: list[Pair]) -> list[PairJudgment | None]:
+        await ahead.ready(batch)
         # pairs a note of which an earlier pair revoked are not asked about at all
         return await ask_pairs(ctx, batch, wanted, many)
 

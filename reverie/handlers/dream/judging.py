@@ -133,6 +133,15 @@ class PairBatching(Protocol):
 
 
 @runtime_checkable
+class Preparing(Protocol):
+    """A judge capability: read notes ahead of judging them, many at once (the offline judge
+    parses and embeds their statements in one batch; judging them then only looks them up)."""
+
+    def prepare(self, notes: Sequence[JudgedNote]) -> None:
+        """Read ``notes`` now (blocking: call it in a thread)."""
+
+
+@runtime_checkable
 class IdentifiedJudge(Protocol):
     """A judge capability: what makes its answers what they are (endpoint, model, prompts)."""
 

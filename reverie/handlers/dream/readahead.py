@@ -1,0 +1,68 @@
+"""Reading the notes of upcoming judgments ahead, a chunk at a time, for a judge that can.
+
+A judge with the :class:`~reverie.handlers.dream.judging.Preparing` capability (the
+offline judge) parses and embeds statements several times faster in one batch than a
+cluster at a time (spaCy's ``nlp.pipe`` and the encoder's matrix products both work
+per batch). :class:`ReadAhead` splits a phase's items (clusters or pairs, in the order
+they are judged) into chunks of about ``chunk_notes`` notes and, when the first item of
+a chunk is about to be judged, has the judge read every note of that chunk first. A
+chunk, not the whole phase, bounds what is read and held at once. Judgments are the
+same either way: the parse and the vectors of a statement do not depend on the batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+from reverie.handlers.dream.judging import JudgedNote, Preparing
+
+__all__ = ["CHUNK_NOTES", "ReadAhead"]
+
+T = TypeVar("T")
+
+CHUNK_NOTES = 2000
+
+
+class ReadAhead(Generic[T]):
+    """Has ``judge`` read each chunk of ``items``' notes before the chunk's first judgment."""
+
+    def __init__(
+        self,
+        judge: object,
+        items: Sequence[T],
+        notes: Callable[[T], Sequence[JudgedNote]],
+        size: Callable[[T], int],
+        chunk_notes: int = CHUNK_NOTES,
+    ) -> None:
+        """Plan chunks of about ``chunk_notes`` notes (an item has ``size(item)``); nothing
+        is read before :meth:`ready`, which reads a chunk's items with ``notes``."""
+        self._prepare = judge.prepare if isinstance(judge, Preparing) else None
+        self._notes = notes
+        self._chunk_of: dict[int, int] = {}
+        self._chunks: list[list[T]] = []
+        self._read: set[int] = set()
+        self._lock = asyncio.Lock()
+        if self._prepare is None:
+            return
+        filled = chunk_notes
+        for item in items:
+            if filled >= chunk_notes:
+                self._chunks.append([])
+                filled = 0
+            self._chunk_of[id(item)] = len(self._chunks) - 1
+            self._chunks[-1].append(item)
+            filled += size(item)
+
+    async def ready(self, item: T) -> None:
+        """Return once the chunk holding ``item`` has been read (reading it if nobody has)."""
+        chunk = self._chunk_of.get(id(item))
+        if self._prepare is None or chunk is None or chunk in self._read:
+            return
+        async with self._lock:
+            if chunk not in self._read:
+                notes = [n for i in self._chunks[chunk] for n in self._notes(i)]
+                await asyncio.to_thread(self._prepare, notes)
+                self._read.add(chunk)
+                self._chunks[chunk] = []
