@@ -375,32 +375,28 @@ def conflict(pair: Pair) -> Finding | None:
 
 def _model_conflict(pair: Pair) -> Finding | None:
     """The NLI model's contradiction of one frame with other values (:func:`one_frame`)."""
-    if pair.nli is None:
-        return None
-    frame = one_frame(pair)
-    if frame is None:
-        return None
-    scores = pair.nli()
-    if scores.contradiction < NLI_CONTRADICTION:
-        return None
-    return finding("nli-contradiction", (
-        f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= "
-        f"{NLI_CONTRADICTION}"), scores.as_dict())
+    return _model_says(pair, "nli-contradiction", NLI_CONTRADICTION)
 
 
 def _model_veto(pair: Pair) -> Finding | None:
     """The NLI model doubts that one frame's other values (:func:`one_frame`), which the
     rules would join, can both hold: not one note, and no contradiction either."""
+    return _model_says(pair, "nli-merge-veto", NLI_VETO)
+
+
+def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
+    """``rule`` when the statements are one frame with other values and the model's
+    p(contradiction), both ways, is at least ``threshold``."""
     if pair.nli is None:
         return None
     frame = one_frame(pair)
     if frame is None:
         return None
     scores = pair.nli()
-    if scores.contradiction < NLI_VETO:
+    if scores.contradiction < threshold:
         return None
-    return finding("nli-merge-veto", (
-        f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= {NLI_VETO}"),
+    return finding(rule, (
+        f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= {threshold}"),
         scores.as_dict())
 
 
