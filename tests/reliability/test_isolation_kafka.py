@@ -2,7 +2,7 @@
 judge talking to tests/llm_stub.py.
 
 * Near-identical notes of two tenants, two users of one tenant and two agents: every
-  scoped /api/search returns only that scope's notes; a dream for one agent judges one
+  scoped /api/search returns only what that binding's digest lists; a dream for one agent judges one
   scope at a time and leaves the other agent untouched.
 * The worker runs with secrets in every setting that takes one (LLM key, a MongoDB URL
   with user:password — FerretDB v1 accepts any credentials with authMechanism=PLAIN and
@@ -115,12 +115,16 @@ async def test_scoped_search_and_dreams_never_cross_tenants_users_or_agents(secr
         return bool(await db.notes.count_documents({"_id": {"$in": list(notes)}}) == len(notes))
 
     await wait_for(stored, 120, 0.5, "the scoped notes stored")
-    for scope in ("A-co1", "A-co2", "A-u1", "A-u2", "B-co1"):
+    # a binding reads what its digest lists (issue #22): a user's own notes and their
+    # company's shared notes, never another user's, company's or agent's
+    reads = {"A-co1": ("A-co1",), "A-co2": ("A-co2",), "A-u1": ("A-u1", "A-co1"),
+             "A-u2": ("A-u2", "A-co1"), "B-co1": ("B-co1",)}
+    for scope, visible in reads.items():
         d = notes[f"{scope}-{run}-0"]["data"]
         query = (f"/api/search?agent_id={d['agent_id']}&company_id={d['company_id']}"
                  f"&user_id={d['user_id'] or ''}&q=concise+answers&k=20")
         hits = {h["note_id"] for h in worker.get(query)["hits"]}
-        assert hits == {f"{scope}-{run}-{i}" for i in range(3)}, (scope, hits)
+        assert hits == {f"{s}-{run}-{i}" for s in visible for i in range(3)}, (scope, hits)
     # a tenant that has no notes of this agent finds nothing, whatever the text
     assert worker.get(f"/api/search?agent_id=A-{run}&company_id=co-3&q=concise")["hits"] == []
 
