@@ -164,7 +164,7 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
     assert check["passed"], check
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: 25.5% of DNLI contradictions found "
+@pytest.mark.xfail(strict=True, reason="not reached yet: 27.0% of DNLI contradictions found "
                    "(most need world knowledge: 'drives an Acura' vs 'does not own a car'); "
                    "see docs/calibration.md")
 def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
