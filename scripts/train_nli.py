@@ -120,33 +120,6 @@ def batches(
     return out
 
 
-def layer_params(raw: dict[str, np.ndarray], i: int) -> dict[str, np.ndarray]:
-    """Layer ``i``'s tensors in (in, out) layout, under short names."""
-    p = f"encoder.layer.{i}."
-
-    def t(name: str) -> np.ndarray:
-        return np.ascontiguousarray(raw[p + name].T)
-
-    return {
-        "wq": t("attention.self.query.weight"),
-        "bq": raw[p + "attention.self.query.bias"],
-        "wk": t("attention.self.key.weight"),
-        "bk": raw[p + "attention.self.key.bias"],
-        "wv": t("attention.self.value.weight"),
-        "bv": raw[p + "attention.self.value.bias"],
-        "wo": t("attention.output.dense.weight"),
-        "bo": raw[p + "attention.output.dense.bias"],
-        "ln1g": raw[p + "attention.output.LayerNorm.weight"],
-        "ln1b": raw[p + "attention.output.LayerNorm.bias"],
-        "wi": t("intermediate.dense.weight"),
-        "bi": raw[p + "intermediate.dense.bias"],
-        "wf": t("output.dense.weight"),
-        "bf": raw[p + "output.dense.bias"],
-        "ln2g": raw[p + "output.LayerNorm.weight"],
-        "ln2b": raw[p + "output.LayerNorm.bias"],
-    }
-
-
 TORCH_NAMES = {
     "wq": "attention.self.query.weight",
     "bq": "attention.self.query.bias",
@@ -165,6 +138,17 @@ TORCH_NAMES = {
     "ln2g": "output.LayerNorm.weight",
     "ln2b": "output.LayerNorm.bias",
 }
+
+
+def layer_params(raw: dict[str, np.ndarray], i: int) -> dict[str, np.ndarray]:
+    """Layer ``i``'s tensors under the short names of :data:`TORCH_NAMES`, matrices in
+    (in, out) layout (torch stores (out, in))."""
+    p = f"encoder.layer.{i}."
+    out = {}
+    for short, name in TORCH_NAMES.items():
+        value = raw[p + name]
+        out[short] = np.ascontiguousarray(value.T) if value.ndim == 2 else value
+    return out
 
 
 def build_jax(top: int):  # type: ignore[no-untyped-def]
