@@ -172,7 +172,9 @@ class OfflineJudge:
 
     def _both_ways(self, a: str, b: str) -> NLIScores:
         if self._scorer is None:
-            self._scorer = NLIScorer(self._local())
+            with self._lock:  # judgments run in threads: one scorer, loaded once
+                if self._scorer is None:
+                    self._scorer = NLIScorer(self._local())
         return self._scorer.both_ways(a, b)
 
     def _local(self) -> Any:
