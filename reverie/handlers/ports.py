@@ -451,8 +451,8 @@ class RateCounter(Protocol):
         """Store one event of ``key`` at ``at``; return its id. It may be forgotten after
         ``keep_until``."""
 
-    async def since(self, key: str, start: datetime) -> list[datetime]:
-        """Return the times of ``key``'s events after ``start``, oldest first."""
+    async def since(self, key: str, start: datetime) -> list[tuple[datetime, str]]:
+        """Return (time, id) of ``key``'s events after ``start``, oldest first (ties by id)."""
 
     async def forget(self, event_id: str) -> None:
         """Remove one event (a refused attempt is not counted); unknown ids are ignored."""

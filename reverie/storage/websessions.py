@@ -14,7 +14,8 @@ expired documents itself, at most once per :data:`PRUNE_EVERY` of its clock.
 
 from __future__ import annotations
 
-import uuid
+import secrets
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,6 +33,12 @@ NOT_IMPLEMENTED = 238
 """The server error code of an index option the server does not support (FerretDB v1)."""
 MEMORY_KEYS = 10_000
 """Entries the in-memory stores keep before they drop the expired ones."""
+
+
+def new_event_id() -> str:
+    """Return a unique rate event id that sorts in the order this process made them (events
+    of one millisecond, stored with the same time, keep their order)."""
+    return f"{time.time_ns():020d}-{secrets.token_hex(4)}"
 
 
 class MemorySessionStore:
@@ -66,13 +73,16 @@ class MemoryRateCounter:
         """Store one event of ``key``; return its id."""
         if len(self._events) > MEMORY_KEYS:
             self._events = {k: v for k, v in self._events.items() if v[2] > at}
-        event_id = uuid.uuid4().hex
+        event_id = new_event_id()
         self._events[event_id] = (key, at, keep_until)
         return event_id
 
-    async def since(self, key: str, start: datetime) -> list[datetime]:
-        """Return the times of ``key``'s events after ``start``, oldest first."""
-        return sorted(at for k, at, _ in self._events.values() if k == key and at > start)
+    async def since(self, key: str, start: datetime) -> list[tuple[datetime, str]]:
+        """Return (time, id) of ``key``'s events after ``start``, oldest first (ties by id)."""
+        return sorted(
+            (at, event_id) for event_id, (k, at, _) in self._events.items()
+            if k == key and at > start
+        )
 
     async def forget(self, event_id: str) -> None:
         """Remove one event."""
@@ -124,14 +134,14 @@ class MongoRateCounter(_Pruning, MongoAdapter):
     async def record(self, key: str, at: datetime, keep_until: datetime) -> str:
         """Insert one event; return its id."""
         await self._prune(at)
-        event_id = uuid.uuid4().hex
+        event_id = new_event_id()
         await self._c.insert_one({"_id": event_id, "key": key, "at": at, "keep_until": keep_until})
         return event_id
 
-    async def since(self, key: str, start: datetime) -> list[datetime]:
-        """Return the times of ``key``'s events after ``start``, oldest first."""
+    async def since(self, key: str, start: datetime) -> list[tuple[datetime, str]]:
+        """Return (time, id) of ``key``'s events after ``start``, oldest first (ties by id)."""
         found = find_all(self._c, {"key": key, "at": {"$gt": start}}, {"at": 1})
-        return sorted([d["at"] async for d in found])
+        return sorted([(d["at"], str(d["_id"])) async for d in found])
 
     async def forget(self, event_id: str) -> None:
         """Delete one event."""

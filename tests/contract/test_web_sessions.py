@@ -3,6 +3,7 @@ MongoDB adapters' clean-up of expired documents, and their outage behaviour."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from reverie.clock import FixedClock
 from reverie.errors import StorageUnavailable
 from reverie.handlers.ports import RateCounter, SessionStore
 from reverie.storage import mongo
@@ -23,6 +25,7 @@ from reverie.storage.websessions import (
     MongoRateCounter,
     MongoSessionStore,
 )
+from reverie.streams.auth import RateLimit
 from tests.contract.conftest import mongo_url
 from tests.netfaults import dead_port
 
@@ -73,17 +76,33 @@ async def test_rate_events_are_listed_per_key_after_a_start_and_forgotten_one_by
     counts = stores.counts
     keep = AT + timedelta(hours=1)
     second = await counts.record("a", AT + timedelta(seconds=2), keep)
-    await counts.record("a", AT, keep)
-    await counts.record("a", AT + timedelta(seconds=2), keep)
+    first = await counts.record("a", AT, keep)
+    third = await counts.record("a", AT + timedelta(seconds=2), keep)
     await counts.record("b", AT + timedelta(seconds=1), keep)
+    ties = sorted([second, third])
     assert await counts.since("a", AT - timedelta(seconds=1)) == [
-        AT, AT + timedelta(seconds=2), AT + timedelta(seconds=2)]
-    assert await counts.since("a", AT) == [AT + timedelta(seconds=2)] * 2
+        (AT, first), (AT + timedelta(seconds=2), ties[0]), (AT + timedelta(seconds=2), ties[1])]
+    assert [at for at, _ in await counts.since("a", AT)] == [AT + timedelta(seconds=2)] * 2
     await counts.forget(second)
     await counts.forget("missing")
-    assert await counts.since("a", AT) == [AT + timedelta(seconds=2)]
-    assert await counts.since("b", AT - timedelta(seconds=1)) == [AT + timedelta(seconds=1)]
+    assert await counts.since("a", AT) == [(AT + timedelta(seconds=2), third)]
+    assert [at for at, _ in await counts.since("b", AT - timedelta(seconds=1))] == [
+        AT + timedelta(seconds=1)]
     assert await counts.since("c", AT - timedelta(days=1)) == []
+
+
+async def test_two_limiters_on_one_store_count_against_one_limit(stores: Stores) -> None:
+    """Two limiters (two workers) on one store, limit 5: hits taken in turn, 5 pass; a burst
+    of 12 at once is never refused whole (racing workers agree on the order), and refused
+    hits are not counted."""
+    clock = FixedClock(AT)
+    limiters = [RateLimit(stores.counts, "searches", 5, clock) for _ in range(2)]
+    answers = [await limiters[i % 2].hit("t-1") for i in range(7)]
+    assert [a is None for a in answers] == [True] * 5 + [False] * 2
+    burst = await asyncio.gather(*(limiters[i % 2].hit("t-2") for i in range(12)))
+    passed = sum(answer is None for answer in burst)
+    assert passed >= 1
+    assert len(await stores.counts.since("searches:t-2", AT - timedelta(minutes=1))) == passed
 
 
 @pytest.mark.integration
