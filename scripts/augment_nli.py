@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from train_nli import read_snli  # scripts/ is on sys.path when run as a script
 
 MIN_COUNT = 3  # a word put in must appear this often in SNLI's premises
@@ -43,7 +42,10 @@ LABEL = {"swap": "contradiction", "number": "contradiction", "hypernym": "entail
          "hyponym": "neutral"}
 # a noun heading its phrase (not "ice" in "ice rink", whose hypernym is no rink's)
 HEAD_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "conj", "appos", "ROOT"})
-NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve").split()
+NUMBER_WORDS = [
+    "one", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "eleven", "twelve",
+]
 
 
 class Words:
@@ -128,10 +130,7 @@ def candidates(
         if tok.tag_ != "NN" or tok.dep_ not in HEAD_ROLES:
             continue
         lemma = tok.lower_
-        if kind == "swap":
-            pool = words.others(lemma)
-        else:
-            pool = words.above(lemma)
+        pool = words.others(lemma) if kind == "swap" else words.above(lemma)
         pool = [w for w in pool if words.counts[w] >= MIN_COUNT and "_" not in w
                 and used[f"{kind}:{w}"] < MAX_USES]
         if not pool:
