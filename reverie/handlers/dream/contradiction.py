@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import structlog
@@ -33,14 +33,15 @@ import structlog
 from reverie.domain.instructions import instruction_markers
 from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
-from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.consolidation import brief
-from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.findings import step_fields
-from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
+from reverie.handlers.dream.inorder import Judgment
+from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.readahead import ReadAhead
+from reverie.handlers.dream.results import ContradictionResult
 from reverie.handlers.dream.trust import anomaly
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
@@ -117,97 +118,90 @@ async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair
     return sorted(seen.values(), key=lambda p: (-p.similarity, p.a.note_id, p.b.note_id))
 
 
-async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Kept:
+    """The judge found no contradiction: both notes stay Active."""
+
+
+@dataclass(frozen=True)
+class ToReview:
+    """The pair contradicts and is queued for a person (``held``: by the dream's ceiling)."""
+
+    held: bool = False
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """The pair contradicts and ``loser`` was revoked in favour of ``winner``."""
+
+    loser: str
+    winner: str
+
+
+PairOutcome = Kept | ToReview | Revoked
+"""What judging one pair did."""
+
+
+async def resolve_contradictions(ctx: DreamContext, parent: str) -> ContradictionResult:
     """Run the contradiction phase over the Active notes left after consolidation."""
     notes = [n async for n in ctx.notes.iter_notes(agent_id=ctx.agent_id, status=Status.ACTIVE)]
     pairs = await candidate_pairs(ctx, notes)
     fresh = [p for p in pairs if await ctx.judgments.get(p.key) is None]
     todo = fresh[: ctx.settings.max_pairs]
-    totals: dict[str, Any] = {
-        "pairs_above_threshold": len(pairs), "already_judged": len(pairs) - len(fresh),
-        "judged": 0, "contradictions": 0, "revoked": 0, "queued_for_review": 0,
-        "deferred_to_next_run": max(0, len(fresh) - len(todo)), "failed_pairs": 0,
-    }
+    outcomes: list[PairOutcome] = []
     revoked: set[str] = set()
-    outages = Outages(ctx.settings.max_judge_outages)
     many = ctx.judge.contradicts_many if isinstance(ctx.judge, PairBatching) else None
-    batches = batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1)
 
     def wanted(pair: Pair) -> bool:
         return pair.a.note_id not in revoked and pair.b.note_id not in revoked
 
-    ahead = ReadAhead(ctx.judge, batches,
-                      notes=lambda b: [judged(n) for p in b for n in (p.a, p.b)],
-                      size=lambda b: 2 * len(b))
-
     async def ask(batch: list[Pair]) -> list[PairJudgment | None]:
-        await ahead.ready(batch)
         # pairs a note of which an earlier pair revoked are not asked about at all
         return await ask_pairs(ctx, batch, wanted, many)
+
+    async def apply(pair: Pair, one: PairJudgment) -> None:
+        outcome = await judge_pair(ctx, pair, parent, one)
+        outcomes.append(outcome)
+        if isinstance(outcome, Revoked):
+            revoked.add(outcome.loser)
 
     # batches sharing a note wait for each other, and each pair is applied in order
     # and only if still wanted, so a note revoked by an earlier pair skips the later
     # ones exactly as when judging one pair after another
-    async for batch, judgment in judge_in_order(
-            batches, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx),
-            conflicts=_share_a_note, wanted=lambda b: any(wanted(p) for p in b)):
-        if judgment.skipped:
-            continue
-        stop = False
-        for i, pair in enumerate(batch):
-            one = (Judgment(error=judgment.error) if judgment.error is not None
-                   else judgment.unwrap()[i])
-            if one is None or not wanted(pair):
-                continue
-            try:
-                outcome = await judge_pair(ctx, pair, parent, one)
-            except JudgeAnswerInvalid:
-                totals["failed_pairs"] += 1
-                continue
-            except JudgeUnavailable as exc:
-                totals["failed_pairs"] += 1
-                if why := outages.failed(judgment, exc):
-                    totals["stopped"] = why
-                    stop = True
-                    break
-                continue
-            except BudgetExhausted as exc:
-                totals["stopped"] = f"LLM budget exhausted: {exc}"
-                stop = True
-                break
-            totals["judged"] += 1
-            if outcome == "kept":
-                continue
-            totals["contradictions"] += 1
-            if outcome == "review":
-                totals["queued_for_review"] += 1
-            else:
-                totals["revoked"] += 1
-                revoked.add(outcome)
-        if stop:
-            break
-    return _guarded(ctx, totals)
+    end = await judge_batches(
+        Batches(batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1),
+                notes=lambda p: (p.a, p.b), judged=judged, conflicts=_share_a_note,
+                wanted=wanted),
+        ask, apply, judge=ctx.judge, concurrency=ctx.settings.judge_concurrency,
+        max_outages=ctx.settings.max_judge_outages)
+    return _guarded(ctx, ContradictionResult(
+        pairs_above_threshold=len(pairs), already_judged=len(pairs) - len(fresh),
+        deferred_to_next_run=max(0, len(fresh) - len(todo)), judged=len(outcomes),
+        contradictions=sum(not isinstance(o, Kept) for o in outcomes),
+        revoked=sum(isinstance(o, Revoked) for o in outcomes),
+        queued_for_review=sum(isinstance(o, ToReview) for o in outcomes),
+        failed_pairs=end.failed, stopped=end.stopped))
 
 
-def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
-    """Add to the phase's totals what held the judge back (the ceiling) and whether it
+def _guarded(ctx: DreamContext, result: ContradictionResult) -> ContradictionResult:
+    """Add to the phase's result what held the judge back (the ceiling) and whether it
     called nearly every judged pair a contradiction (an anomaly: surfaced, not acted on)."""
-    if ctx.revocation_ceiling is not None:
-        totals["revocation_ceiling"] = ctx.revocation_ceiling
+    ceiling_reached = None
     if ctx.held_by_ceiling:
-        totals["held_by_ceiling"] = ctx.held_by_ceiling
-        totals["ceiling_reached"] = (
+        ceiling_reached = (
             f"{ctx.held_by_ceiling} more contradiction(s) went to review: this dream may revoke "
             f"at most {ctx.revocation_ceiling} note(s) by contradiction")
         log.warning("dream.revocation_ceiling", ceiling=ctx.revocation_ceiling,
                     held=ctx.held_by_ceiling)
     s = ctx.settings
-    if why := anomaly(totals["judged"], totals["contradictions"],
-                      s.anomaly_contradiction_share, s.anomaly_min_pairs):
-        totals["anomaly"] = why
-        log.warning("dream.judge_anomaly", judged=totals["judged"],
-                    contradictions=totals["contradictions"], why=why)
-    return totals
+    why = anomaly(result.judged, result.contradictions,
+                  s.anomaly_contradiction_share, s.anomaly_min_pairs)
+    if why:
+        log.warning("dream.judge_anomaly", judged=result.judged,
+                    contradictions=result.contradictions, why=why)
+    return replace(result, revocation_ceiling=ctx.revocation_ceiling,
+                   held_by_ceiling=ctx.held_by_ceiling, ceiling_reached=ceiling_reached,
+                   anomaly=why)
 
 
 PairJudgment = Judgment[tuple[ContradictionVerdict, Usage]]
@@ -267,7 +261,7 @@ async def _ask_together(
         if len(verdicts) != len(asked):
             raise JudgeAnswerInvalid(f"{len(verdicts)} verdicts for {len(asked)} pairs")
     except JudgeAnswerInvalid as exc:
-        spent: Usage = getattr(exc, "usage", None) or Usage()
+        spent = exc.usage
         log.info("contradiction_batch_invalid", pairs=len(asked), error=str(exc))
     else:
         # the call's usage is recorded once, on the first pair's step
@@ -302,9 +296,8 @@ async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict,
 
 
 async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
-                     judgment: Judgment[tuple[ContradictionVerdict, Usage]] | None = None
-                     ) -> str:
-    """Judge one pair (or take its ``judgment``); return ``kept``, ``review`` or the loser's id."""
+                     judgment: PairJudgment | None = None) -> PairOutcome:
+    """Judge one pair (or take its ``judgment``) and write its effect; return the outcome."""
     async with ctx.recorder.step("contradiction", "pair", parent,
                                  a=brief(pair.a), b=brief(pair.b),
                                  similarity=round(pair.similarity, 4)) as step:
@@ -320,7 +313,7 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
         # cached only once its effect is written: a run that dies in between leaves the
         # pair unjudged, and the next run judges and applies it again (both idempotent);
         # a pair held by the ceiling is not cached: the next dream may resolve it
-        if not ctx.dry_run and not step.output.get("held"):
+        if not ctx.dry_run and not (isinstance(outcome, ToReview) and outcome.held):
             await ctx.judgments.put(pair.key, {"contradicts": verdict.contradicts,
                                                "reason": verdict.reason,
                                                "run_id": ctx.run_id})
@@ -328,12 +321,13 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
 
 
 async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
-                 output: dict[str, Any]) -> str:
+                 output: dict[str, Any]) -> PairOutcome:
     """Write a verdict's effect (review entry or revocation); return the outcome."""
     if not verdict.contradicts:
         output.update({"decision": "complementary", "reason": verdict.reason})
-        return "kept"
+        return Kept()
     winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
+    held = False
     if winner is not None:
         loser = pair.b if winner is pair.a else pair.a
         if not loser.is_auto_generated:
@@ -344,6 +338,7 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         elif ctx.revocation_ceiling is not None \
                 and ctx.revoked_by_contradiction >= ctx.revocation_ceiling:
             ctx.held_by_ceiling += 1
+            held = True
             output["held"] = "ceiling"
             winner, rule = None, (f"this dream's ceiling of {ctx.revocation_ceiling} "
                                   "revocation(s) by contradiction is reached: left to a person "
@@ -358,7 +353,7 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
                 texts=(pair.a.text, pair.b.text), reason=f"{verdict.reason} ({rule})",
                 run_id=ctx.run_id, created_at=ctx.clock.now(),
             ))
-        return "review"
+        return ToReview(held)
     loser = pair.b if winner is pair.a else pair.a
     comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {rule})"
     output.update({"decision": "revoke", "winner": winner.note_id, "loser": loser.note_id,
@@ -374,4 +369,4 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         # an earlier dream may have queued this pair past its ceiling: it is settled now
         await ctx.reviews.resolve(pair_id(pair.a.note_id, pair.b.note_id), winner.note_id,
                                   ctx.clock.now())
-    return loser.note_id
+    return Revoked(loser.note_id, winner.note_id)

@@ -21,7 +21,6 @@ import os
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
-from typing import Any
 
 import structlog
 
@@ -34,6 +33,7 @@ from reverie.handlers.dream.consolidation import consolidate
 from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, no_fault
 from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge, RunScopedJudge
+from reverie.handlers.dream.results import ArchiveResult, LeftAlone, PhaseResult
 from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.trust import (
     Acting,
@@ -56,28 +56,28 @@ def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
     return f"run-{at.strftime('%Y%m%dT%H%M%S')}-{digest[:8]}"
 
 
-async def _phase_sweep(ctx: DreamContext, parent: str) -> dict[str, Any]:
+async def _phase_sweep(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await sweep_stale(
         notes=ctx.notes, registry=ctx.registry, index=ctx.index, changes=ctx.changes,
         clock=ctx.clock, agent_id=ctx.agent_id, limit=ctx.settings.sweep_limit,
         run_id=ctx.run_id, dry_run=ctx.dry_run, fault=ctx.fault,
     )
-    return {**counts.as_dict(), "archived_ids": counts.archived_ids}
+    return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (
+        counts.notes_archived) else f"no stale reference among {counts.notes_checked} notes")
 
 
-async def _phase_retention(ctx: DreamContext, parent: str) -> dict[str, Any]:
+async def _phase_retention(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await archive_by_retention(
         ctx.agent_id, notes=ctx.notes, examples=ctx.examples, agents=ctx.agents,
         index=ctx.index, changes=ctx.changes, clock=ctx.clock, run_id=ctx.run_id,
         dry_run=ctx.dry_run, fault=ctx.fault,
     )
-    out: dict[str, Any] = {**counts.as_dict(), "archived_ids": counts.archived_ids}
-    if counts.skipped_reason:
-        out["skipped_reason"] = counts.skipped_reason
-    return out
+    return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (
+        counts.archived_ids) else "nothing expired or unused past retention",
+        counts.skipped_reason)
 
 
-PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any]]]] = {
+PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[PhaseResult]]] = {
     "consolidation": consolidate,
     "contradiction": resolve_contradictions,
     "stale_pruning": _phase_sweep,
@@ -85,20 +85,6 @@ PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any
 }
 JUDGING: tuple[Phase, ...] = ("consolidation", "contradiction")
 """The phases that ask a judge (the one :func:`.trust.acting_judge` names)."""
-
-
-def _did_nothing(phase: Phase, out: dict[str, Any]) -> str | None:
-    if out.get("skipped_reason"):
-        return str(out["skipped_reason"])
-    if phase == "consolidation" and not out.get("clusters") and not out.get("repaired"):
-        return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
-    if phase == "contradiction" and not out.get("pairs_above_threshold"):
-        return "no pair of notes similar enough to contradict"
-    if phase == "stale_pruning" and not out.get("notes_archived"):
-        return f"no stale reference among {out.get('notes_checked', 0)} notes"
-    if phase == "retention" and not out.get("archived_ids"):
-        return "nothing expired or unused past retention"
-    return None
 
 
 async def dream(
@@ -232,22 +218,22 @@ async def _dream_once(
                     judging = phase in JUDGING
                     step.judge = acting.judge.name if judging and acting.judge else None
                     calls_before, tokens_before = ctx.usage.calls, ctx.usage.tokens
+                    result: PhaseResult
                     if judging and acting.judge is None:
-                        out = dict(acting.record)
+                        result = LeftAlone(acting.record["skipped_reason"], acting.record)
+                        step.output = result.output()
                     else:
-                        out = await PHASE_RUNNERS[phase](ctx, step.step_id)
-                        out.update(acting.record if judging else {})
+                        result = await PHASE_RUNNERS[phase](ctx, step.step_id)
+                        step.output = {**result.output(), **(acting.record if judging else {})}
                     step.usage.calls = ctx.usage.calls - calls_before
                     step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
-                    step.output = out
-                    held = [str(out[k]) for k in ("stopped", "ceiling_reached") if out.get(k)]
-                    if out.get("anomaly"):  # surfaced: a run of real contradictions looks so too
-                        reasons.append(f"{phase}: {out['anomaly']}")
-                    if held or out.get("failed_clusters") or out.get("failed_pairs"):
+                    if result.anomaly:  # surfaced: a run of real contradictions looks so too
+                        reasons.append(f"{phase}: {result.anomaly}")
+                    if result.held or result.failed:
                         step.status = "partial"
                         partial.append(phase)
-                        reasons += [f"{phase}: {why}" for why in held]
-                    elif (why := _did_nothing(phase, out)) is not None:
+                        reasons += [f"{phase}: {why}" for why in result.held]
+                    elif (why := result.idle) is not None:
                         step.status = "skipped"
                         step.output["why"] = why
             except (ReverieError, Exception) as exc:  # isolate the phase; the next one runs

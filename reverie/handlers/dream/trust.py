@@ -224,11 +224,6 @@ def _chunks(seq: Sequence[Any], size: int) -> list[Sequence[Any]]:
     return [seq[i : i + size] for i in range(0, len(seq), size)]
 
 
-def _spent(exc: BaseException) -> Usage:
-    found = getattr(exc, "usage", None)
-    return found if isinstance(found, Usage) else Usage()
-
-
 Entry = tuple[QualItem, tuple[JudgedNote, ...]]
 V = TypeVar("V")
 
@@ -247,7 +242,7 @@ async def _ask(
             try:
                 verdicts, spent = await many(group)
             except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
+                usage.add(exc.usage)
             else:
                 usage.add(spent)
                 if len(verdicts) == len(group):
@@ -259,7 +254,7 @@ async def _ask(
             try:
                 verdict, spent = await one(entry)
             except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
+                usage.add(exc.usage)
                 answers[entry[0].item_id] = None
             else:
                 usage.add(spent)
@@ -590,7 +585,7 @@ async def _establish(
                 False,
                 "unavailable",
                 f"the judge could not be qualified: {type(exc).__name__}: {exc}",
-                usage=_spent(exc),
+                usage=exc.usage,
             )
         usage = Usage(found.llm_calls, found.tokens, 0)
         if store is not None:
