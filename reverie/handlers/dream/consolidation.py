@@ -66,12 +66,12 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
     for merged in active:
         if not merged.source_note_ids:
             continue
-        sources = await ctx.notes.get_many(merged.source_note_ids)
+        sources = await ctx.stores.notes.get_many(merged.source_note_ids)
         left = [s for s in sources if s.status == Status.ACTIVE]
         if not left:
             continue
         if merged.embedding is not None:
-            await ctx.index.upsert([VectorPoint(merged.note_id, merged.embedding,
+            await ctx.stores.index.upsert([VectorPoint(merged.note_id, merged.embedding,
                                                 vector_payload(merged))])
         if ctx.dry_run:
             repaired += [s.note_id for s in left]
@@ -81,7 +81,8 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
                         f"Consolidated into {merged.note_id}: finishing an interrupted run",
                         merged.note_id) for s in left],
             agent_id=ctx.agent_id, cause=merged.created_by_run_id or ctx.run_id,
-            at=ctx.clock.now(), notes=ctx.notes, index=ctx.index, changes=ctx.changes,
+            at=ctx.clock.now(), notes=ctx.stores.notes, index=ctx.stores.index,
+            changes=ctx.stores.changes,
             run_id=merged.created_by_run_id,
         )
     return repaired
@@ -100,7 +101,7 @@ async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: s
             by_scope[(note.company_id, note.user_id)].append(note)
     table = await asyncio.to_thread(NeighbourTable.build, candidates, ctx.settings.neighbours,
                                     ctx.settings.neighbour_floor)
-    ctx.neighbour_table = table
+    ctx.carried.neighbours = table
     groups: dict[Scope, list[Cluster]] = {}
     for (company, user), notes in sorted(by_scope.items(), key=lambda kv: str(kv[0])):
         hits = [table.hits(n) for n in notes]
@@ -151,8 +152,7 @@ async def _adds_nothing(ctx: DreamContext, company: Cluster, user: Cluster, pare
         findings: list[Finding] = []
         for note in user.notes:
             verdict, usage = await ctx.judge.covers(general, judged(note))
-            step.usage.add(usage)
-            ctx.usage.add(usage)
+            ctx.recorder.charge(step, usage)
             if not verdict.adds_nothing:
                 step.output = {"merge_into_company_note": False, "reason": verdict.reason,
                                "note_id": note.note_id, **step_fields(verdict.findings)}
@@ -206,8 +206,7 @@ async def consolidate_cluster(
         step.judge = ctx.judge.name
         verdict, usage = (judgment.unwrap() if judgment is not None
                           else await ask_cluster(ctx, cluster))
-        step.usage.add(usage)
-        ctx.usage.add(usage)
+        ctx.recorder.charge(step, usage)
         if not verdict.consolidate:
             step.status = "skipped"
             step.output = {"decision": "keep", "reason": verdict.reason,
@@ -228,7 +227,7 @@ async def consolidate_cluster(
             if not ctx.dry_run:
                 revoked += await _write(ctx, note, verdict.reason)
                 await ctx.fault("consolidation:revoked")
-            ctx.merged_this_run.add(note.note_id)
+            ctx.carried.merged.add(note.note_id)
         step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
                        "merged": outputs, **step_fields(verdict.findings)}
         if rejected:
@@ -287,10 +286,10 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
     [vector] = await ctx.embedder.embed([note.text])
     note.embedding = vector
     note.embedding_model = ctx.embedder.model_name
-    await ctx.notes.add(note)
-    stored = await ctx.notes.get(note.note_id) or note
-    await ctx.index.upsert([VectorPoint(stored.note_id, vector, vector_payload(stored))])
-    await ctx.changes.record([Change(
+    await ctx.stores.notes.add(note)
+    stored = await ctx.stores.notes.get(note.note_id) or note
+    await ctx.stores.index.upsert([VectorPoint(stored.note_id, vector, vector_payload(stored))])
+    await ctx.stores.changes.record([Change(
         change_id=change_id(note.note_id, Status.ACTIVE, ctx.run_id),
         change_type="note.consolidated", kind="note", record_id=note.note_id,
         agent_id=ctx.agent_id, from_status=None, to_status=Status.ACTIVE,
@@ -302,15 +301,15 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
         [Transition(s, Status.ACTIVE, Status.REVOKED,
                     f"Consolidated into {note.note_id}: {reason}", note.note_id)
          for s in note.source_note_ids],
-        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.notes,
-        index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
+        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.stores.notes,
+        index=ctx.stores.index, changes=ctx.stores.changes, run_id=ctx.run_id,
     )
     return len(moved)
 
 
 async def consolidate(ctx: DreamContext, parent: str) -> ConsolidationResult:
     """Run the consolidation phase; return what it did (raises only on storage failure)."""
-    candidates = [n async for n in ctx.notes.iter_notes(
+    candidates = [n async for n in ctx.stores.notes.iter_notes(
         agent_id=ctx.agent_id, status=Status.ACTIVE, auto_only=True)]
     repaired = await repair(ctx, candidates)
     if repaired:
