@@ -48,7 +48,7 @@ class DreamSettings:
     lease_s: float = 120.0
     """The dream lease's time to live; renewed every third of it while the dream runs."""
     trust: TrustPolicy = field(default_factory=TrustPolicy)
-    """Whether to act on the judge's destructive verdicts (qualification, see trust.py)."""
+    """Whether to act on the judge's destructive verdicts (see qualifying.py, trust.py)."""
     max_revoke_share: float = 0.10
     max_revoke_count: int = 20
     min_revoke_count: int = 1

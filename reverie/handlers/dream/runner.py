@@ -3,11 +3,13 @@
 Phases: consolidation → contradiction → stale-reference sweep → retention. A
 failure in one phase is recorded on its step and the next phase still runs. Before
 them a ``judge-trust`` step decides whether the dream acts on its judge's word
-(:mod:`.trust`; the judge is qualified on first use) and sets the dream's ceiling on
-revocations by contradiction. The two judging phases are then judged by the judge
-:func:`.trust.acting_judge` names -- the offline judge in place of an untrusted one, which
-is not asked -- and their steps say so. A phase that hit the ceiling ends ``partial`` with
-the reason, and a judge that called nearly every pair a contradiction is named in the run.
+(:mod:`.trust`; the judge is qualified on first use), sets the dream's ceiling on
+revocations by contradiction, and builds the dream's :class:`.trust.JudgePolicy` from both.
+The two judging phases are then judged by the policy's judge -- the offline judge in place
+of an untrusted one, which is not asked -- and their steps say so. Each phase returns a
+frozen result (:mod:`.results`) read here by attribute. A phase that hit the ceiling ends
+``partial`` with the reason, and a judge that called nearly every pair a contradiction is
+named in the run.
 Only one dream per agent runs at a time: a lease in the store guards it, and a
 request that arrives meanwhile is remembered on the lease and run right after.
 """
