@@ -9,7 +9,7 @@ from reverie.domain.model import Note
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
 from reverie.handlers.dream.inorder import Judgment
 from reverie.handlers.dream.judgeloop import Batches, judge_batches
-from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, Usage
+from reverie.handlers.dream.judging import ContradictionVerdict, Usage
 from reverie.handlers.dream.results import ContradictionResult
 from reverie.handlers.dream.trust import TRUSTED, JudgePolicy
 from tests.fakes import T0
@@ -77,8 +77,7 @@ async def test_the_judge_loop_applies_in_order_and_counts_failures() -> None:
     async def apply(item: int, one: Judgment[int]) -> None:
         applied.append(one.unwrap())
 
-    work = Batches([[1, 2], [3, 4], [5, 6]], notes=lambda i: (), judged=lambda n: JudgedNote(
-        n.note_id, n.text, n.note_type, n.created_at, n.access_count))
+    work: Batches[int] = Batches([[1, 2], [3, 4], [5, 6]], notes=lambda i: ())
     tally = await judge_batches(work, ask, apply, judge=Named(), concurrency=2, max_outages=3)
     assert applied == [1, 4]
     assert (tally.failed, tally.errors) == (2, ("bad", "down"))

@@ -334,7 +334,7 @@ async def consolidate(ctx: DreamContext, parent: str) -> ConsolidationResult:
 
     # clusters are disjoint: judged concurrently, written one by one in cluster order
     end = await judge_batches(
-        Batches(batches, notes=lambda item: item[0].notes, judged=judged), ask, apply,
+        Batches(batches, notes=lambda item: item[0].notes), ask, apply,
         judge=ctx.judge, concurrency=ctx.settings.judge_concurrency,
         max_outages=ctx.settings.max_judge_outages)
     return ConsolidationResult(

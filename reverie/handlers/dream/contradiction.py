@@ -153,7 +153,7 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> Contradictio
     # ones exactly as when judging one pair after another
     end = await judge_batches(
         Batches(batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1),
-                notes=lambda p: (p.a, p.b), judged=judged, conflicts=_share_a_note,
+                notes=lambda p: (p.a, p.b), conflicts=_share_a_note,
                 wanted=wanted),
         ask, apply, judge=ctx.judge, concurrency=ctx.settings.judge_concurrency,
         max_outages=ctx.settings.max_judge_outages)

@@ -17,8 +17,8 @@ from typing import Generic, TypeVar
 
 from reverie.domain.model import Note
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.handlers.dream.context import judged
 from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
-from reverie.handlers.dream.judging import JudgedNote
 from reverie.handlers.dream.readahead import ReadAhead
 
 T = TypeVar("T")
@@ -47,7 +47,6 @@ class Batches(Generic[T]):
     batches: Sequence[list[T]]
     notes: Callable[[T], Sequence[Note]]
     """The notes of one item (what the judge reads ahead)."""
-    judged: Callable[[Note], JudgedNote]
     conflicts: Callable[[list[T], list[T]], bool] | None = None
     wanted: Callable[[T], bool] | None = None
     """Whether an item is still to be judged and applied (earlier items may settle it)."""
@@ -65,7 +64,7 @@ async def judge_batches(
 ) -> Tally:
     """Judge ``work``'s batches with ``ask`` and ``apply`` each item's answer in order."""
     ahead = ReadAhead(judge, work.batches,
-                      notes=lambda b: [work.judged(n) for i in b for n in work.notes(i)],
+                      notes=lambda b: [judged(n) for i in b for n in work.notes(i)],
                       size=lambda b: sum(len(work.notes(i)) for i in b))
 
     async def asked(batch: list[T]) -> Sequence[Judgment[R] | None]:
