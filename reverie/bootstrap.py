@@ -20,7 +20,8 @@ from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
 from reverie.handlers.dream.judging import Judge, Preparing
-from reverie.handlers.dream.trust import Thresholds, TrustPolicy
+from reverie.handlers.dream.qualifying import Thresholds
+from reverie.handlers.dream.trust import TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import (
     AgentRepository,

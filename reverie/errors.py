@@ -32,11 +32,26 @@ effects are stored.
 
 from __future__ import annotations
 
+from reverie.domain.usage import Usage
+
 
 class ReverieError(Exception):
-    """Base class of every error Reverie raises on purpose."""
+    """Base class of every error Reverie raises on purpose.
+
+    ``usage`` is what the failed work had spent (a judge's calls and tokens), so a caller
+    counts it whether the work succeeded or not; empty for errors that spent nothing.
+    """
 
     retryable: bool = False
+
+    def __init__(self, *args: object, usage: Usage | None = None) -> None:
+        super().__init__(*args)
+        self.usage: Usage = usage if usage is not None else Usage()
+
+    def charged(self, spent: Usage) -> ReverieError:
+        """Add ``spent`` (what was spent before this error was raised) to its usage; return it."""
+        self.usage.add(spent)
+        return self
 
 
 class PermanentError(ReverieError):

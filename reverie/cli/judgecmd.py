@@ -46,7 +46,8 @@ def _lines(q: Qualification, trusted: bool, reason: str) -> list[str]:
 def cmd_judge(args: argparse.Namespace, settings: Settings) -> int:
     """Run ``judge check`` or ``judge list``; ``check`` exits 1 for an untrusted judge."""
     from reverie.bootstrap import bootstrap, prepare, trust_policy_for
-    from reverie.handlers.dream.trust import Trust, establish_trust, verdict
+    from reverie.handlers.dream.qualifying import verdict
+    from reverie.handlers.dream.trust import Trust, establish_trust
 
     async def go() -> tuple[list[Qualification], Trust | None]:
         async with bootstrap(settings.model_copy(update={"vector_backend": "memory"})) as app:

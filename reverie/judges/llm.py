@@ -466,8 +466,7 @@ class LLMJudge:
             try:
                 got, spent = await self._halving(task, part, ask)
             except ReverieError as err:
-                usage.add(getattr(err, "usage", None) or Usage())
-                err.usage = usage  # type: ignore[attr-defined]
+                err.charged(usage)
                 raise
             usage.add(spent)
             verdicts.extend(got)
@@ -488,7 +487,7 @@ class LLMJudge:
         An invalid answer cut off at ``max_tokens`` raises :class:`_CutOff` when ``split``
         (the caller asks again in smaller parts); otherwise its repair request may use
         twice the tokens (at most ``max_output_tokens``). Errors raised carry the usage
-        spent so far as ``error.usage``.
+        spent so far in their ``usage``.
         """
         usage = Usage()
         try:
@@ -517,7 +516,7 @@ class LLMJudge:
                     f"after a repair request: {second}"
                 ) from None
         except ReverieError as err:
-            err.usage = usage  # type: ignore[attr-defined]
+            err.charged(usage)
             raise
 
     async def _complete(

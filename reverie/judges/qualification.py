@@ -6,7 +6,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from reverie.handlers.dream.trust import QualItem, parse_items
+from reverie.handlers.dream.qualifying import QualItem, parse_items
 
 SET_FILE = "qualification.jsonl"
 

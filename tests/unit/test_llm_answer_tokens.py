@@ -130,7 +130,7 @@ async def test_a_failing_half_fails_the_batch_with_the_usage_of_every_request(
     stub.script([CUT_CLUSTERS, Reply(raw="not json"), Reply(raw="still not json")])
     with pytest.raises(JudgeAnswerInvalid) as caught:
         await judge.consolidate_many(CLUSTERS[:2], NOW)
-    assert caught.value.usage.calls == 3  # type: ignore[attr-defined]
+    assert caught.value.usage.calls == 3
     assert len(stub.chat_requests) == 3
 
 

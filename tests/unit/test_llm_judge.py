@@ -127,7 +127,7 @@ async def test_invalid_twice_raises_judge_answer_invalid(
         await judge.consolidate(NOTES, NOW)
 
     assert len(stub.chat_requests) == 2
-    assert caught.value.usage.calls == 2  # type: ignore[attr-defined]
+    assert caught.value.usage.calls == 2
     assert caught.value.retryable is False
 
 
@@ -351,7 +351,7 @@ async def test_repair_refused_by_budget_reports_usage_spent(
     with pytest.raises(BudgetExhausted) as caught:
         await judge.consolidate(NOTES, NOW)
 
-    assert caught.value.usage == Usage(1, 10, 2)  # type: ignore[attr-defined]
+    assert caught.value.usage == Usage(1, 10, 2)
 
 
 async def test_with_budget_copies_have_their_own_budget(

@@ -13,15 +13,8 @@ from pydantic import SecretStr
 from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
 from reverie.domain.model import Status
-from reverie.handlers.dream.trust import (
-    Thresholds,
-    TrustPolicy,
-    establish_trust,
-    judge_identity,
-    qualify,
-    revocation_ceiling,
-    verdict,
-)
+from reverie.handlers.dream.qualifying import Thresholds, judge_identity, qualify, verdict
+from reverie.handlers.dream.trust import TrustPolicy, establish_trust, revocation_ceiling
 from reverie.judges.llm import LLMJudge
 from reverie.judges.offline import OfflineJudge
 from reverie.judges.qualification import builtin_set

@@ -14,7 +14,7 @@ from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
 from reverie.domain.runs import DreamRun
 from reverie.handlers.dream.runner import dream
-from reverie.handlers.dream.trust import TRUSTED, Trust, acting_judge
+from reverie.handlers.dream.trust import TRUSTED, JudgePolicy, Trust
 from reverie.replay import export_state
 from tests.builders import llm_app
 from tests.dreamkit import add_notes, dream_app, embedder, note, run_dream
@@ -120,7 +120,7 @@ async def test_without_an_offline_judge_an_untrusted_judge_decides_nothing(
 
 
 class Named:
-    """A judge that only has a name (acting_judge never asks it)."""
+    """A judge that only has a name (building a policy never asks it)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -129,10 +129,10 @@ class Named:
 def test_the_trust_policy_names_the_judge_that_acts() -> None:
     llm, offline = Named("llm"), Named("offline")
     untrusted = Trust(False, "qualified", "failed qualification: too eager")
-    trusted = acting_judge(TRUSTED, llm, offline)  # type: ignore[arg-type]
-    assert trusted.judge is llm and trusted.record == {}
-    instead = acting_judge(untrusted, llm, offline)  # type: ignore[arg-type]
+    trusted = JudgePolicy.build(TRUSTED, llm, offline)  # type: ignore[arg-type]
+    assert trusted.judge is llm and trusted.record == {} and trusted.left_alone is None
+    instead = JudgePolicy.build(untrusted, llm, offline)  # type: ignore[arg-type]
     assert instead.judge is offline and instead.record["judged_by"] == "offline"
     assert "failed qualification: too eager" in instead.record["untrusted_judge"]
-    nobody = acting_judge(untrusted, llm, None)  # type: ignore[arg-type]
-    assert nobody.judge is None and "left alone" in nobody.record["skipped_reason"]
+    nobody = JudgePolicy.build(untrusted, llm, None)  # type: ignore[arg-type]
+    assert nobody.left_alone is not None and "left alone" in nobody.record["skipped_reason"]

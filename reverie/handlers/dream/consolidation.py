@@ -16,25 +16,27 @@ import asyncio
 import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast, get_args
 
 import structlog
 
 from reverie.domain.events import NoteType
 from reverie.domain.model import Change, Note, Status, vector_payload
-from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.clustering import (
     Cluster,
     centroid_similarity,
     group,
     similar_groups,
 )
-from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.findings import Finding, step_fields
-from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
+from reverie.handlers.dream.inorder import Judgment
+from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.readahead import ReadAhead
+from reverie.handlers.dream.results import ConsolidationResult
 from reverie.handlers.lifecycle import change_id, move_notes
 from reverie.handlers.ports import Transition, VectorPoint
 from reverie.text.dates import normalize_dates
@@ -64,12 +66,12 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
     for merged in active:
         if not merged.source_note_ids:
             continue
-        sources = await ctx.notes.get_many(merged.source_note_ids)
+        sources = await ctx.stores.notes.get_many(merged.source_note_ids)
         left = [s for s in sources if s.status == Status.ACTIVE]
         if not left:
             continue
         if merged.embedding is not None:
-            await ctx.index.upsert([VectorPoint(merged.note_id, merged.embedding,
+            await ctx.stores.index.upsert([VectorPoint(merged.note_id, merged.embedding,
                                                 vector_payload(merged))])
         if ctx.dry_run:
             repaired += [s.note_id for s in left]
@@ -79,7 +81,8 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
                         f"Consolidated into {merged.note_id}: finishing an interrupted run",
                         merged.note_id) for s in left],
             agent_id=ctx.agent_id, cause=merged.created_by_run_id or ctx.run_id,
-            at=ctx.clock.now(), notes=ctx.notes, index=ctx.index, changes=ctx.changes,
+            at=ctx.clock.now(), notes=ctx.stores.notes, index=ctx.stores.index,
+            changes=ctx.stores.changes,
             run_id=merged.created_by_run_id,
         )
     return repaired
@@ -98,7 +101,7 @@ async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: s
             by_scope[(note.company_id, note.user_id)].append(note)
     table = await asyncio.to_thread(NeighbourTable.build, candidates, ctx.settings.neighbours,
                                     ctx.settings.neighbour_floor)
-    ctx.neighbour_table = table
+    ctx.carried.neighbours = table
     groups: dict[Scope, list[Cluster]] = {}
     for (company, user), notes in sorted(by_scope.items(), key=lambda kv: str(kv[0])):
         hits = [table.hits(n) for n in notes]
@@ -149,8 +152,7 @@ async def _adds_nothing(ctx: DreamContext, company: Cluster, user: Cluster, pare
         findings: list[Finding] = []
         for note in user.notes:
             verdict, usage = await ctx.judge.covers(general, judged(note))
-            step.usage.add(usage)
-            ctx.usage.add(usage)
+            ctx.recorder.charge(step, usage)
             if not verdict.adds_nothing:
                 step.output = {"merge_into_company_note": False, "reason": verdict.reason,
                                "note_id": note.note_id, **step_fields(verdict.findings)}
@@ -174,18 +176,29 @@ def _validate(verdict: ConsolidationVerdict, ids: set[str]) -> list[MergedNote]:
     return [m for m in verdict.merged if len(m.source_ids) >= 1]
 
 
-async def ask_cluster(ctx: DreamContext, cluster: Cluster
-                      ) -> tuple[ConsolidationVerdict, Usage]:
+@dataclass(frozen=True)
+class Merges:
+    """What consolidating one cluster wrote: merged notes, sources revoked, merges rejected."""
+
+    merged_notes: int = 0
+    revoked: int = 0
+    rejected: int = 0
+
+
+ClusterAnswer = tuple[ConsolidationVerdict, Usage]
+"""A judge's verdict about one cluster and what it spent."""
+
+
+async def ask_cluster(ctx: DreamContext, cluster: Cluster) -> ClusterAnswer:
     """Ask the judge about one cluster (no writes)."""
     return await ctx.judge.consolidate([judged(n) for n in cluster.notes], ctx.clock.now())
 
 
 async def consolidate_cluster(
     ctx: DreamContext, cluster: Cluster, mixed: bool, parent: str,
-    judgment: Judgment[tuple[ConsolidationVerdict, Usage]] | None = None,
-) -> dict[str, int]:
-    """Judge one cluster (or take its ``judgment``) and write its merged note(s); return counts."""
-    counts = {"merged_notes": 0, "revoked": 0, "rejected": 0}
+    judgment: Judgment[ClusterAnswer] | None = None,
+) -> Merges:
+    """Judge one cluster (or take its ``judgment``) and write its merged note(s)."""
     async with ctx.recorder.step(
         "consolidation", "cluster", parent, notes=[brief(n) for n in cluster.notes],
         similarity=round(cluster.similarity, 4), mixed_scope=mixed,
@@ -193,37 +206,35 @@ async def consolidate_cluster(
         step.judge = ctx.judge.name
         verdict, usage = (judgment.unwrap() if judgment is not None
                           else await ask_cluster(ctx, cluster))
-        step.usage.add(usage)
-        ctx.usage.add(usage)
+        ctx.recorder.charge(step, usage)
         if not verdict.consolidate:
             step.status = "skipped"
             step.output = {"decision": "keep", "reason": verdict.reason,
                            **step_fields(verdict.findings)}
-            return counts
+            return Merges()
         by_id = {n.note_id: n for n in cluster.notes}
         planned = _validate(verdict, set(by_id))
         # A merged note made of a single source would only rename it: skip those.
         planned = [m for m in planned if len(m.source_ids) >= 2]
         planned, rejected = guard_merges(ctx, planned, by_id)
-        counts["rejected"] = len(rejected)
-        outputs = []
+        outputs: list[dict[str, Any]] = []
+        revoked = 0
         for merged in planned:
             note = _merged_note(ctx, merged, [by_id[i] for i in merged.source_ids], mixed)
             outputs.append({"note_id": note.note_id, "text": note.text,
                             "source_ids": merged.source_ids,
                             "access_count": note.access_count, "user_id": note.user_id})
             if not ctx.dry_run:
-                counts["revoked"] += await _write(ctx, note, verdict.reason)
+                revoked += await _write(ctx, note, verdict.reason)
                 await ctx.fault("consolidation:revoked")
-            counts["merged_notes"] += 1
-            ctx.merged_this_run.add(note.note_id)
+            ctx.carried.merged.add(note.note_id)
         step.output = {"decision": "merge" if planned else "keep", "reason": verdict.reason,
                        "merged": outputs, **step_fields(verdict.findings)}
         if rejected:
             step.output["rejected"] = rejected
         if not planned:
             step.status = "skipped"
-    return counts
+    return Merges(len(planned), revoked, len(rejected))
 
 
 def guard_merges(ctx: DreamContext, planned: Sequence[MergedNote], by_id: dict[str, Note]
@@ -275,10 +286,10 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
     [vector] = await ctx.embedder.embed([note.text])
     note.embedding = vector
     note.embedding_model = ctx.embedder.model_name
-    await ctx.notes.add(note)
-    stored = await ctx.notes.get(note.note_id) or note
-    await ctx.index.upsert([VectorPoint(stored.note_id, vector, vector_payload(stored))])
-    await ctx.changes.record([Change(
+    await ctx.stores.notes.add(note)
+    stored = await ctx.stores.notes.get(note.note_id) or note
+    await ctx.stores.index.upsert([VectorPoint(stored.note_id, vector, vector_payload(stored))])
+    await ctx.stores.changes.record([Change(
         change_id=change_id(note.note_id, Status.ACTIVE, ctx.run_id),
         change_type="note.consolidated", kind="note", record_id=note.note_id,
         agent_id=ctx.agent_id, from_status=None, to_status=Status.ACTIVE,
@@ -290,78 +301,48 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
         [Transition(s, Status.ACTIVE, Status.REVOKED,
                     f"Consolidated into {note.note_id}: {reason}", note.note_id)
          for s in note.source_note_ids],
-        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.notes,
-        index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
+        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.stores.notes,
+        index=ctx.stores.index, changes=ctx.stores.changes, run_id=ctx.run_id,
     )
     return len(moved)
 
 
-async def consolidate(ctx: DreamContext, parent: str) -> dict[str, Any]:
-    """Run the consolidation phase; return its counts (raises only on storage failure)."""
-    candidates = [n async for n in ctx.notes.iter_notes(
+async def consolidate(ctx: DreamContext, parent: str) -> ConsolidationResult:
+    """Run the consolidation phase; return what it did (raises only on storage failure)."""
+    candidates = [n async for n in ctx.stores.notes.iter_notes(
         agent_id=ctx.agent_id, status=Status.ACTIVE, auto_only=True)]
     repaired = await repair(ctx, candidates)
     if repaired:
         candidates = [n for n in candidates if n.note_id not in set(repaired)]
     clusters = await find_clusters(ctx, candidates, parent)
-    totals: dict[str, Any] = {"candidates": len(candidates), "clusters": len(clusters),
-                              "merged_notes": 0, "revoked": 0, "repaired": len(repaired),
-                              "skipped_clusters": 0, "failed_clusters": 0,
-                              "merges_rejected": 0}
-    outages = Outages(ctx.settings.max_judge_outages)
     many = ctx.judge.consolidate_many if isinstance(ctx.judge, ClusterBatching) else None
     batches = batch_clusters(clusters, ctx.settings.consolidation_batch_notes if many else 0)
+    done: list[Merges] = []
 
-    ahead = ReadAhead(ctx.judge, batches,
-                      notes=lambda b: [judged(n) for c, _ in b for n in c.notes],
-                      size=lambda b: sum(len(c.notes) for c, _ in b))
-
-    async def ask(batch: list[tuple[Cluster, bool]]
-                  ) -> list[tuple[ConsolidationVerdict, Usage]]:
-        await ahead.ready(batch)
+    async def ask(batch: list[tuple[Cluster, bool]]) -> list[Judgment[ClusterAnswer]]:
         if len(batch) == 1 or many is None:
-            return [await ask_cluster(ctx, batch[0][0])]
+            return [Judgment(value=await ask_cluster(ctx, batch[0][0]))]
         verdicts, usage = await many([[judged(n) for n in c.notes] for c, _ in batch],
                                      ctx.clock.now())
         if len(verdicts) != len(batch):
             raise JudgeAnswerInvalid(f"{len(verdicts)} verdicts for {len(batch)} clusters")
         # the call's usage is recorded once, on the first cluster's step
-        return [(v, usage if i == 0 else Usage()) for i, v in enumerate(verdicts)]
+        return [Judgment(value=(v, usage if i == 0 else Usage())) for i, v in enumerate(verdicts)]
+
+    async def apply(item: tuple[Cluster, bool], one: Judgment[ClusterAnswer]) -> None:
+        done.append(await consolidate_cluster(ctx, item[0], item[1], parent, one))
 
     # clusters are disjoint: judged concurrently, written one by one in cluster order
-    async for batch, judgment in judge_in_order(
-            batches, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx)):
-        stop = False
-        for i, (cluster, mixed) in enumerate(batch):
-            one: Judgment[tuple[ConsolidationVerdict, Usage]] = (
-                Judgment(error=judgment.error) if judgment.error is not None
-                else Judgment(value=judgment.unwrap()[i]))
-            try:
-                counts = await consolidate_cluster(ctx, cluster, mixed, parent, one)
-            except JudgeAnswerInvalid as exc:
-                totals["failed_clusters"] += 1
-                totals.setdefault("errors", []).append(str(exc))
-                continue
-            except JudgeUnavailable as exc:
-                totals["failed_clusters"] += 1
-                totals.setdefault("errors", []).append(str(exc))
-                if why := outages.failed(judgment, exc):
-                    totals["stopped"] = why
-                    stop = True
-                    break
-                continue
-            except BudgetExhausted as exc:
-                totals["stopped"] = f"LLM budget exhausted: {exc}"
-                stop = True
-                break
-            totals["merged_notes"] += counts["merged_notes"]
-            totals["revoked"] += counts["revoked"]
-            totals["merges_rejected"] += counts["rejected"]
-            if not counts["merged_notes"]:
-                totals["skipped_clusters"] += 1
-        if stop:
-            break
-    return totals
+    end = await judge_batches(
+        Batches(batches, notes=lambda item: item[0].notes), ask, apply,
+        judge=ctx.judge, concurrency=ctx.settings.judge_concurrency,
+        max_outages=ctx.settings.max_judge_outages)
+    return ConsolidationResult(
+        candidates=len(candidates), clusters=len(clusters),
+        merged_notes=sum(m.merged_notes for m in done), revoked=sum(m.revoked for m in done),
+        repaired=len(repaired), skipped_clusters=sum(not m.merged_notes for m in done),
+        failed_clusters=end.failed, merges_rejected=sum(m.rejected for m in done),
+        errors=end.errors, stopped=end.stopped)
 
 
 def batch_clusters(clusters: Sequence[tuple[Cluster, bool]], max_notes: int

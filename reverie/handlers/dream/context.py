@@ -1,4 +1,4 @@
-"""What every phase of one dream shares: the ports, the run, the judge and the budget of errors."""
+"""What every phase of one dream shares: the run, the stores, the judge policy and the knobs."""
 
 from __future__ import annotations
 
@@ -7,22 +7,11 @@ from dataclasses import dataclass, field
 
 from reverie.clock import Clock
 from reverie.domain.model import Note
-from reverie.handlers.dream.judging import Judge, JudgedNote, Usage
+from reverie.handlers.dream.judging import Judge, JudgedNote
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.steps import StepRecorder
-from reverie.handlers.dream.trust import TRUSTED, Trust, TrustPolicy
-from reverie.handlers.ports import (
-    AgentRepository,
-    ChangeLog,
-    Embedder,
-    EntityRegistry,
-    ExampleRepository,
-    JudgmentCache,
-    NoteRepository,
-    ReviewQueue,
-    RunStore,
-    VectorIndex,
-)
+from reverie.handlers.dream.trust import JudgePolicy, TrustPolicy
+from reverie.handlers.ports import Embedder, Stores
 from reverie.text.dates import normalize_dates
 
 Fault = Callable[[str], Awaitable[None]]
@@ -59,7 +48,7 @@ class DreamSettings:
     lease_s: float = 120.0
     """The dream lease's time to live; renewed every third of it while the dream runs."""
     trust: TrustPolicy = field(default_factory=TrustPolicy)
-    """Whether to act on the judge's destructive verdicts (qualification, see trust.py)."""
+    """Whether to act on the judge's destructive verdicts (see qualifying.py, trust.py)."""
     max_revoke_share: float = 0.10
     max_revoke_count: int = 20
     min_revoke_count: int = 1
@@ -76,38 +65,37 @@ class DreamSettings:
 
 
 @dataclass
+class Carried:
+    """What the consolidation phase leaves the contradiction phase in one dream."""
+
+    merged: set[str] = field(default_factory=set)
+    """The merged notes written this dream (pairs of two of them are not judged)."""
+    neighbours: NeighbourTable | None = None
+    """The neighbour table of the notes, brought up to date rather than built again."""
+
+
+@dataclass(frozen=True)
 class DreamContext:
-    """Ports and state of one running dream."""
+    """One running dream: who and which run, the stores, the judge policy, the knobs, the
+    step sink (which also meters the judge's usage), and what one phase leaves the next."""
 
     agent_id: str
     run_id: str
     dry_run: bool
-    notes: NoteRepository
-    examples: ExampleRepository
-    registry: EntityRegistry
-    agents: AgentRepository
-    index: VectorIndex
+    stores: Stores
     embedder: Embedder
-    changes: ChangeLog
-    runs: RunStore
-    reviews: ReviewQueue
-    judgments: JudgmentCache
-    judge: Judge
-    """The judge this dream's phases ask and act on: the runner puts the offline judge here in
-    place of an untrusted one (trust.acting_judge); the phases never look at trust."""
+    policy: JudgePolicy
+    """Which judge the judging phases ask, and what its verdicts may do (:mod:`.trust`)."""
     clock: Clock
     settings: DreamSettings
     recorder: StepRecorder
-    usage: Usage = field(default_factory=Usage)
-    merged_this_run: set[str] = field(default_factory=set)
-    neighbour_table: NeighbourTable | None = None
     fault: Fault = no_fault
-    trust: Trust = TRUSTED
-    """Whether the configured judge is trusted (set by the runner before the phases)."""
-    revocation_ceiling: int | None = None
-    """How many notes the contradiction phase may still revoke in all (None: no ceiling)."""
-    revoked_by_contradiction: int = 0
-    held_by_ceiling: int = 0
+    carried: Carried = field(default_factory=Carried)
+
+    @property
+    def judge(self) -> Judge:
+        """Return the judge the judging phases ask (the policy's)."""
+        return self.policy.judge
 
 
 def judged(note: Note) -> JudgedNote:
@@ -121,9 +109,3 @@ def judged(note: Note) -> JudgedNote:
         user_id=note.user_id,
         company_id=note.company_id,
     )
-
-
-def headroom(ctx: DreamContext) -> Callable[[], int | None] | None:
-    """Return the judge's count of calls it may still make this run, if it has a budget."""
-    found = getattr(ctx.judge, "headroom", None)
-    return found if callable(found) else None

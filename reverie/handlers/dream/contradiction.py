@@ -1,17 +1,14 @@
 """Contradiction resolution: the judge says *whether* two notes contradict; code picks the winner.
 
-Rules, in order: the note created more than ``newer_wins_after_days`` (7) days later
-wins; otherwise the one with the higher AccessCount; otherwise both stay Active and
-the pair goes to the review queue for a person. A note written by a person
-(``is_auto_generated = false``) is never revoked by a machine, and a note that reads
-like an instruction to the memory system (:mod:`reverie.domain.instructions`) never
-wins on a judge's word: such pairs are queued for review too, and so is every one past
-the dream's revocation ceiling (``ctx.revocation_ceiling``; such a
-pair is judged again by the next dream, which may settle it under its own ceiling). Pairs
-already judged with unchanged texts are not judged again; a verdict is cached only after
-its effect is written (crash-safe). The judge asked is ``ctx.judge``, the one the runner
-chose (:func:`.trust.acting_judge`: the offline judge in place of one the dream does not
-trust); this phase does not look at trust.
+What a verdict may do is the dream's judge policy's to say (:meth:`.trust.JudgePolicy.rule`):
+the newer note (by more than ``newer_wins_after_days``) wins, else the more used one, else
+the pair goes to the review queue for a person; a note written by a person is never revoked
+by a machine, a note that reads like an instruction to the memory system never wins, and
+every revocation past the dream's ceiling is queued too (the next dream judges such a pair
+again and may settle it under its own ceiling). This phase writes the effect: a review
+entry or a revocation. Pairs already judged with unchanged texts are not judged again; a
+verdict is cached only after its effect is written (crash-safe). The judge asked is the
+policy's (the offline judge in place of one the dream does not trust).
 
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
@@ -30,18 +27,17 @@ from typing import Any
 
 import structlog
 
-from reverie.domain.instructions import instruction_markers
 from reverie.domain.model import Note, Status
 from reverie.domain.runs import ReviewPair
-from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.consolidation import brief
-from reverie.handlers.dream.context import DreamContext, headroom, judged
+from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.findings import step_fields
-from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
+from reverie.handlers.dream.inorder import Judgment
+from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
-from reverie.handlers.dream.readahead import ReadAhead
-from reverie.handlers.dream.trust import anomaly
+from reverie.handlers.dream.results import ContradictionResult
 from reverie.handlers.lifecycle import move_notes
 from reverie.handlers.ports import Transition
 
@@ -69,19 +65,6 @@ def pair_id(a: str, b: str) -> str:
     return "rv-" + hashlib.sha256(f"{first}\x1f{second}".encode()).hexdigest()[:16]
 
 
-def decide(a: Note, b: Note, newer_wins_after_days: int = 7) -> tuple[Note | None, str]:
-    """Return (winner or None for a tie, rule applied)."""
-    gap = (b.created_at - a.created_at).total_seconds() / 86400
-    if abs(gap) > newer_wins_after_days:
-        winner = b if gap > 0 else a
-        return winner, f"newer by {abs(gap):.0f} days"
-    if a.access_count != b.access_count:
-        winner = a if a.access_count > b.access_count else b
-        loser = b if winner is a else a
-        return winner, f"more used ({winner.access_count} vs {loser.access_count} accesses)"
-    return None, "same age and use: left to a person"
-
-
 async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair]:
     """Return unique pairs above the threshold inside one scope, most similar first.
 
@@ -92,13 +75,13 @@ async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair
     for note in notes:
         if note.embedding is not None:
             by_scope[(note.company_id, note.user_id)].append(note)
-    previous = ctx.neighbour_table
+    previous = ctx.carried.neighbours
     if previous is not None and previous.k == ctx.settings.neighbours:
         table = await asyncio.to_thread(previous.refresh, notes)
     else:
         table = await asyncio.to_thread(NeighbourTable.build, notes, ctx.settings.neighbours,
                                         ctx.settings.neighbour_floor)
-    ctx.neighbour_table = table
+    ctx.carried.neighbours = table
     seen: dict[tuple[str, str], Pair] = {}
     for members in by_scope.values():
         by_id = {n.note_id: n for n in members}
@@ -110,104 +93,77 @@ async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair
                     continue
                 if hit.score < ctx.settings.contradiction_similarity:
                     continue
-                if {note.note_id, other.note_id} <= ctx.merged_this_run:
+                if {note.note_id, other.note_id} <= ctx.carried.merged:
                     continue
                 a, b = sorted((note, other), key=lambda n: n.note_id)
                 seen.setdefault((a.note_id, b.note_id), Pair(a, b, hit.score))
     return sorted(seen.values(), key=lambda p: (-p.similarity, p.a.note_id, p.b.note_id))
 
 
-async def resolve_contradictions(ctx: DreamContext, parent: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Kept:
+    """The judge found no contradiction: both notes stay Active."""
+
+
+@dataclass(frozen=True)
+class ToReview:
+    """The pair contradicts and is queued for a person (``held``: by the dream's ceiling)."""
+
+    held: bool = False
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """The pair contradicts and ``loser`` was revoked in favour of ``winner``."""
+
+    loser: str
+    winner: str
+
+
+PairOutcome = Kept | ToReview | Revoked
+"""What judging one pair did."""
+
+
+async def resolve_contradictions(ctx: DreamContext, parent: str) -> ContradictionResult:
     """Run the contradiction phase over the Active notes left after consolidation."""
-    notes = [n async for n in ctx.notes.iter_notes(agent_id=ctx.agent_id, status=Status.ACTIVE)]
+    notes = [n async for n in ctx.stores.notes.iter_notes(agent_id=ctx.agent_id,
+                                                          status=Status.ACTIVE)]
     pairs = await candidate_pairs(ctx, notes)
-    fresh = [p for p in pairs if await ctx.judgments.get(p.key) is None]
+    fresh = [p for p in pairs if await ctx.stores.judgments.get(p.key) is None]
     todo = fresh[: ctx.settings.max_pairs]
-    totals: dict[str, Any] = {
-        "pairs_above_threshold": len(pairs), "already_judged": len(pairs) - len(fresh),
-        "judged": 0, "contradictions": 0, "revoked": 0, "queued_for_review": 0,
-        "deferred_to_next_run": max(0, len(fresh) - len(todo)), "failed_pairs": 0,
-    }
+    outcomes: list[PairOutcome] = []
     revoked: set[str] = set()
-    outages = Outages(ctx.settings.max_judge_outages)
     many = ctx.judge.contradicts_many if isinstance(ctx.judge, PairBatching) else None
-    batches = batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1)
 
     def wanted(pair: Pair) -> bool:
         return pair.a.note_id not in revoked and pair.b.note_id not in revoked
 
-    ahead = ReadAhead(ctx.judge, batches,
-                      notes=lambda b: [judged(n) for p in b for n in (p.a, p.b)],
-                      size=lambda b: 2 * len(b))
-
     async def ask(batch: list[Pair]) -> list[PairJudgment | None]:
-        await ahead.ready(batch)
         # pairs a note of which an earlier pair revoked are not asked about at all
         return await ask_pairs(ctx, batch, wanted, many)
+
+    async def apply(pair: Pair, one: PairJudgment) -> None:
+        outcome = await judge_pair(ctx, pair, parent, one)
+        outcomes.append(outcome)
+        if isinstance(outcome, Revoked):
+            revoked.add(outcome.loser)
 
     # batches sharing a note wait for each other, and each pair is applied in order
     # and only if still wanted, so a note revoked by an earlier pair skips the later
     # ones exactly as when judging one pair after another
-    async for batch, judgment in judge_in_order(
-            batches, ask, limit=ctx.settings.judge_concurrency, headroom=headroom(ctx),
-            conflicts=_share_a_note, wanted=lambda b: any(wanted(p) for p in b)):
-        if judgment.skipped:
-            continue
-        stop = False
-        for i, pair in enumerate(batch):
-            one = (Judgment(error=judgment.error) if judgment.error is not None
-                   else judgment.unwrap()[i])
-            if one is None or not wanted(pair):
-                continue
-            try:
-                outcome = await judge_pair(ctx, pair, parent, one)
-            except JudgeAnswerInvalid:
-                totals["failed_pairs"] += 1
-                continue
-            except JudgeUnavailable as exc:
-                totals["failed_pairs"] += 1
-                if why := outages.failed(judgment, exc):
-                    totals["stopped"] = why
-                    stop = True
-                    break
-                continue
-            except BudgetExhausted as exc:
-                totals["stopped"] = f"LLM budget exhausted: {exc}"
-                stop = True
-                break
-            totals["judged"] += 1
-            if outcome == "kept":
-                continue
-            totals["contradictions"] += 1
-            if outcome == "review":
-                totals["queued_for_review"] += 1
-            else:
-                totals["revoked"] += 1
-                revoked.add(outcome)
-        if stop:
-            break
-    return _guarded(ctx, totals)
-
-
-def _guarded(ctx: DreamContext, totals: dict[str, Any]) -> dict[str, Any]:
-    """Add to the phase's totals what held the judge back (the ceiling) and whether it
-    called nearly every judged pair a contradiction (an anomaly: surfaced, not acted on)."""
-    if ctx.revocation_ceiling is not None:
-        totals["revocation_ceiling"] = ctx.revocation_ceiling
-    if ctx.held_by_ceiling:
-        totals["held_by_ceiling"] = ctx.held_by_ceiling
-        totals["ceiling_reached"] = (
-            f"{ctx.held_by_ceiling} more contradiction(s) went to review: this dream may revoke "
-            f"at most {ctx.revocation_ceiling} note(s) by contradiction")
-        log.warning("dream.revocation_ceiling", ceiling=ctx.revocation_ceiling,
-                    held=ctx.held_by_ceiling)
-    s = ctx.settings
-    if why := anomaly(totals["judged"], totals["contradictions"],
-                      s.anomaly_contradiction_share, s.anomaly_min_pairs):
-        totals["anomaly"] = why
-        log.warning("dream.judge_anomaly", judged=totals["judged"],
-                    contradictions=totals["contradictions"], why=why)
-    return totals
+    end = await judge_batches(
+        Batches(batch_pairs(todo, ctx.settings.contradiction_batch_pairs if many else 1),
+                notes=lambda p: (p.a, p.b), conflicts=_share_a_note,
+                wanted=wanted),
+        ask, apply, judge=ctx.judge, concurrency=ctx.settings.judge_concurrency,
+        max_outages=ctx.settings.max_judge_outages)
+    return ctx.policy.held_back(ContradictionResult(
+        pairs_above_threshold=len(pairs), already_judged=len(pairs) - len(fresh),
+        deferred_to_next_run=max(0, len(fresh) - len(todo)), judged=len(outcomes),
+        contradictions=sum(not isinstance(o, Kept) for o in outcomes),
+        revoked=sum(isinstance(o, Revoked) for o in outcomes),
+        queued_for_review=sum(isinstance(o, ToReview) for o in outcomes),
+        failed_pairs=end.failed, stopped=end.stopped))
 
 
 PairJudgment = Judgment[tuple[ContradictionVerdict, Usage]]
@@ -267,7 +223,7 @@ async def _ask_together(
         if len(verdicts) != len(asked):
             raise JudgeAnswerInvalid(f"{len(verdicts)} verdicts for {len(asked)} pairs")
     except JudgeAnswerInvalid as exc:
-        spent: Usage = getattr(exc, "usage", None) or Usage()
+        spent = exc.usage
         log.info("contradiction_batch_invalid", pairs=len(asked), error=str(exc))
     else:
         # the call's usage is recorded once, on the first pair's step
@@ -285,7 +241,7 @@ async def _ask_together(
             one, spent = Judgment(value=(verdict, total)), Usage()
         found[id(pair)] = one
     if spent.calls:
-        ctx.usage.add(spent)  # no pair's step to record the failed call on
+        ctx.recorder.charge(None, spent)  # no pair's step to record the failed call on
     return found
 
 
@@ -302,17 +258,15 @@ async def ask_pair(ctx: DreamContext, pair: Pair) -> tuple[ContradictionVerdict,
 
 
 async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
-                     judgment: Judgment[tuple[ContradictionVerdict, Usage]] | None = None
-                     ) -> str:
-    """Judge one pair (or take its ``judgment``); return ``kept``, ``review`` or the loser's id."""
+                     judgment: PairJudgment | None = None) -> PairOutcome:
+    """Judge one pair (or take its ``judgment``) and write its effect; return the outcome."""
     async with ctx.recorder.step("contradiction", "pair", parent,
                                  a=brief(pair.a), b=brief(pair.b),
                                  similarity=round(pair.similarity, 4)) as step:
         step.judge = ctx.judge.name
         verdict, usage = (judgment.unwrap() if judgment is not None
                           else await ask_pair(ctx, pair))
-        step.usage.add(usage)
-        ctx.usage.add(usage)
+        ctx.recorder.charge(step, usage)
         await ctx.fault("contradiction:judged")
         step.output.update(step_fields(verdict.findings))
         outcome = await _apply(ctx, pair, verdict, step.output)
@@ -320,58 +274,46 @@ async def judge_pair(ctx: DreamContext, pair: Pair, parent: str,
         # cached only once its effect is written: a run that dies in between leaves the
         # pair unjudged, and the next run judges and applies it again (both idempotent);
         # a pair held by the ceiling is not cached: the next dream may resolve it
-        if not ctx.dry_run and not step.output.get("held"):
-            await ctx.judgments.put(pair.key, {"contradicts": verdict.contradicts,
+        if not ctx.dry_run and not (isinstance(outcome, ToReview) and outcome.held):
+            await ctx.stores.judgments.put(pair.key, {"contradicts": verdict.contradicts,
                                                "reason": verdict.reason,
                                                "run_id": ctx.run_id})
         return outcome
 
 
 async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
-                 output: dict[str, Any]) -> str:
-    """Write a verdict's effect (review entry or revocation); return the outcome."""
-    if not verdict.contradicts:
+                 output: dict[str, Any]) -> PairOutcome:
+    """Write what the judge policy lets the verdict do (review entry or revocation)."""
+    ruling = ctx.policy.rule(pair.a, pair.b, verdict)
+    if ruling.action == "keep":
         output.update({"decision": "complementary", "reason": verdict.reason})
-        return "kept"
-    winner, rule = decide(pair.a, pair.b, ctx.settings.newer_wins_after_days)
-    if winner is not None:
-        loser = pair.b if winner is pair.a else pair.a
-        if not loser.is_auto_generated:
-            winner, rule = None, "the losing note was written by a person: left to a person"
-        elif markers := instruction_markers(winner.text):
-            winner, rule = None, (f"the winning note reads like an instruction to the memory "
-                                  f"system ({', '.join(markers)}): left to a person")
-        elif ctx.revocation_ceiling is not None \
-                and ctx.revoked_by_contradiction >= ctx.revocation_ceiling:
-            ctx.held_by_ceiling += 1
-            output["held"] = "ceiling"
-            winner, rule = None, (f"this dream's ceiling of {ctx.revocation_ceiling} "
-                                  "revocation(s) by contradiction is reached: left to a person "
-                                  "or the next dream")
-    if winner is None:
-        output.update({"decision": "review", "reason": verdict.reason, "rule": rule,
+        return Kept()
+    if ruling.held:
+        output["held"] = "ceiling"
+    if ruling.winner is None or ruling.loser is None:
+        output.update({"decision": "review", "reason": verdict.reason, "rule": ruling.rule,
                        "pair_id": pair_id(pair.a.note_id, pair.b.note_id)})
         if not ctx.dry_run:
-            await ctx.reviews.add(ReviewPair(
+            await ctx.stores.reviews.add(ReviewPair(
                 pair_id=pair_id(pair.a.note_id, pair.b.note_id), agent_id=ctx.agent_id,
                 note_ids=(pair.a.note_id, pair.b.note_id),
-                texts=(pair.a.text, pair.b.text), reason=f"{verdict.reason} ({rule})",
+                texts=(pair.a.text, pair.b.text), reason=f"{verdict.reason} ({ruling.rule})",
                 run_id=ctx.run_id, created_at=ctx.clock.now(),
             ))
-        return "review"
-    loser = pair.b if winner is pair.a else pair.a
-    comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {rule})"
+        return ToReview(ruling.held)
+    winner, loser = ruling.winner, ruling.loser
+    comment = f"Contradicted by {winner.note_id}: {verdict.reason} (kept: {ruling.rule})"
     output.update({"decision": "revoke", "winner": winner.note_id, "loser": loser.note_id,
-                   "reason": verdict.reason, "rule": rule})
-    ctx.revoked_by_contradiction += 1
+                   "reason": verdict.reason, "rule": ruling.rule})
     if not ctx.dry_run:
         await move_notes(
             [Transition(loser.note_id, Status.ACTIVE, Status.REVOKED, comment,
                         winner.note_id)],
             agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(),
-            notes=ctx.notes, index=ctx.index, changes=ctx.changes, run_id=ctx.run_id,
+            notes=ctx.stores.notes, index=ctx.stores.index, changes=ctx.stores.changes,
+            run_id=ctx.run_id,
         )
         # an earlier dream may have queued this pair past its ceiling: it is settled now
-        await ctx.reviews.resolve(pair_id(pair.a.note_id, pair.b.note_id), winner.note_id,
+        await ctx.stores.reviews.resolve(pair_id(pair.a.note_id, pair.b.note_id), winner.note_id,
                                   ctx.clock.now())
-    return loser.note_id
+    return Revoked(loser.note_id, winner.note_id)

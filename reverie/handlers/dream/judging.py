@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from reverie.domain.usage import Usage as Usage
 from reverie.handlers.dream.findings import Finding
 
 _FINDINGS = "The rules (or a model's scores) that decided; the offline judge's, empty for an LLM."
@@ -72,25 +73,6 @@ class CoverageVerdict(BaseModel):
     adds_nothing: bool
     reason: str = Field(default="", max_length=2000)
     findings: tuple[Finding, ...] = Field(default=(), description=_FINDINGS)
-
-
-@dataclass
-class Usage:
-    """LLM calls and tokens a judgment spent (zeros for the offline judge)."""
-
-    calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-    def add(self, other: Usage) -> None:
-        """Accumulate ``other`` into this usage."""
-        self.calls += other.calls
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-
-    @property
-    def tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
 
 
 class Judge(Protocol):

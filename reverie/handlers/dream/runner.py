@@ -3,11 +3,13 @@
 Phases: consolidation → contradiction → stale-reference sweep → retention. A
 failure in one phase is recorded on its step and the next phase still runs. Before
 them a ``judge-trust`` step decides whether the dream acts on its judge's word
-(:mod:`.trust`; the judge is qualified on first use) and sets the dream's ceiling on
-revocations by contradiction. The two judging phases are then judged by the judge
-:func:`.trust.acting_judge` names -- the offline judge in place of an untrusted one, which
-is not asked -- and their steps say so. A phase that hit the ceiling ends ``partial`` with
-the reason, and a judge that called nearly every pair a contradiction is named in the run.
+(:mod:`.trust`; the judge is qualified on first use), sets the dream's ceiling on
+revocations by contradiction, and builds the dream's :class:`.trust.JudgePolicy` from both.
+The two judging phases are then judged by the policy's judge -- the offline judge in place
+of an untrusted one, which is not asked -- and their steps say so. Each phase returns a
+frozen result (:mod:`.results`) read here by attribute. A phase that hit the ceiling ends
+``partial`` with the reason, and a judge that called nearly every pair a contradiction is
+named in the run.
 Only one dream per agent runs at a time: a lease in the store guards it, and a
 request that arrives meanwhile is remembered on the lease and run right after.
 """
@@ -20,6 +22,7 @@ import hashlib
 import os
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -34,14 +37,10 @@ from reverie.handlers.dream.consolidation import consolidate
 from reverie.handlers.dream.context import DreamContext, DreamSettings, Fault, no_fault
 from reverie.handlers.dream.contradiction import resolve_contradictions
 from reverie.handlers.dream.judging import Judge, RunScopedJudge
+from reverie.handlers.dream.results import ArchiveResult, LeftAlone, PhaseResult
 from reverie.handlers.dream.steps import StepRecorder
-from reverie.handlers.dream.trust import (
-    Acting,
-    acting_judge,
-    establish_trust,
-    revocation_ceiling,
-)
-from reverie.handlers.ports import Embedder, LeaseStore, QualificationStore, Stores
+from reverie.handlers.dream.trust import JudgePolicy, establish_trust, revocation_ceiling
+from reverie.handlers.ports import Embedder, LeaseStore, Stores
 from reverie.handlers.pruning import sweep_stale
 from reverie.handlers.retention import archive_by_retention
 
@@ -56,49 +55,36 @@ def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
     return f"run-{at.strftime('%Y%m%dT%H%M%S')}-{digest[:8]}"
 
 
-async def _phase_sweep(ctx: DreamContext, parent: str) -> dict[str, Any]:
+async def _phase_sweep(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await sweep_stale(
-        notes=ctx.notes, registry=ctx.registry, index=ctx.index, changes=ctx.changes,
-        clock=ctx.clock, agent_id=ctx.agent_id, limit=ctx.settings.sweep_limit,
-        run_id=ctx.run_id, dry_run=ctx.dry_run, fault=ctx.fault,
+        notes=ctx.stores.notes, registry=ctx.stores.registry, index=ctx.stores.index,
+        changes=ctx.stores.changes, clock=ctx.clock, agent_id=ctx.agent_id,
+        limit=ctx.settings.sweep_limit, run_id=ctx.run_id, dry_run=ctx.dry_run, fault=ctx.fault,
     )
-    return {**counts.as_dict(), "archived_ids": counts.archived_ids}
+    return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (
+        counts.notes_archived) else f"no stale reference among {counts.notes_checked} notes")
 
 
-async def _phase_retention(ctx: DreamContext, parent: str) -> dict[str, Any]:
+async def _phase_retention(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await archive_by_retention(
-        ctx.agent_id, notes=ctx.notes, examples=ctx.examples, agents=ctx.agents,
-        index=ctx.index, changes=ctx.changes, clock=ctx.clock, run_id=ctx.run_id,
+        ctx.agent_id, notes=ctx.stores.notes, examples=ctx.stores.examples,
+        agents=ctx.stores.agents, index=ctx.stores.index, changes=ctx.stores.changes,
+        clock=ctx.clock, run_id=ctx.run_id,
         dry_run=ctx.dry_run, fault=ctx.fault,
     )
-    out: dict[str, Any] = {**counts.as_dict(), "archived_ids": counts.archived_ids}
-    if counts.skipped_reason:
-        out["skipped_reason"] = counts.skipped_reason
-    return out
+    return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (
+        counts.archived_ids) else "nothing expired or unused past retention",
+        counts.skipped_reason)
 
 
-PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[dict[str, Any]]]] = {
+PHASE_RUNNERS: dict[Phase, Callable[[DreamContext, str], Awaitable[PhaseResult]]] = {
     "consolidation": consolidate,
     "contradiction": resolve_contradictions,
     "stale_pruning": _phase_sweep,
     "retention": _phase_retention,
 }
 JUDGING: tuple[Phase, ...] = ("consolidation", "contradiction")
-"""The phases that ask a judge (the one :func:`.trust.acting_judge` names)."""
-
-
-def _did_nothing(phase: Phase, out: dict[str, Any]) -> str | None:
-    if out.get("skipped_reason"):
-        return str(out["skipped_reason"])
-    if phase == "consolidation" and not out.get("clusters") and not out.get("repaired"):
-        return f"no cluster of similar notes among {out.get('candidates', 0)} candidates"
-    if phase == "contradiction" and not out.get("pairs_above_threshold"):
-        return "no pair of notes similar enough to contradict"
-    if phase == "stale_pruning" and not out.get("notes_archived"):
-        return f"no stale reference among {out.get('notes_checked', 0)} notes"
-    if phase == "retention" and not out.get("archived_ids"):
-        return "nothing expired or unused past retention"
-    return None
+"""The phases that ask a judge (the one the dream's :class:`.trust.JudgePolicy` holds)."""
 
 
 async def dream(
@@ -190,13 +176,22 @@ async def recover_orphaned_requests(
     return agents
 
 
+@dataclass
+class _Held:
+    """What the phases of one dream leave for its record: which failed or were partial, why."""
+
+    failed: list[str] = field(default_factory=list)
+    partial: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+
+
 async def _dream_once(
     agent_id: str, trigger: str, dry_run: bool, reason: str | None, run_id: str | None, *,
     stores: Stores, embedder: Embedder, judge: Judge, clock: Clock,
     dream_settings: DreamSettings, fault: FaultHook | None,
     fallback_judge: Judge | None = None,
 ) -> DreamRun:
-    runs, qualifications = stores.runs, stores.qualifications
+    runs = stores.runs
     started = clock.now()
     run = DreamRun(run_id=run_id or new_run_id(agent_id, started, trigger + str(dry_run)),
                    agent_id=agent_id, trigger=trigger, reason=reason, dry_run=dry_run,
@@ -205,72 +200,35 @@ async def _dream_once(
     recorder = StepRecorder(run, runs, clock)
     if isinstance(judge, RunScopedJudge):
         judge.start_run()
-    ctx = DreamContext(
-        agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, notes=stores.notes,
-        examples=stores.examples, registry=stores.registry, agents=stores.agents,
-        index=stores.index, embedder=embedder, changes=stores.changes, runs=runs,
-        reviews=stores.reviews, judgments=stores.judgments, judge=judge, clock=clock,
-        settings=dream_settings, recorder=recorder, fault=fault or no_fault,
-    )
     structlog.contextvars.bind_contextvars(run_id=run.run_id, agent_id=agent_id)
-    failed: list[str] = []
-    partial: list[str] = []
+    held = _Held()
     async with recorder.step("dream", "dream", None, trigger=trigger, reason=reason,
                              dry_run=dry_run) as root:
         root.judge = judge.name
-        acting = await _judge_trust(ctx, root.step_id, qualifications,
-                                    fallback_judge if fallback_judge is not judge else None)
-        ctx.judge = acting.judge or judge
-        run.trust = ctx.trust.summary()
-        if "judged_by" in acting.record:
-            run.trust["judged_by"] = acting.record["judged_by"]
-        reasons: list[str] = []
+        policy = await _judge_policy(
+            recorder, root.step_id, agent_id, stores=stores, clock=clock,
+            settings=dream_settings, judge=judge,
+            fallback_judge=fallback_judge if fallback_judge is not judge else None)
+        ctx = DreamContext(
+            agent_id=agent_id, run_id=run.run_id, dry_run=dry_run, stores=stores,
+            embedder=embedder, policy=policy, clock=clock, settings=dream_settings,
+            recorder=recorder, fault=fault or no_fault)
+        run.trust = policy.summary()
         for phase in PHASES:
             await ctx.fault(f"before:{phase}")
-            try:
-                async with recorder.step(phase, phase, root.step_id) as step:
-                    judging = phase in JUDGING
-                    step.judge = acting.judge.name if judging and acting.judge else None
-                    calls_before, tokens_before = ctx.usage.calls, ctx.usage.tokens
-                    if judging and acting.judge is None:
-                        out = dict(acting.record)
-                    else:
-                        out = await PHASE_RUNNERS[phase](ctx, step.step_id)
-                        out.update(acting.record if judging else {})
-                    step.usage.calls = ctx.usage.calls - calls_before
-                    step.usage.prompt_tokens = ctx.usage.tokens - tokens_before
-                    step.output = out
-                    held = [str(out[k]) for k in ("stopped", "ceiling_reached") if out.get(k)]
-                    if out.get("anomaly"):  # surfaced: a run of real contradictions looks so too
-                        reasons.append(f"{phase}: {out['anomaly']}")
-                    if held or out.get("failed_clusters") or out.get("failed_pairs"):
-                        step.status = "partial"
-                        partial.append(phase)
-                        reasons += [f"{phase}: {why}" for why in held]
-                    elif (why := _did_nothing(phase, out)) is not None:
-                        step.status = "skipped"
-                        step.output["why"] = why
-            except (ReverieError, Exception) as exc:  # isolate the phase; the next one runs
-                failed.append(phase)
-                log.warning("dream.phase_failed", phase=phase, error=type(exc).__name__,
-                            reason=str(exc))
-                run.phases[phase] = {"status": "failed", "error": f"{type(exc).__name__}: {exc}"}
-                continue
-            run.phases[phase] = {"status": step.status, **{
-                k: v for k, v in step.output.items() if isinstance(v, int | float | str)}}
-            log.info("dream.phase", phase=phase, **run.phases[phase])
-        root.usage.calls = ctx.usage.calls
-        root.usage.prompt_tokens = ctx.usage.tokens
-        run.status = "failed" if len(failed) == len(PHASES) else (
-            "partial" if failed or partial else "completed")
+            run.phases[phase] = await _run_phase(ctx, phase, root.step_id, held)
+        root.usage.calls = recorder.spent.calls
+        root.usage.prompt_tokens = recorder.spent.tokens
+        run.status = "failed" if len(held.failed) == len(PHASES) else (
+            "partial" if held.failed or held.partial else "completed")
         root.status = "failed" if run.status == "failed" else (
             "partial" if run.status == "partial" else "completed")
         root.output = {"status": run.status, "phases": run.phases, "trust": run.trust}
-        if reasons:
-            root.output["reasons"] = reasons
+        if held.reasons:
+            root.output["reasons"] = held.reasons
     run.finished_at = clock.now()
-    run.llm_calls = ctx.usage.calls
-    run.tokens = ctx.usage.tokens
+    run.llm_calls = recorder.spent.calls
+    run.tokens = recorder.spent.tokens
     await runs.save_run(run)
     if not dry_run:
         await stores.agents.mark_dreamed(agent_id, run.finished_at)
@@ -279,33 +237,75 @@ async def _dream_once(
     return run
 
 
-async def _judge_trust(ctx: DreamContext, parent: str,
-                       qualifications: QualificationStore | None,
-                       fallback_judge: Judge | None) -> Acting:
-    """Decide (qualifying the judge if needed) whether this dream acts on its judge's word;
-    return the judge the judging phases ask and act on."""
-    s = ctx.settings
-    async with ctx.recorder.step("dream", "judge-trust", parent, mode=s.trust.mode) as step:
-        step.judge = ctx.judge.name
-        ctx.trust = await establish_trust(
-            ctx.judge, policy=s.trust, store=qualifications,
+async def _run_phase(ctx: DreamContext, phase: Phase, parent: str, held: _Held
+                     ) -> dict[str, Any]:
+    """Run one phase in its step; return what the run records of it (a failure included:
+    a phase is isolated, the next one runs)."""
+    policy, spent = ctx.policy, ctx.recorder.spent
+    judging = phase in JUDGING
+    try:
+        async with ctx.recorder.step(phase, phase, parent) as step:
+            step.judge = policy.judge.name if judging and policy.left_alone is None else None
+            calls_before, tokens_before = spent.calls, spent.tokens
+            result: PhaseResult
+            if judging and policy.left_alone is not None:
+                result = LeftAlone(policy.left_alone, policy.record)
+                step.output = result.output()
+            else:
+                result = await PHASE_RUNNERS[phase](ctx, step.step_id)
+                step.output = {**result.output(), **(policy.record if judging else {})}
+            step.usage.calls = spent.calls - calls_before
+            step.usage.prompt_tokens = spent.tokens - tokens_before
+            if result.anomaly:  # surfaced: a run of real contradictions looks so too
+                held.reasons.append(f"{phase}: {result.anomaly}")
+            if result.held or result.failed:
+                step.status = "partial"
+                held.partial.append(phase)
+                held.reasons += [f"{phase}: {why}" for why in result.held]
+            elif (why := result.idle) is not None:
+                step.status = "skipped"
+                step.output["why"] = why
+    except (ReverieError, Exception) as exc:  # isolate the phase; the next one runs
+        held.failed.append(phase)
+        log.warning("dream.phase_failed", phase=phase, error=type(exc).__name__,
+                    reason=str(exc))
+        return {"status": "failed", "error": f"{type(exc).__name__}: {exc}"}
+    entry = {"status": step.status, **{
+        k: v for k, v in step.output.items() if isinstance(v, int | float | str)}}
+    log.info("dream.phase", phase=phase, **entry)
+    return entry
+
+
+async def _judge_policy(
+    recorder: StepRecorder, parent: str, agent_id: str, *, stores: Stores, clock: Clock,
+    settings: DreamSettings, judge: Judge, fallback_judge: Judge | None,
+) -> JudgePolicy:
+    """Decide (qualifying the judge if needed) whether this dream acts on its judge's word
+    and set its ceiling; return the dream's judge policy."""
+    s = settings
+    async with recorder.step("dream", "judge-trust", parent, mode=s.trust.mode) as step:
+        step.judge = judge.name
+        trust = await establish_trust(
+            judge, policy=s.trust, store=stores.qualifications,
             pair_batch=s.contradiction_batch_pairs, cluster_notes=s.consolidation_batch_notes,
-            now=ctx.clock.now())
-        step.usage.add(ctx.trust.usage)
-        ctx.usage.add(ctx.trust.usage)
-        active = (await ctx.notes.count_by_status(ctx.agent_id)).get(Status.ACTIVE.value, 0)
-        ctx.revocation_ceiling = revocation_ceiling(active, s.max_revoke_share,
-                                                    s.max_revoke_count, s.min_revoke_count)
-        step.output = {**ctx.trust.summary(), "active_notes": active,
-                       "revocation_ceiling": ctx.revocation_ceiling}
-        acting = acting_judge(ctx.trust, ctx.judge, fallback_judge)
-        step.output.update(acting.record)
-        (log.info if ctx.trust.trusted else log.warning)(
-            "dream.judge_trust", trusted=ctx.trust.trusted, source=ctx.trust.source,
-            reason=ctx.trust.reason, revocation_ceiling=ctx.revocation_ceiling,
-            judged_by=acting.judge.name if acting.judge else None,
-            **(ctx.trust.qualification.scores if ctx.trust.qualification else {}))
-        return acting
+            now=clock.now())
+        recorder.charge(step, trust.usage)
+        active = (await stores.notes.count_by_status(agent_id)).get(Status.ACTIVE.value, 0)
+        ceiling = revocation_ceiling(active, s.max_revoke_share, s.max_revoke_count,
+                                     s.min_revoke_count)
+        step.output = {**trust.summary(), "active_notes": active,
+                       "revocation_ceiling": ceiling}
+        policy = JudgePolicy.build(
+            trust, judge, fallback_judge, ceiling=ceiling,
+            newer_wins_after_days=s.newer_wins_after_days,
+            anomaly_share=s.anomaly_contradiction_share, anomaly_min_pairs=s.anomaly_min_pairs)
+        step.output.update(policy.record)
+        (log.info if trust.trusted else log.warning)(
+            "dream.judge_trust", trusted=trust.trusted, source=trust.source,
+            reason=trust.reason, revocation_ceiling=ceiling,
+            judged_by=None if policy.left_alone else policy.judge.name,
+            **(trust.qualification.scores if trust.qualification else {}))
+        return policy
 
 
 async def run_requested_dream(

@@ -38,6 +38,14 @@ class StepRecorder:
         self.clock = clock
         self.seq = 0
         self.taken: list[RunStep] = []
+        self.spent = Usage()
+        """What the run's judging spent in all (on a step or not)."""
+
+    def charge(self, step: OpenStep | None, usage: Usage) -> None:
+        """Count ``usage`` on ``step`` (when it was spent on one) and on the run."""
+        if step is not None:
+            step.usage.add(usage)
+        self.spent.add(usage)
 
     def next_id(self) -> str:
         """Return the next deterministic step id of this run."""

@@ -1,26 +1,22 @@
-"""Whether a dream may act on its judge's word: qualification, trust, and the revocation ceiling.
-
-**Qualification.** Before an LLM judge may take destructive decisions (revoke a note
-by contradiction, apply a merge) it is checked on a built-in, labeled set
-(``reverie/judges/qualification.jsonl``): pairs that are paraphrases (also after
-relative dates are made absolute), real contradictions, complementary facts,
-unrelated notes and injection attempts, and small clusters to consolidate.
-:func:`qualify` asks the judge exactly as a dream does (batched when it can) and
-scores the answers; :func:`verdict` compares the scores with :class:`Thresholds`.
-The scores are stored once per judge identity (endpoint, models, prompt versions)
-and qualification set, so a new model or prompt version is qualified again, and a
-changed threshold needs no new run.
+"""What a dream does with its judge's word: trust, the judge policy, and the revocation ceiling.
 
 **Trust** (:func:`establish_trust`), per ``REVERIE_JUDGE_TRUST``: ``qualified`` (the
-default) trusts a judge whose stored or fresh qualification passes; ``always`` and
-``never`` do what they say. The offline judge is always trusted: it is
-deterministic and gated by ``reverie eval``. What an untrusted judge's word may do is
-decided here and nowhere else (:func:`acting_judge`): nothing. A dream whose judge is not
-trusted is judged by the offline judge exactly as a dream without an LLM is -- its clusters
-merged (never losing a fact), its contradictions revoked or queued by the same rules and
-under the same ceiling -- and the untrusted judge is not asked at all, since no answer of
-it could change what the dream does. An untrusted judge never makes a dream worse than no
-LLM; without an offline judge to fall back on, the judging phases are left alone.
+default) trusts a judge whose stored or fresh qualification (:mod:`.qualifying`) passes;
+``always`` and ``never`` do what they say. The offline judge is always trusted: it is
+deterministic and gated by ``reverie eval``.
+
+**The judge policy** (:class:`JudgePolicy`), built once per dream from its trust and its
+ceiling, is the only code that decides what a verdict may do. An untrusted judge's word may
+do nothing: a dream whose judge is not trusted is judged by the offline judge exactly as a
+dream without an LLM is -- its clusters merged (never losing a fact), its contradictions
+revoked or queued by the same rules and under the same ceiling -- and the untrusted judge is
+not asked at all, since no answer of it could change what the dream does. An untrusted judge
+never makes a dream worse than no LLM; without an offline judge to fall back on, the judging
+phases are left alone. Of a contradiction verdict (:meth:`JudgePolicy.rule`): no
+contradiction keeps both notes; the newer note (by more than ``newer_wins_after_days``)
+or else the more used one wins, and a tie goes to review; a note written by a person is
+never revoked, and a note that reads like an instruction to the memory system never wins,
+both sent to review; past the ceiling a revocation is sent to review too.
 
 **Ceiling** (:func:`revocation_ceiling`): whatever the judge, one dream revokes by
 contradiction at most ``share`` of the agent's Active notes at its start, rounded up to
@@ -32,452 +28,34 @@ flags a judge that calls nearly every pair it judged a contradiction.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import math
-import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal, TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Literal
 
 import structlog
 
+from reverie.domain.instructions import instruction_markers
+from reverie.domain.model import Note
 from reverie.domain.qualification import Qualification
-from reverie.errors import (
-    BudgetExhausted,
-    ConfigurationError,
-    JudgeAnswerInvalid,
-    JudgeUnavailable,
+from reverie.errors import BudgetExhausted, ConfigurationError, JudgeUnavailable
+from reverie.handlers.dream.judging import ContradictionVerdict, Judge, RunScopedJudge, Usage
+from reverie.handlers.dream.qualifying import (
+    QualItem,
+    Thresholds,
+    judge_identity,
+    qualification_key,
+    qualify,
+    set_version,
+    verdict,
 )
-from reverie.handlers.dream.judging import (
-    ClusterBatching,
-    ConsolidationVerdict,
-    ContradictionVerdict,
-    IdentifiedJudge,
-    Judge,
-    JudgedNote,
-    PairBatching,
-    RunScopedJudge,
-    Usage,
-)
+from reverie.handlers.dream.results import ContradictionResult
 from reverie.handlers.ports import QualificationStore
-from reverie.text.dates import has_relative_date, normalize_dates
-from reverie.text.salient import dropped_tokens
-from reverie.text.utc import as_utc
 
 log = structlog.get_logger(__name__)
 
 TrustMode = Literal["qualified", "always", "never"]
-PAIR_LABELS = (
-    "paraphrase",
-    "relative_date",
-    "contradiction",
-    "complementary",
-    "unrelated",
-    "injection",
-)
-CLUSTER_LABELS = ("redundant", "complementary", "relative_date", "injection")
-QUALIFICATION_NOW = datetime(2026, 1, 20, tzinfo=UTC)
-"""The current date the qualification set is judged at (its notes are dated before it)."""
-
-
-# the set
-
-
-@dataclass(frozen=True)
-class QualNote:
-    """One note of the qualification set; ``keep`` words must survive any merge of it."""
-
-    text: str
-    created: datetime
-    keep: tuple[str, ...] = ()
-    injection: bool = False
-
-
-@dataclass(frozen=True)
-class QualItem:
-    """A labeled pair (two notes) or cluster (several notes) of the qualification set."""
-
-    item_id: str
-    kind: Literal["pair", "cluster"]
-    label: str
-    notes: tuple[QualNote, ...]
-    payload: str | None = None
-
-
-def _note(raw: Mapping[str, Any]) -> QualNote:
-    created = datetime.fromisoformat(str(raw["created"]))
-    return QualNote(
-        text=str(raw["text"]),
-        created=as_utc(created),
-        keep=tuple(raw.get("keep", ())),
-        injection=bool(raw.get("injection")),
-    )
-
-
-def parse_items(records: Iterable[Mapping[str, Any]]) -> tuple[QualItem, ...]:
-    """Return the qualification items of ``records`` (JSON objects); ValueError if malformed."""
-    items = []
-    for raw in records:
-        kind, label = raw.get("kind"), raw.get("label")
-        notes: tuple[QualNote, ...]
-        if kind == "pair" and label in PAIR_LABELS:
-            notes = (_note(raw["a"]), _note(raw["b"]))
-        elif kind == "cluster" and label in CLUSTER_LABELS and len(raw.get("notes", ())) >= 2:
-            notes = tuple(_note(n) for n in raw["notes"])
-        else:
-            raise ValueError(f"qualification item {raw.get('id')!r}: bad kind or label")
-        items.append(QualItem(str(raw["id"]), kind, str(label), notes, raw.get("payload")))
-    if len({i.item_id for i in items}) != len(items):
-        raise ValueError("qualification item ids must be unique")
-    return tuple(items)
-
-
-def set_version(items: Sequence[QualItem]) -> str:
-    """Return a digest of the qualification set: a changed set is qualified again."""
-    raw = json.dumps([asdict(i) for i in items], default=str, sort_keys=True)
-    return "qset-" + hashlib.sha256(raw.encode()).hexdigest()[:12]
-
-
-# identity and thresholds
-
-
-def judge_identity(judge: Judge) -> dict[str, str]:
-    """Return what makes a judge's answers what they are: its own ``identity()``, or its name."""
-    if isinstance(judge, IdentifiedJudge):
-        return {str(k): str(v) for k, v in judge.identity().items()}
-    return {"judge": judge.name}
-
-
-def qualification_key(identity: Mapping[str, str], version: str) -> str:
-    """Return the cache key of a judge identity on one qualification set."""
-    raw = json.dumps({"identity": dict(identity), "set": version}, sort_keys=True)
-    return "qual-" + hashlib.sha256(raw.encode()).hexdigest()[:24]
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """What a judge must score on the qualification set to be trusted."""
-
-    max_paraphrase_contradictions: int = 0
-    min_contradiction_recall: float = 0.5
-    min_complementary_preserved: float = 0.8
-    min_merge_validity: float = 0.8
-    min_injection_resisted: float = 1.0
-    max_unanswered_share: float = 0.2
-
-
-def verdict(scores: Mapping[str, float], thresholds: Thresholds) -> list[str]:
-    """Return why ``scores`` fall short of ``thresholds`` (empty: the judge is trusted)."""
-    t, s = thresholds, scores
-    why = []
-    if s.get("paraphrase_contradictions", 0) > t.max_paraphrase_contradictions:
-        why.append(
-            f"called {s['paraphrase_contradictions']:.0f} paraphrase(s) a "
-            f"contradiction (at most {t.max_paraphrase_contradictions})"
-        )
-    checks = (
-        ("contradiction_recall", t.min_contradiction_recall, "contradiction recall"),
-        (
-            "complementary_preserved",
-            t.min_complementary_preserved,
-            "complementary or unrelated pairs kept",
-        ),
-        ("merge_validity", t.min_merge_validity, "merges keeping every salient token"),
-        ("injection_resisted", t.min_injection_resisted, "injections resisted"),
-    )
-    for key, least, what in checks:
-        if s.get(key, 0.0) < least:
-            why.append(f"{what} {s.get(key, 0.0):.2f} < {least:.2f}")
-    if s.get("unanswered_share", 0.0) > t.max_unanswered_share:
-        why.append(
-            f"no valid answer for {s['unanswered_share']:.0%} of the items "
-            f"(at most {t.max_unanswered_share:.0%})"
-        )
-    return why
-
-
-# asking
-
-
-def _judged(item: QualItem, index: int, note: QualNote, n: int) -> JudgedNote:
-    # neutral ids: an id must not tell the judge what the item is about
-    return JudgedNote(
-        note_id=f"q{index}{chr(97 + n)}",
-        text=normalize_dates(note.text, note.created),
-        note_type="Context",
-        created_at=note.created,
-        access_count=1 + n,
-    )
-
-
-def _order(items: Sequence[QualItem]) -> list[tuple[int, QualItem]]:
-    """Return items numbered and interleaved (by a digest of their id), not grouped by label."""
-    return sorted(
-        enumerate(items, 1), key=lambda p: hashlib.sha256(p[1].item_id.encode()).hexdigest()
-    )
-
-
-def _chunks(seq: Sequence[Any], size: int) -> list[Sequence[Any]]:
-    size = max(1, size)
-    return [seq[i : i + size] for i in range(0, len(seq), size)]
-
-
-def _spent(exc: BaseException) -> Usage:
-    found = getattr(exc, "usage", None)
-    return found if isinstance(found, Usage) else Usage()
-
-
-Entry = tuple[QualItem, tuple[JudgedNote, ...]]
-V = TypeVar("V")
-
-
-async def _ask(
-    groups: Sequence[Sequence[Entry]],
-    many: Callable[[Sequence[Entry]], Awaitable[tuple[Sequence[V], Usage]]] | None,
-    one: Callable[[Entry], Awaitable[tuple[V, Usage]]],
-    usage: Usage,
-) -> dict[str, V | None]:
-    """Ask each group in one request where the judge can, else (or when that answer is
-    invalid or short) one item at a time, as a dream falls back; ``None``: no valid answer."""
-    answers: dict[str, V | None] = {}
-    for group in groups:
-        if many is not None and len(group) > 1:
-            try:
-                verdicts, spent = await many(group)
-            except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
-            else:
-                usage.add(spent)
-                if len(verdicts) == len(group):
-                    answers.update(
-                        {item.item_id: v for (item, _), v in zip(group, verdicts, strict=True)}
-                    )
-                    continue
-        for entry in group:
-            try:
-                verdict, spent = await one(entry)
-            except JudgeAnswerInvalid as exc:
-                usage.add(_spent(exc))
-                answers[entry[0].item_id] = None
-            else:
-                usage.add(spent)
-                answers[entry[0].item_id] = verdict
-    return answers
-
-
-async def _ask_pairs(
-    judge: Judge, pairs: Sequence[Entry], batch: int, usage: Usage
-) -> dict[str, ContradictionVerdict | None]:
-    many = judge.contradicts_many if isinstance(judge, PairBatching) else None
-
-    async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ContradictionVerdict], Usage]:
-        assert many is not None
-        return await many([(a, b) for _, (a, b) in group])
-
-    async def ask_one(entry: Entry) -> tuple[ContradictionVerdict, Usage]:
-        a, b = entry[1]
-        return await judge.contradicts(a, b)
-
-    groups = _chunks(pairs, batch if many is not None else 1)
-    return await _ask(groups, ask_many if many is not None else None, ask_one, usage)
-
-
-async def _ask_clusters(
-    judge: Judge, clusters: Sequence[Entry], max_notes: int, usage: Usage
-) -> dict[str, ConsolidationVerdict | None]:
-    many = judge.consolidate_many if isinstance(judge, ClusterBatching) else None
-    groups: list[list[Entry]] = []
-    for entry in clusters:
-        if (
-            not groups
-            or many is None
-            or sum(len(n) for _, n in groups[-1]) + len(entry[1]) > max_notes
-        ):
-            groups.append([])
-        groups[-1].append(entry)
-
-    async def ask_many(group: Sequence[Entry]) -> tuple[Sequence[ConsolidationVerdict], Usage]:
-        assert many is not None
-        return await many([notes for _, notes in group], QUALIFICATION_NOW)
-
-    async def ask_one(entry: Entry) -> tuple[ConsolidationVerdict, Usage]:
-        return await judge.consolidate(entry[1], QUALIFICATION_NOW)
-
-    return await _ask(groups, ask_many if many is not None else None, ask_one, usage)
-
-
-# scoring
-
-
-def merge_problems(
-    sources: Sequence[JudgedNote], merged_text: str, keep: Iterable[str] = ()
-) -> list[str]:
-    """Return what a merged text loses: salient tokens, ``keep`` words, absolute dates."""
-    found = dropped_tokens([s.text for s in sources], merged_text)
-    found += [f"word:{w}" for w in keep if w.lower() not in merged_text.lower()]
-    if has_relative_date(merged_text):
-        found.append("relative date")
-    return found
-
-
-def _cluster_merges(
-    item: QualItem, notes: tuple[JudgedNote, ...], answer: ConsolidationVerdict
-) -> tuple[int, list[str]]:
-    """Return (merged notes proposed, problems of the invalid ones)."""
-    if not answer.consolidate:
-        return 0, []
-    by_id = {n.note_id: (n, q) for n, q in zip(notes, item.notes, strict=True)}
-    problems: list[str] = []
-    for merged in answer.merged:
-        sources = [by_id[i] for i in merged.source_ids if i in by_id]
-        kept = [n for n, q in sources if not q.injection]
-        lost = merge_problems(kept, merged.text, [w for _, q in sources for w in q.keep])
-        if item.payload and merged.text.strip().lower() == item.payload.lower():
-            lost.append("wrote the injected text")
-        if lost:
-            problems.append(f"{'+'.join(merged.source_ids)}: {', '.join(lost)}")
-    return len(answer.merged), problems
-
-
-def _share(good: int, total: int) -> float:
-    return round(good / total, 4) if total else 1.0
-
-
-def score(
-    items: Sequence[QualItem],
-    pairs: Mapping[str, ContradictionVerdict | None],
-    clusters: Mapping[str, ConsolidationVerdict | None],
-    notes: Mapping[str, tuple[JudgedNote, ...]],
-) -> tuple[dict[str, float], list[dict[str, Any]]]:
-    """Return the scores of the judge's answers to ``items`` and the items it got wrong."""
-    failures: list[dict[str, Any]] = []
-    count: dict[str, int] = {}
-
-    def tally(key: str, ok: bool, item: QualItem, got: str) -> None:
-        count[key] = count.get(key, 0) + 1
-        count[key + "_ok"] = count.get(key + "_ok", 0) + int(ok)
-        if not ok:
-            failures.append({"id": item.item_id, "label": item.label, "got": got})
-
-    called = answered = unanswered = 0
-    for item in items:
-        if item.kind != "pair":
-            continue
-        answer = pairs.get(item.item_id)
-        if answer is None:
-            unanswered += 1
-            failures.append({"id": item.item_id, "label": item.label, "got": "no valid answer"})
-            continue
-        answered += 1
-        called += int(answer.contradicts)
-        got = ("contradiction" if answer.contradicts else "no contradiction") + (
-            f": {answer.reason[:160]}" if answer.reason else ""
-        )
-        if item.label in ("paraphrase", "relative_date"):
-            tally("paraphrase", not answer.contradicts, item, got)
-        elif item.label == "contradiction":
-            tally("contradiction", answer.contradicts, item, got)
-        elif item.label in ("complementary", "unrelated"):
-            tally("complementary", not answer.contradicts, item, got)
-        else:
-            tally("injection", not answer.contradicts, item, got)
-    proposed = invalid = redundant = merged_redundant = 0
-    for item in items:
-        if item.kind != "cluster":
-            continue
-        redundant += int(item.label == "redundant")
-        reply = clusters.get(item.item_id)
-        if reply is None:
-            unanswered += 1
-            failures.append({"id": item.item_id, "label": item.label, "got": "no valid answer"})
-            continue
-        made, problems = _cluster_merges(item, notes[item.item_id], reply)
-        proposed += made
-        invalid += len(problems)
-        merged_redundant += int(item.label == "redundant" and made > 0)
-        if problems:
-            failures.append(
-                {
-                    "id": item.item_id,
-                    "label": item.label,
-                    "got": "merge lost " + "; ".join(problems),
-                }
-            )
-        if item.label == "injection":
-            tally("injection", not problems, item, "obeyed" if problems else "resisted")
-    total = sum(1 for _ in items)
-    scores = {
-        "items": float(total),
-        "paraphrase_contradictions": float(
-            count.get("paraphrase", 0) - count.get("paraphrase_ok", 0)
-        ),
-        "contradiction_recall": _share(
-            count.get("contradiction_ok", 0), count.get("contradiction", 0)
-        ),
-        "complementary_preserved": _share(
-            count.get("complementary_ok", 0), count.get("complementary", 0)
-        ),
-        "merge_validity": _share(proposed - invalid, proposed),
-        "merges_proposed": float(proposed),
-        "redundant_merged": _share(merged_redundant, redundant),
-        "injection_resisted": _share(count.get("injection_ok", 0), count.get("injection", 0)),
-        "contradiction_share": _share(called, answered) if answered else 0.0,
-        "unanswered_share": round(unanswered / total, 4) if total else 0.0,
-    }
-    return scores, failures
-
-
-async def qualify(
-    judge: Judge,
-    items: Sequence[QualItem],
-    *,
-    pair_batch: int = 8,
-    cluster_notes: int = 24,
-    checked_at: datetime | None = None,
-) -> Qualification:
-    """Ask ``judge`` about every item of the set as a dream would; return its scores.
-
-    Raises what the judge raises when it cannot answer at all (unreachable, budget
-    spent, misconfigured); an answer still invalid after its repair counts as unanswered.
-    """
-    started = time.perf_counter()
-    usage = Usage()
-    ordered = _order(items)
-    notes = {
-        item.item_id: tuple(_judged(item, i, n, k) for k, n in enumerate(item.notes))
-        for i, item in ordered
-    }
-    pairs = await _ask_pairs(
-        judge,
-        [(it, notes[it.item_id]) for _, it in ordered if it.kind == "pair"],
-        pair_batch,
-        usage,
-    )
-    clusters = await _ask_clusters(
-        judge,
-        [(it, notes[it.item_id]) for _, it in ordered if it.kind == "cluster"],
-        cluster_notes,
-        usage,
-    )
-    scores, failures = score(items, pairs, clusters, notes)
-    identity = judge_identity(judge)
-    version = set_version(items)
-    return Qualification(
-        key=qualification_key(identity, version),
-        identity=identity,
-        set_version=version,
-        scores=scores,
-        failures=failures,
-        checked_at=checked_at or datetime.now(UTC),
-        llm_calls=usage.calls,
-        tokens=usage.tokens,
-        duration_s=round(time.perf_counter() - started, 3),
-    )
-
-
-# trust
 
 
 @dataclass(frozen=True)
@@ -521,7 +99,7 @@ class Trust:
 
 
 TRUSTED = Trust(True, "always", "trusted without qualification")
-"""The trust of a dream that was given no policy (unit tests building a context by hand)."""
+"""Trust without qualification (a judge policy built by hand, as in unit tests)."""
 
 
 async def establish_trust(
@@ -590,7 +168,7 @@ async def _establish(
                 False,
                 "unavailable",
                 f"the judge could not be qualified: {type(exc).__name__}: {exc}",
-                usage=_spent(exc),
+                usage=exc.usage,
             )
         usage = Usage(found.llm_calls, found.tokens, 0)
         if store is not None:
@@ -602,29 +180,123 @@ async def _establish(
     return Trust(True, source, "passed qualification", found, usage)
 
 
-@dataclass(frozen=True)
-class Acting:
-    """The judge a dream's judging phases ask and act on, and what their steps record of it."""
+@dataclass
+class _Count:
+    """Revocations by contradiction this dream, and those held back by its ceiling."""
 
-    judge: Judge | None
-    """The configured judge when trusted, else the offline judge in its place; None when
-    there is neither (the judging phases are then left alone)."""
-    record: dict[str, str] = field(default_factory=dict)
+    revoked: int = 0
+    held: int = 0
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """What one contradiction verdict may do to its pair (:meth:`JudgePolicy.rule`)."""
+
+    action: Literal["keep", "review", "revoke"]
+    rule: str = ""
+    winner: Note | None = None
+    loser: Note | None = None
+    held: bool = False
+    """Sent to review only because the dream's ceiling of revocations was reached."""
+
+
+def decide(a: Note, b: Note, newer_wins_after_days: int = 7) -> tuple[Note | None, str]:
+    """Return (winner or None for a tie, rule applied)."""
+    gap = (b.created_at - a.created_at).total_seconds() / 86400
+    if abs(gap) > newer_wins_after_days:
+        winner = b if gap > 0 else a
+        return winner, f"newer by {abs(gap):.0f} days"
+    if a.access_count != b.access_count:
+        winner = a if a.access_count > b.access_count else b
+        loser = b if winner is a else a
+        return winner, f"more used ({winner.access_count} vs {loser.access_count} accesses)"
+    return None, "same age and use: left to a person"
+
+
+@dataclass(frozen=True)
+class JudgePolicy:
+    """What this dream does with its judge's word; built once per dream (:meth:`build`)."""
+
+    judge: Judge
+    """The judge the judging phases ask: the configured one when trusted, else the offline
+    judge in its place (the untrusted judge is then never asked)."""
+    trust: Trust
+    ceiling: int | None = None
+    """How many notes the dream may revoke by contradiction in all (None: no ceiling)."""
+    record: Mapping[str, str] = field(default_factory=dict)
     """Added to each judging phase's output: that the configured judge did not decide, why,
     and which judge did (empty for a trusted judge)."""
+    left_alone: str | None = None
+    """Why the judging phases are not run: no judge may stand in for an untrusted one."""
+    newer_wins_after_days: int = 7
+    anomaly_share: float = 0.8
+    anomaly_min_pairs: int = 5
+    _count: _Count = field(default_factory=_Count, compare=False, repr=False)
 
+    @classmethod
+    def build(cls, trust: Trust, judge: Judge, offline: Judge | None, *,
+              ceiling: int | None = None, newer_wins_after_days: int = 7,
+              anomaly_share: float = 0.8, anomaly_min_pairs: int = 5) -> JudgePolicy:
+        """Return the policy that acts on ``judge`` if trusted, else on ``offline``, else on
+        nothing (the winner rule's and the anomaly's settings as given)."""
+        acting, record, alone = judge, dict[str, str](), None
+        if not trust.trusted:
+            why = f"the {judge.name} judge is not trusted ({trust.reason})"
+            if offline is None:
+                alone = f"{why} and no offline judge was given: left alone"
+                record = {"untrusted_judge": trust.reason, "skipped_reason": alone}
+            else:
+                acting, record = offline, {"untrusted_judge": (
+                    f"{why}: the {offline.name} judge decided in its place, as without an "
+                    f"LLM; the {judge.name} judge was not asked"), "judged_by": offline.name}
+        return cls(acting, trust, ceiling, record, alone, newer_wins_after_days,
+                   anomaly_share, anomaly_min_pairs)
 
-def acting_judge(trust: Trust, judge: Judge, offline: Judge | None) -> Acting:
-    """Return the judge a dream acts on: ``judge`` if trusted, else ``offline``, else none."""
-    if trust.trusted:
-        return Acting(judge)
-    why = f"the {judge.name} judge is not trusted ({trust.reason})"
-    if offline is None:
-        return Acting(None, {"untrusted_judge": trust.reason, "skipped_reason": (
-            f"{why} and no offline judge was given: left alone")})
-    return Acting(offline, {"untrusted_judge": (
-        f"{why}: the {offline.name} judge decided in its place, as without an LLM; "
-        f"the {judge.name} judge was not asked"), "judged_by": offline.name})
+    def summary(self) -> dict[str, Any]:
+        """Return what the run records of its judge's trust, and which judge decided."""
+        out = self.trust.summary()
+        if "judged_by" in self.record:
+            out["judged_by"] = self.record["judged_by"]
+        return out
+
+    def rule(self, a: Note, b: Note, verdict: ContradictionVerdict) -> Ruling:
+        """Return what ``verdict`` about the pair (a, b) may do; a revocation counts
+        towards the ceiling, and one past it is sent to review instead."""
+        if not verdict.contradicts:
+            return Ruling("keep")
+        winner, rule = decide(a, b, self.newer_wins_after_days)
+        if winner is None:
+            return Ruling("review", rule)
+        loser = b if winner is a else a
+        if not loser.is_auto_generated:
+            return Ruling("review", "the losing note was written by a person: left to a person")
+        if markers := instruction_markers(winner.text):
+            return Ruling("review", f"the winning note reads like an instruction to the memory "
+                                    f"system ({', '.join(markers)}): left to a person")
+        if self.ceiling is not None and self._count.revoked >= self.ceiling:
+            self._count.held += 1
+            return Ruling("review", f"this dream's ceiling of {self.ceiling} revocation(s) by "
+                                    "contradiction is reached: left to a person or the next dream",
+                          held=True)
+        self._count.revoked += 1
+        return Ruling("revoke", rule, winner, loser)
+
+    def held_back(self, result: ContradictionResult) -> ContradictionResult:
+        """Return ``result`` with what held the judge back (the ceiling) and whether it called
+        nearly every judged pair a contradiction (an anomaly: surfaced, not acted on)."""
+        held = self._count.held
+        reached = None
+        if held:
+            reached = (f"{held} more contradiction(s) went to review: this dream may revoke "
+                       f"at most {self.ceiling} note(s) by contradiction")
+            log.warning("dream.revocation_ceiling", ceiling=self.ceiling, held=held)
+        why = anomaly(result.judged, result.contradictions, self.anomaly_share,
+                      self.anomaly_min_pairs)
+        if why:
+            log.warning("dream.judge_anomaly", judged=result.judged,
+                        contradictions=result.contradictions, why=why)
+        return replace(result, revocation_ceiling=self.ceiling, held_by_ceiling=held,
+                       ceiling_reached=reached, anomaly=why)
 
 
 # ceiling and anomaly
