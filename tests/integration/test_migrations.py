@@ -23,6 +23,7 @@ from reverie.errors import SchemaMismatch
 from reverie.storage.migrations import COLLECTIONS, SCHEMA_VERSION, VERSION_FIELD
 from reverie.storage.migrations.runner import META, SCHEMA_ID, MongoSchema
 from reverie.storage.mongo import (
+    Dialect,
     MongoAgents,
     MongoChangeLog,
     MongoExamples,
@@ -119,15 +120,18 @@ class Crash(Exception):
     """Stands for the process dying between two pages."""
 
 
-async def test_migrate_upgrades_old_documents_in_pages_stopped_and_resumed_twice_no_change(db):
+@pytest.mark.parametrize("by_id", [True, False], ids=["id-pages", "one-cursor"])
+async def test_migrate_upgrades_old_documents_in_pages_stopped_and_resumed_twice_no_change(
+        db, by_id):
     """Migration 1 on a pre-#22 database: a dry run writes nothing; a run that dies after a
     page's writes and one stopped at a page limit leave it unmigrated (the worker check still
     refuses); the next run finishes; every document then has _v and is otherwise unchanged;
-    running it again, or rescanning, changes nothing."""
+    running it again, or rescanning, changes nothing. Both ways of paging: by _id (MongoDB)
+    and one cursor over what is left (FerretDB)."""
     await write_through_every_adapter(db)
     await unversion(db)
     before = await snapshot(db)
-    schema = MongoSchema(db)
+    schema = MongoSchema(db, Dialect(db, force_points=not by_id))
     assert await schema.version() == (0, False)
     with pytest.raises(SchemaMismatch, match=r"^database schema is at 0, this worker needs "
                        rf"{SCHEMA_VERSION}: run `reverie migrate`$"):
@@ -144,7 +148,9 @@ async def test_migrate_upgrades_old_documents_in_pages_stopped_and_resumed_twice
     with pytest.raises(Crash):
         await schema.migrate(page_size=5, after_page=die_at_third_page)
     meta = await db[META].find_one({"_id": SCHEMA_ID})
-    assert meta["version"] == 0 and meta["progress"]["after"] == "n-009"  # pages 1-2 recorded
+    assert meta["version"] == 0 and meta["progress"]["collection"] == "notes"
+    if by_id:
+        assert meta["progress"]["after"] == "n-009"  # pages 1-2 recorded
     stamped = await db.notes.count_documents({VERSION_FIELD: 1})
     assert stamped == 15  # page 3 was written before the crash, its cursor was not
     with pytest.raises(SchemaMismatch):
@@ -152,8 +158,9 @@ async def test_migrate_upgrades_old_documents_in_pages_stopped_and_resumed_twice
 
     stopped = await schema.migrate(page_size=5, max_pages=2)
     assert not stopped.finished and stopped.after == 0
-    assert await db.notes.count_documents({VERSION_FIELD: 1}) == 20
-    assert stopped.passes[0].changed == 5  # page 3 again: nothing to do; page 4: five
+    # by _id: page 3 again (nothing to do), then page 4; one cursor: the 9 notes left
+    assert stopped.passes[0].changed == (5 if by_id else 9)
+    assert await db.notes.count_documents({VERSION_FIELD: 1}) == (20 if by_id else 24)
 
     done = await schema.migrate(page_size=5)
     assert done.finished and (done.before, done.after) == (0, SCHEMA_VERSION)
@@ -168,7 +175,8 @@ async def test_migrate_upgrades_old_documents_in_pages_stopped_and_resumed_twice
     again = await schema.migrate(page_size=5)
     assert again.passes == [] and await snapshot(db) == after
     rescan = await schema.migrate(page_size=5, rescan=True)
-    assert sum(p.seen for p in rescan.passes) == sum(len(d) for d in after.values())
+    read = sum(len(d) for d in after.values()) if by_id else 0  # one cursor: none left below
+    assert sum(p.seen for p in rescan.passes) == read
     assert sum(p.changed for p in rescan.passes) == 0 and await snapshot(db) == after
 
 
