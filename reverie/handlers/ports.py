@@ -427,6 +427,40 @@ class TokenStore(Protocol):
 # --- end of access tokens ------------------------------------------------------------------
 
 
+# --- Web sessions and rate counts (issue #22): shared by every worker ----------------------
+
+
+class SessionStore(Protocol):
+    """Dashboard sign-ins, shared by every worker: the hash of a session id -> a token id."""
+
+    async def open(self, key: str, token_id: str, expires_at: datetime) -> None:
+        """Store a new session under ``key`` (the hash of its id) until ``expires_at``."""
+
+    async def token_id(self, key: str, now: datetime) -> str | None:
+        """Return the token id of the session if it exists and has not expired, else None."""
+
+    async def close(self, key: str) -> None:
+        """End the session (signing out); unknown keys are ignored."""
+
+
+class RateCounter(Protocol):
+    """Timestamped events per key (wrong credentials per address, searches per token),
+    shared by every worker; the limits are applied by the caller."""
+
+    async def record(self, key: str, at: datetime, keep_until: datetime) -> str:
+        """Store one event of ``key`` at ``at``; return its id. It may be forgotten after
+        ``keep_until``."""
+
+    async def since(self, key: str, start: datetime) -> list[tuple[datetime, str]]:
+        """Return (time, id) of ``key``'s events after ``start``, oldest first (ties by id)."""
+
+    async def forget(self, event_id: str) -> None:
+        """Remove one event (a refused attempt is not counted); unknown ids are ignored."""
+
+
+# --- end of web sessions and rate counts ---------------------------------------------------
+
+
 # --- The unit of work's stores (issue #14) ------------------------------------------------
 
 

@@ -138,16 +138,15 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
                 return _html(self, request, reverie,
                              lambda ctx: render_signin(ctx, target, message), status)
 
-            if (limited := gate.throttled(request)) is not None:
-                return limited  # type: ignore[return-value]
             problem = auth.csrf_problem(form.get("csrf"), request.cookies.get(auth.CSRF_COOKIE))
             if problem:
                 return again(problem, 403)
             grant = await gate.credentials.grant_for(form.get("token", "").strip())
             if grant is None:
-                gate.failed(request, auth.WRONG_CREDENTIAL)
+                if (slowed := await gate.failed(request, auth.WRONG_CREDENTIAL)) is not None:
+                    return slowed  # type: ignore[return-value]
                 return again(auth.WRONG_CREDENTIAL, 401)
-            session = gate.sessions.open(grant.token_id)
+            session = await gate.sessions.open(grant.token_id)
             log.info("web.signed_in", token_id=grant.token_id, peer=request.remote)
             response = self.text("", status=303)
             response.headers["Location"] = target
@@ -166,7 +165,7 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
                 raise AccessDenied(problem)
             session = request.cookies.get(auth.SESSION_COOKIE)
             if session:
-                gate.sessions.close(session)
+                await gate.sessions.close(session)
             log.info("web.signed_out", token_id=grant_of(request).token_id)
             response = self.text("", status=303)
             response.headers["Location"] = "/signin"

@@ -90,7 +90,7 @@ async def guard_call(gate: Gate, action: str, headers: Mapping[str, str]) -> str
         return "this tool needs the header 'Authorization: Bearer <token>'"
     if action == "change" and grant.read_only:
         return f"{grant.describe()}; changing memory needs a read-write token"
-    if action == "search" and (wait := gate.searches.hit(grant.token_id)) is not None:
+    if action == "search" and (wait := await gate.searches.hit(grant.token_id)) is not None:
         return f"search rate limit of this token: try again in {int(wait) + 1} s"
     return None
 

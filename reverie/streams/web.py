@@ -4,13 +4,16 @@ JSON endpoints (health, notes, scoped search, changing actions).
 :func:`install_gate` puts one aiohttp middleware in front of every route, present and
 future: a request for anything but :data:`OPEN_PATHS` needs a credential (401 without
 one, the dashboard answers with its sign-in form), a wrong one counts against the
-client address (429 past ``REVERIE_AUTH_FAILURES_PER_MINUTE``), and a view that finds
-the request outside the credential's scope raises ``AccessDenied`` (403). Each
-authenticated request is logged with the token id, never the token.
+client address (past ``REVERIE_AUTH_FAILURES_PER_MINUTE``, wrong ones are answered 429,
+later and later; a valid credential is always let through), and a view that finds the
+request outside the credential's scope raises ``AccessDenied`` (403). Each
+authenticated request is logged with the token id, never the token. Sessions and the
+counts behind the limits are kept in MongoDB, so every worker shares them (issue #22).
 """
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -47,11 +50,13 @@ class Gate:
 
     credentials: auth.Authenticator
     sessions: auth.Sessions
-    failures: auth.RateLimit
+    failures: auth.FailureBackoff
     searches: auth.RateLimit
     proxy_header: str | None
     proxy_identities: dict[str, str]
     refuse: Refusal
+    pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+    """How a slowed-down failure waits (tests record the delays instead)."""
 
     async def identify(self, request: aioweb.Request) -> tuple[Grant | None, str | None, bool]:
         """Return (grant, problem, via session cookie) for the request's credential."""
@@ -63,7 +68,7 @@ class Gate:
             return grant, None if grant else auth.WRONG_CREDENTIAL, False
         session = request.cookies.get(auth.SESSION_COOKIE)
         if session:
-            token_id = self.sessions.token_id(session)
+            token_id = await self.sessions.token_id(session)
             grant = await self.credentials.grant_by_id(token_id) if token_id else None
             if grant is not None:
                 return grant, None, True
@@ -84,23 +89,21 @@ class Gate:
                 )
         return None, None, False
 
-    def failed(self, request: aioweb.Request, reason: str) -> None:
-        """Count a wrong credential against the client address and log it (no token)."""
-        self.failures.hit(request.remote or "?")
+    async def failed(self, request: aioweb.Request, reason: str) -> aioweb.StreamResponse | None:
+        """Count a wrong credential against the client address and log it (no token);
+        past the limit, wait and return the 429 to answer with (else None: answer 401)."""
+        slow = await self.failures.failed(request.remote or "?")
         log.warning("web.auth_failed", path=request.path, peer=request.remote, reason=reason)
-
-    def throttled(self, request: aioweb.Request) -> aioweb.StreamResponse | None:
-        """Return a 429 if the client address sent too many wrong credentials lately."""
-        wait = self.failures.retry_after(request.remote or "?")
-        if wait is None:
+        if slow is None:
             return None
-        log.warning("web.auth_throttled", path=request.path, peer=request.remote)
+        log.warning("web.auth_throttled", path=request.path, peer=request.remote,
+                    delay_s=slow.delay_s)
+        await self.pause(slow.delay_s)
+        wait = int(slow.retry_after_s) + 1
         response = self.refuse(
-            request,
-            429,
-            f"too many wrong access tokens from this address: try again in {int(wait) + 1} s",
+            request, 429, f"too many wrong access tokens from this address: try again in {wait} s"
         )
-        response.headers["Retry-After"] = str(int(wait) + 1)
+        response.headers["Retry-After"] = str(wait)
         return response
 
 
@@ -128,12 +131,12 @@ def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None 
         if html_refusal is not None:
             gate.refuse = _refusal(html_refusal)
         return gate
-    settings = reverie.settings
+    settings, clock, counts = reverie.settings, reverie.clock, reverie.rate_counts
     gate = Gate(
         credentials=auth.Authenticator(settings.dashboard_token, reverie.tokens),
-        sessions=auth.Sessions(settings.session_ttl_s),
-        failures=auth.RateLimit(settings.auth_failures_per_minute),
-        searches=auth.RateLimit(settings.search_per_minute),
+        sessions=auth.Sessions(reverie.web_sessions, settings.session_ttl_s, clock),
+        failures=auth.FailureBackoff(counts, settings.auth_failures_per_minute, clock),
+        searches=auth.RateLimit(counts, "searches", settings.search_per_minute, clock),
         proxy_header=settings.proxy_identity_header,
         proxy_identities=dict(settings.proxy_identities),
         refuse=_refusal(html_refusal),
@@ -145,13 +148,10 @@ def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None 
         if request.path in OPEN_PATHS:
             response: aioweb.StreamResponse = await handler(request)
             return response
-        presented = "Authorization" in request.headers
-        if presented and (limited := gate.throttled(request)) is not None:
-            return limited
         grant, problem, via_session = await gate.identify(request)
         if grant is None:
-            if problem:
-                gate.failed(request, problem)
+            if problem and (slowed := await gate.failed(request, problem)) is not None:
+                return slowed
             return gate.refuse(request, 401, problem or auth.NO_CREDENTIAL)
         request[GRANT] = grant
         request[VIA_SESSION] = via_session
@@ -270,7 +270,7 @@ def register_api(app: faust.App, reverie: Reverie) -> None:
                     f"forbidden: {grant.describe()} cannot search across "
                     "tenants and users (exact=0)"
                 )
-            wait = gate.searches.hit(grant.token_id)
+            wait = await gate.searches.hit(grant.token_id)
             if wait is not None:
                 return self.json(
                     {"error": f"search rate limit of this token: try again in {int(wait) + 1} s"},

@@ -39,6 +39,7 @@ from reverie.storage.mongo import (
     MongoSessions,
 )
 from reverie.storage.tokens import MongoTokens, mint
+from reverie.storage.websessions import MongoRateCounter, MongoSessionStore
 from tests.integration.harness import ROOT
 
 pytestmark = pytest.mark.integration
@@ -86,6 +87,9 @@ async def write_through_every_adapter(db: Any, notes: int = 23) -> None:
         key="q-1", identity={"judge": "offline"}, set_version="1", scores={}, checked_at=AT))
     _, token = mint(agent_id="a-1", at=AT)
     await MongoTokens(db).add(token)
+    later = datetime(2100, 1, 1, tzinfo=UTC)  # not pruned as expired
+    await MongoSessionStore(db).open("s-1", token.token_id, later)
+    await MongoRateCounter(db).record("searches:t-1", AT, later)
 
 
 async def snapshot(db: Any) -> dict[str, dict[str, Any]]:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from pydantic import SecretStr
 
+from reverie.clock import FixedClock
 from reverie.storage.tokens import MemoryTokens, mint, split
-from reverie.streams.auth import AccessDenied, Authenticator, Grant, RateLimit, Sessions
+from reverie.storage.websessions import MemoryRateCounter, MemorySessionStore
+from reverie.streams.auth import (
+    AccessDenied,
+    Authenticator,
+    FailureBackoff,
+    Grant,
+    RateLimit,
+    Sessions,
+    session_key,
+)
 from tests.fakes import T0
-
-
-class Ticks:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_tenant_grant_sees_its_tenant_and_shared_notes_and_refuses_others() -> None:
@@ -32,24 +36,42 @@ def test_a_tenant_grant_sees_its_tenant_and_shared_notes_and_refuses_others() ->
     assert Grant("dashboard").everything and not grant.whole_agent
 
 
-def test_sessions_expire_and_end_on_sign_out() -> None:
-    ticks = Ticks()
-    sessions = Sessions(60, now=ticks)
-    one, two = sessions.open("t1"), sessions.open("t2")
-    assert one != two and sessions.token_id(one) == "t1"
-    sessions.close(two)
-    assert sessions.token_id(two) is None
-    ticks.now += 61
-    assert sessions.token_id(one) is None
+async def test_sessions_expire_and_end_on_sign_out_and_store_only_a_hash() -> None:
+    clock, store = FixedClock(T0), MemorySessionStore()
+    sessions = Sessions(store, 60, clock)
+    one, two = await sessions.open("t1"), await sessions.open("t2")
+    assert one != two and await sessions.token_id(one) == "t1"
+    assert await store.token_id(one, T0) is None  # kept under the hash, not the id
+    assert await store.token_id(session_key(one), T0) == "t1"
+    await sessions.close(two)
+    assert await sessions.token_id(two) is None
+    clock.set(T0 + timedelta(seconds=61))
+    assert await sessions.token_id(one) is None
 
 
-def test_a_rate_limit_refuses_past_the_limit_until_the_window_slides() -> None:
-    ticks = Ticks()
-    limit = RateLimit(2, 60, now=ticks)
-    assert limit.hit("a") is None and limit.hit("a") is None
-    assert limit.hit("a") == pytest.approx(60) and limit.hit("b") is None
-    ticks.now += 61
-    assert limit.retry_after("a") is None
+async def test_a_rate_limit_refuses_past_the_limit_until_the_window_slides() -> None:
+    clock = FixedClock(T0)
+    limit = RateLimit(MemoryRateCounter(), "searches", 2, clock, window_s=60)
+    assert await limit.hit("a") is None
+    clock.set(T0 + timedelta(seconds=10))
+    assert await limit.hit("a") is None
+    assert await limit.hit("a") == pytest.approx(50) and await limit.hit("b") is None
+    clock.set(T0 + timedelta(seconds=61))
+    assert await limit.hit("a") is None  # the first left the window; refusals were not counted
+    assert await limit.hit("a") == pytest.approx(9)
+
+
+async def test_wrong_credentials_past_the_limit_are_slowed_more_and_more_up_to_a_cap() -> None:
+    clock, counter = FixedClock(T0), MemoryRateCounter()
+    failures = FailureBackoff(counter, 3, clock, window_s=60, first_delay_s=0.25, max_delay_s=2)
+    answers = [await failures.failed("10.0.0.1") for _ in range(9)]
+    assert answers[:3] == [None, None, None]
+    assert [a.delay_s for a in answers[3:] if a] == [0.25, 0.5, 1, 2, 2, 2]
+    assert all(a.retry_after_s == pytest.approx(60) for a in answers[3:] if a)
+    assert len(await counter.since("auth-failures:10.0.0.1", T0 - timedelta(minutes=1))) == 7
+    assert await failures.failed("10.0.0.2") is None  # another address
+    clock.set(T0 + timedelta(seconds=61))
+    assert await failures.failed("10.0.0.1") is None
 
 
 async def test_the_authenticator_knows_the_dashboard_token_and_unrevoked_stored_ones() -> None:

@@ -24,6 +24,8 @@ COLLECTIONS: tuple[str, ...] = (
     "judgments",
     "judge_qualifications",
     "access_tokens",
+    "web_sessions",
+    "rate_events",
 )
 
 

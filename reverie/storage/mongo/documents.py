@@ -48,6 +48,9 @@ async def ensure_indexes(db: AsyncDatabase[Doc]) -> None:
         await db["changes"].create_index([("run_id", ASCENDING)])
         await db["changes"].create_index([("published", ASCENDING)])
         await db["sessions"].create_index([("agent_id", ASCENDING), ("at", ASCENDING)])
+        from reverie.storage.websessions import ensure_web_indexes  # it imports this package
+
+        await ensure_web_indexes(db)
 
 
 # --- vectors stored as float32 bytes (issue #12) --------------------------------------------
