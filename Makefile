@@ -29,9 +29,10 @@ infra:
 	@[ "$${REVERIE_FERRETDB_BACKEND:-}" = sqlite ] || deploy/local/install-postgres
 	deploy/local/up
 
+# every server `make demo` and `make test` started: the demo's worker (KEEP=1), the local
+# LLM server (and a background prepare), Kafka, FerretDB and its PostgreSQL
 down:
 	deploy/local/down
-	deploy/local/llm down
 
 # a real local LLM (llama.cpp's llama-server, a small instruct model) for the LLM judge;
 # URL and model in deploy/local/.state/llm.env (docs/local-llm.md). Not needed by the demo.

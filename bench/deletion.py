@@ -47,6 +47,7 @@ from pymongo import AsyncMongoClient
 from bench.common import hot_spots, load, pct
 from reverie.domain.events import TOPIC_ENTITIES
 from reverie.domain.model import Note
+from reverie.storage.migrations import versioned
 from reverie.storage.mongo import connect, ensure_indexes
 from tests.fakes import envelope
 from tests.integration.harness import Kafka, Worker, state_env
@@ -64,8 +65,9 @@ async def preload(db: Any, agent: str, user: str, n: int) -> None:
     notes = [Note(note_id=f"{user}-{i:05d}", text=f"Fact number {i} about {user}.",
                   agent_id=agent, user_id=user, created_at=now) for i in range(n)]
     for start in range(0, n, 1000):
-        await db.notes.insert_many([{**x.model_dump(mode="python"), "_id": x.note_id,
-                                     "status": "Active"} for x in notes[start:start + 1000]])
+        await db.notes.insert_many([versioned({**x.model_dump(mode="python"), "_id": x.note_id,
+                                               "status": "Active"})
+                                    for x in notes[start:start + 1000]])
 
 
 class LogTail:

@@ -391,9 +391,42 @@ def bootstrap(
 
 
 async def prepare(app: Reverie) -> None:
-    """Create indexes and collections (idempotent); call once at start."""
+    """Create indexes and collections (idempotent) and check the database's schema version
+    (:class:`~reverie.errors.SchemaMismatch` unless migrated); call once at start."""
     db = app.db
     if db is not None:
+        from reverie.storage.migrations.runner import MongoSchema
         from reverie.storage.mongo import ensure_indexes
 
+        await MongoSchema(db).ensure()
         await ensure_indexes(db)
+
+
+async def verify_schema(settings: Settings) -> None:
+    """Return once the database is at this release's schema version, waiting for MongoDB
+    with the retry backoff; raise :class:`~reverie.errors.SchemaMismatch` (one line: what
+    to run) when it is older or newer. A worker calls it before it joins its group."""
+    if settings.storage != "mongo":
+        return
+    import asyncio
+
+    import structlog
+
+    from reverie.errors import RetryableError
+    from reverie.storage import mongo as mg
+    from reverie.storage.migrations.runner import MongoSchema
+
+    policy = RetryPolicy(initial_s=settings.retry_initial_s, max_s=settings.retry_max_s)
+    client = mg.connect(settings.mongo_url.get_secret_value(), settings.mongo_timeout_ms)
+    attempt = 0
+    try:
+        while True:
+            try:
+                await MongoSchema(client[settings.mongo_database]).ensure()
+                return
+            except RetryableError as exc:
+                attempt += 1
+                structlog.get_logger(__name__).warning("worker.waiting_for_storage", error=str(exc))
+                await asyncio.sleep(policy.delay(attempt))
+    finally:
+        await client.close()

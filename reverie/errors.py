@@ -10,6 +10,8 @@ Consumers act on the class, never on the message text::
     │   ├── JudgeAnswerInvalid        the LLM answered twice with JSON we cannot accept
     │   ├── BudgetExhausted           the run's LLM call/token budget is spent
     │   ├── ConfigurationError        settings are wrong (bad URL, credentials, missing model files)
+    │   │   └── SchemaMismatch        the database's stored shape is not the one this release
+    │   │                             reads (``reverie migrate``, or a newer release)
     │   └── RequestRejected           a store or server refused the request itself (bad request,
     │                                 schema) — retrying the same request gives the same answer
     └── RetryableError                the world is temporarily wrong; retry with backoff
@@ -95,6 +97,10 @@ class BudgetExhausted(PermanentError):
 
 class ConfigurationError(PermanentError):
     """Settings are missing or wrong."""
+
+
+class SchemaMismatch(ConfigurationError):
+    """The database's schema version is not the one this release reads and writes."""
 
 
 class RequestRejected(PermanentError):

@@ -16,6 +16,7 @@ from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval
 from reverie.cli.explaincmd import add_explain_parser, cmd_explain
 from reverie.cli.judgecmd import add_judge_parser, cmd_judge
 from reverie.cli.mcpcmd import add_mcp_parser, cmd_mcp
+from reverie.cli.migratecmd import add_migrate_parser, cmd_migrate
 from reverie.cli.tokens import add_tokens_parser, cmd_tokens
 from reverie.config import Settings, redact
 from reverie.errors import ReverieError
@@ -109,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_digest_parser(sub)
     add_judge_parser(sub)
     add_mcp_parser(sub)
+    add_migrate_parser(sub)
     add_tokens_parser(sub)
 
     p = sub.add_parser("reindex", help="rebuild the vector index from the notes' stored "
@@ -373,6 +375,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "digest": cmd_digest,
     "judge": cmd_judge,
     "mcp": cmd_mcp,
+    "migrate": cmd_migrate,
     "tokens": cmd_tokens,
     "eval": cmd_eval,
     "eval-pairs": cmd_eval_pairs,

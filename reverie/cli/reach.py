@@ -39,7 +39,8 @@ def needs(args: argparse.Namespace, settings: Settings) -> list[str]:
     command = args.command
     mongo = settings.storage == "mongo"
     wanted: set[str] = set()
-    if command in ("runs", "notes", "digest", "reindex", "replay", "mcp", "tokens"):
+    if command in ("runs", "notes", "digest", "reindex", "replay", "mcp", "tokens",
+                   "migrate"):
         wanted.add("mongo")
     elif command == "review":
         if getattr(args, "review_command", None) != "resolve":  # resolve asks the worker

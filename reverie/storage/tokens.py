@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from reverie.handlers.ports import AccessToken, TokenStore
+from reverie.storage.migrations import versioned
 from reverie.storage.mongo import MongoAdapter
 
 PREFIX = "rvt_"
@@ -116,7 +117,7 @@ class MongoTokens(MongoAdapter):
     async def add(self, token: AccessToken) -> None:
         """Insert the token (ids are random; a clash raises the driver's duplicate error)."""
         await self._c.insert_one(
-            {
+            versioned({
                 "_id": token.token_id,
                 "secret_hash": token.secret_hash,
                 "agent_id": token.agent_id,
@@ -125,7 +126,7 @@ class MongoTokens(MongoAdapter):
                 "read_only": token.read_only,
                 "created_at": token.created_at,
                 "revoked_at": token.revoked_at,
-            }
+            })
         )
 
     async def get(self, token_id: str) -> AccessToken | None:

@@ -24,6 +24,7 @@ from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import OperationFailure
 
 from reverie.handlers.ports import RateCounter, SessionStore
+from reverie.storage.migrations import versioned
 from reverie.storage.mongo import Doc, MongoAdapter, find_all
 
 SESSIONS = "web_sessions"
@@ -112,7 +113,9 @@ class MongoSessionStore(_Pruning, MongoAdapter):
 
     async def open(self, key: str, token_id: str, expires_at: datetime) -> None:
         """Insert the session (keys are random hashes; a clash raises the driver's error)."""
-        await self._c.insert_one({"_id": key, "token_id": token_id, "expires_at": expires_at})
+        await self._c.insert_one(
+            versioned({"_id": key, "token_id": token_id, "expires_at": expires_at})
+        )
 
     async def token_id(self, key: str, now: datetime) -> str | None:
         """Return the token id of an unexpired session, else None."""
@@ -135,7 +138,9 @@ class MongoRateCounter(_Pruning, MongoAdapter):
         """Insert one event; return its id."""
         await self._prune(at)
         event_id = new_event_id()
-        await self._c.insert_one({"_id": event_id, "key": key, "at": at, "keep_until": keep_until})
+        await self._c.insert_one(
+            versioned({"_id": event_id, "key": key, "at": at, "keep_until": keep_until})
+        )
         return event_id
 
     async def since(self, key: str, start: datetime) -> list[tuple[datetime, str]]:

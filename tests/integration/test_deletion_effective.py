@@ -26,6 +26,7 @@ import pytest
 
 from reverie.domain.events import TOPIC_ENTITIES, TOPIC_NOTES
 from reverie.domain.model import Note
+from reverie.storage.migrations import SCHEMA_VERSION, VERSION_FIELD
 from reverie.storage.mongo import ensure_indexes
 from tests.builders import uid
 from tests.fakes import envelope, note_data
@@ -52,7 +53,8 @@ async def preload(db, agent: str, company: str, user: str, first: int, n: int) -
     docs = [{**Note(note_id=f"{user}-{i:05d}", text=f"Ben's invoice fact number {i}.",
                     agent_id=agent, company_id=company, user_id=user,
                     created_at=now).model_dump(mode="python"),
-             "_id": f"{user}-{i:05d}", "status": "Active"} for i in range(first, n)]
+             "_id": f"{user}-{i:05d}", "status": "Active", VERSION_FIELD: SCHEMA_VERSION}
+            for i in range(first, n)]
     for start in range(0, len(docs), 1000):
         await db.notes.insert_many(docs[start:start + 1000])
     return [d["_id"] for d in docs]

@@ -11,6 +11,7 @@ import pytest
 
 from reverie.domain.events import TOPIC_ENTITIES, TOPIC_NOTES
 from reverie.domain.model import Note
+from reverie.storage.migrations import versioned
 from reverie.storage.mongo import ensure_indexes
 from tests.builders import uid
 from tests.fakes import envelope, note_data
@@ -155,8 +156,9 @@ async def test_deleting_an_entity_with_many_notes_survives_a_kill_half_way(
     notes = [Note(note_id=f"{user}-{i:05d}", text=f"Fact number {i} about {user}.",
                   agent_id=agent, user_id=user, created_at=now) for i in range(FAN_OUT)]
     for start in range(0, len(notes), 1000):
-        await db.notes.insert_many([{**n.model_dump(mode="python"), "_id": n.note_id,
-                                     "status": "Active"} for n in notes[start:start + 1000]])
+        await db.notes.insert_many([versioned({**n.model_dump(mode="python"), "_id": n.note_id,
+                                               "status": "Active"})
+                                    for n in notes[start:start + 1000]])
     assert await db.notes.count_documents({"user_id": user, "status": "Active"}) == FAN_OUT
     worker.start()
     try:

@@ -12,6 +12,7 @@ from pymongo.errors import (
 from reverie.domain.model import (
     AgentSettings,
 )
+from reverie.storage.migrations import ON_INSERT, VERSION_FIELD, versioned
 from reverie.storage.mongo.documents import Doc
 from reverie.storage.mongo.errors import MongoAdapter
 from reverie.storage.mongo.ferretdb import WriteLock, find_all, serialized
@@ -29,18 +30,21 @@ class MongoAgents(MongoAdapter):
         if doc is None:
             return AgentSettings(agent_id=agent_id)
         doc.pop("_id")
+        doc.pop(VERSION_FIELD, None)
         return AgentSettings(**doc)
 
     @serialized
     async def configure(self, settings: AgentSettings) -> None:
         values = settings.model_dump(mode="python", exclude={"last_dream_at"})
-        await self.collection.update_one({"_id": settings.agent_id}, {"$set": values}, upsert=True)
+        await self.collection.update_one(
+            {"_id": settings.agent_id}, {"$set": values, "$setOnInsert": ON_INSERT}, upsert=True
+        )
 
     @serialized
     async def mark_dreamed(self, agent_id: str, at: datetime) -> None:
         await self.collection.update_one(
             {"_id": agent_id},
-            {"$set": {"last_dream_at": at}, "$setOnInsert": {"agent_id": agent_id}},
+            {"$set": {"last_dream_at": at}, "$setOnInsert": {"agent_id": agent_id, **ON_INSERT}},
             upsert=True,
         )
 
@@ -56,7 +60,9 @@ class MongoSessions(MongoAdapter):
 
     async def record(self, event_id: str, agent_id: str, at: datetime) -> bool:
         try:
-            await self.collection.insert_one({"_id": event_id, "agent_id": agent_id, "at": at})
+            await self.collection.insert_one(
+                versioned({"_id": event_id, "agent_id": agent_id, "at": at})
+            )
         except DuplicateKeyError:
             return False
         return True

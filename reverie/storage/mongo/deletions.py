@@ -13,6 +13,7 @@ from reverie.domain.events import EntityType
 from reverie.domain.model import (
     Tombstone,
 )
+from reverie.storage.migrations import VERSION_FIELD, versioned
 from reverie.storage.mongo.documents import Doc
 from reverie.storage.mongo.errors import MongoAdapter
 from reverie.storage.mongo.ferretdb import Dialect, WriteLock, find_all, find_by_ids, serialized
@@ -40,12 +41,12 @@ class MongoRegistry(MongoAdapter):
                 {"_id": key, "action": {"$ne": "deleted"}}, {"$set": doc}, upsert=False
             )
             try:
-                await self.collection.insert_one({"_id": key, **doc})
+                await self.collection.insert_one(versioned({"_id": key, **doc}))
             except DuplicateKeyError:
                 pass
         else:
             try:
-                await self.collection.insert_one({"_id": key, **doc})
+                await self.collection.insert_one(versioned({"_id": key, **doc}))
             except DuplicateKeyError:
                 pass
 
@@ -58,6 +59,7 @@ class MongoRegistry(MongoAdapter):
         found: dict[tuple[EntityType, str], Tombstone] = {}
         for d in await find_by_ids(self.collection, ids, None, self.dialect):
             d.pop("_id")
+            d.pop(VERSION_FIELD, None)
             t = Tombstone(**d)
             found[(t.entity_type, t.entity_id)] = t
         return found
@@ -79,7 +81,9 @@ class MongoPendingDeletions(MongoAdapter):
     async def open(self, tombstone: Tombstone) -> None:
         key = _tomb_id(tombstone.entity_type, tombstone.entity_id)
         try:
-            await self.collection.insert_one({"_id": key, **tombstone.model_dump(mode="python")})
+            await self.collection.insert_one(
+                versioned({"_id": key, **tombstone.model_dump(mode="python")})
+            )
         except DuplicateKeyError:
             pass
 
@@ -90,6 +94,7 @@ class MongoPendingDeletions(MongoAdapter):
         docs = [d async for d in find_all(self.collection, {})]
         for d in docs:
             d.pop("_id")
+            d.pop(VERSION_FIELD, None)
         return [Tombstone(**d) for d in docs]
 
 

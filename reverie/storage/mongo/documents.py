@@ -17,6 +17,7 @@ from reverie.domain.model import (
     Note,
     Status,
 )
+from reverie.storage.migrations import VERSION_FIELD, versioned
 from reverie.storage.mongo.errors import mongo_errors
 
 Doc = dict[str, Any]
@@ -80,12 +81,13 @@ def _to_doc(record: Note | Example | Change, id_value: str) -> Doc:
             doc[k] = v.value
     if "embedding" in doc:
         doc["embedding"] = packed_vector(doc["embedding"])
-    return doc
+    return versioned(doc)
 
 
 def _strip(doc: Doc) -> Doc:
     doc.pop("_id", None)
     doc.pop("applied_access", None)
+    doc.pop(VERSION_FIELD, None)
     if "embedding" in doc:
         doc["embedding"] = stored_vector(doc["embedding"])
     return doc

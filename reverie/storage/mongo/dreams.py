@@ -13,6 +13,7 @@ from pymongo.errors import (
 
 from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
+from reverie.storage.migrations import versioned
 from reverie.storage.mongo.documents import Doc, _strip
 from reverie.storage.mongo.errors import MongoAdapter
 from reverie.storage.mongo.ferretdb import WriteLock, find_all, serialized, set_published
@@ -29,7 +30,9 @@ class MongoRuns(MongoAdapter):
     @serialized
     async def save_run(self, run: DreamRun) -> None:
         await self.runs.replace_one(
-            {"_id": run.run_id}, {**run.model_dump(mode="python"), "_id": run.run_id}, upsert=True
+            {"_id": run.run_id},
+            versioned({**run.model_dump(mode="python"), "_id": run.run_id}),
+            upsert=True,
         )
 
     async def get_run(self, run_id: str) -> DreamRun | None:
@@ -45,7 +48,9 @@ class MongoRuns(MongoAdapter):
         for step in steps:
             try:
                 await self.step_coll.insert_one(
-                    {**step.model_dump(mode="python"), "_id": step.step_id, "published": False}
+                    versioned(
+                        {**step.model_dump(mode="python"), "_id": step.step_id, "published": False}
+                    )
                 )
             except DuplicateKeyError:
                 pass
@@ -90,7 +95,9 @@ class MongoLeases(MongoAdapter):
             return True
         try:
             await self.collection.insert_one(
-                {"_id": agent_id, "owner": owner, "expires_at": expires, "pending": False}
+                versioned(
+                    {"_id": agent_id, "owner": owner, "expires_at": expires, "pending": False}
+                )
             )
         except DuplicateKeyError:
             return False
@@ -140,7 +147,7 @@ class MongoReviews(MongoAdapter):
     async def add(self, pair: ReviewPair) -> bool:
         try:
             await self.collection.insert_one(
-                {**pair.model_dump(mode="python"), "_id": pair.pair_id}
+                versioned({**pair.model_dump(mode="python"), "_id": pair.pair_id})
             )
         except DuplicateKeyError:
             return False
@@ -183,7 +190,9 @@ class MongoJudgments(MongoAdapter):
 
     @serialized
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
-        await self.collection.replace_one({"_id": key}, {**verdict, "_id": key}, upsert=True)
+        await self.collection.replace_one(
+            {"_id": key}, versioned({**verdict, "_id": key}), upsert=True
+        )
 
 
 class MongoQualifications(MongoAdapter):
@@ -199,7 +208,7 @@ class MongoQualifications(MongoAdapter):
 
     @serialized
     async def put(self, qualification: Qualification) -> None:
-        doc = {**qualification.model_dump(mode="python"), "_id": qualification.key}
+        doc = versioned({**qualification.model_dump(mode="python"), "_id": qualification.key})
         await self.collection.replace_one({"_id": qualification.key}, doc, upsert=True)
 
     async def latest(self, limit: int = 20) -> list[Qualification]:

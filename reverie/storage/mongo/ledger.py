@@ -14,6 +14,7 @@ from pymongo.errors import (
 from reverie.domain.model import (
     Change,
 )
+from reverie.storage.migrations import VERSION_FIELD, versioned
 from reverie.storage.mongo.documents import Doc, _to_doc
 from reverie.storage.mongo.errors import MongoAdapter
 from reverie.storage.mongo.ferretdb import (
@@ -39,7 +40,7 @@ class MongoLedger(MongoAdapter):
 
     async def mark_all(self, events: Sequence[tuple[str, str]], at: datetime) -> None:
         docs = [
-            {"_id": event_id, "type": event_type, "at": at}
+            versioned({"_id": event_id, "type": event_type, "at": at})
             for event_id, event_type in dict(events).items()
         ]
         if not docs:
@@ -76,6 +77,7 @@ class MongoChangeLog(MongoAdapter):
         async for d in cursor:
             d.pop("_id")
             d.pop("published", None)
+            d.pop(VERSION_FIELD, None)
             out.append(Change(**d))
         return out
 
