@@ -49,7 +49,14 @@ def llm_app(base_url: str, *, clock: Clock, embedder: Embedder, **overrides: Any
 
 
 def judged(
-    note_id: str, text: str, *, days_old: float = 3, access: int = 2, note_type: str = "Preference"
+    note_id: str,
+    text: str,
+    *,
+    days_old: float = 3,
+    created: datetime | None = None,
+    access: int = 2,
+    note_type: str = "Preference",
 ) -> JudgedNote:
-    """What a judge sees of a note written ``days_old`` days before ``JUDGED_NOW``."""
-    return JudgedNote(note_id, text, note_type, JUDGED_NOW - timedelta(days=days_old), access)
+    """What a judge sees of a note written at ``created`` (else ``days_old`` before ``JUDGED_NOW``)."""
+    at = JUDGED_NOW - timedelta(days=days_old) if created is None else created
+    return JudgedNote(note_id, text, note_type, at, access)
