@@ -1,4 +1,5 @@
-"""Builders shared by the tests: settings of an in-process Reverie, apps on an LLM stub, ids.
+"""Builders shared by the tests: settings and apps of an in-process Reverie, batches handled
+on its bus, notes as a judge sees them, ids.
 
 Each builder takes keyword overrides, so a test states only what it changes.
 """
@@ -10,8 +11,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from reverie.bootstrap import Reverie, bootstrap
+from reverie.bus import Failure
 from reverie.clock import Clock
 from reverie.config import Settings
+from reverie.domain.events import Envelope
 from reverie.handlers.dream.judging import JudgedNote
 from reverie.handlers.ports import Embedder
 from reverie.storage.memory import MemoryVectorIndex
@@ -60,3 +63,14 @@ def judged(
     """What a judge sees of a note written at ``created`` (else ``days_old`` before ``JUDGED_NOW``)."""
     at = JUDGED_NOW - timedelta(days=days_old) if created is None else created
     return JudgedNote(note_id, text, note_type, at, access)
+
+
+async def handle(app: Reverie, *events: Envelope) -> list[Failure]:
+    """Handle ``events`` in one batch on ``app``'s bus; return the failures."""
+    return await app.bus.handle(list(events))
+
+
+async def handle_ok(app: Reverie, *events: Envelope) -> None:
+    """Handle ``events`` in one batch on ``app``'s bus; fail the test on any failure."""
+    failures = await handle(app, *events)
+    assert not failures, failures
