@@ -7,6 +7,7 @@ Each builder takes keyword overrides, so a test states only what it changes.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,7 +16,13 @@ from reverie.bus import Failure
 from reverie.clock import Clock
 from reverie.config import Settings
 from reverie.domain.events import Envelope
-from reverie.handlers.dream.judging import JudgedNote
+from reverie.handlers.dream.judging import (
+    ConsolidationVerdict,
+    ContradictionVerdict,
+    CoverageVerdict,
+    JudgedNote,
+    Usage,
+)
 from reverie.handlers.ports import Embedder
 from reverie.storage.memory import MemoryVectorIndex
 
@@ -74,3 +81,22 @@ async def handle_ok(app: Reverie, *events: Envelope) -> None:
     """Handle ``events`` in one batch on ``app``'s bus; fail the test on any failure."""
     failures = await handle(app, *events)
     assert not failures, failures
+
+
+class KeepingJudge:
+    """A free judge that keeps every note: merges no cluster, sees no contradiction, finds
+    nothing covered. A test's judge subclasses it and writes only the answers it scripts."""
+
+    name = "keeping"
+
+    async def consolidate(self, notes: Sequence[JudgedNote], now: datetime
+                          ) -> tuple[ConsolidationVerdict, Usage]:
+        return ConsolidationVerdict(consolidate=False), Usage()
+
+    async def contradicts(self, a: JudgedNote, b: JudgedNote
+                          ) -> tuple[ContradictionVerdict, Usage]:
+        return ContradictionVerdict(contradicts=False), Usage()
+
+    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
+                     ) -> tuple[CoverageVerdict, Usage]:
+        return CoverageVerdict(adds_nothing=False), Usage()
