@@ -12,14 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reverie_prompts import (
-    PROMPTS,
-    check_coverage,
-    consolidate_clusters,
-    consolidate_notes,
-    contradiction_pairs,
-    detect_contradictions,
-)
+import reverie_prompts as prompts
 from tests.builders import judged
 
 GOLDEN = Path(__file__).parent / "golden" / "prompts.json"
@@ -39,21 +32,20 @@ def renders() -> dict[str, list[dict[str, str]]]:
     """Each prompt rendered on ``NOTES``."""
     a, b, c = NOTES
     return {
-        consolidate_notes.NAME: consolidate_notes.render(NOTES, NOW),
-        consolidate_clusters.NAME: consolidate_clusters.render([[a, b], [c]], NOW),
-        detect_contradictions.NAME: detect_contradictions.render(a, c, NOW),
-        contradiction_pairs.NAME: contradiction_pairs.render([(a, b), (c, a)], NOW),
-        check_coverage.NAME: check_coverage.render([a, b], c, NOW),
+        "consolidate_notes": prompts.consolidate_notes.render(NOTES, NOW),
+        "consolidate_clusters": prompts.consolidate_clusters.render([[a, b], [c]], NOW),
+        "detect_contradictions": prompts.detect_contradictions.render(a, c, NOW),
+        "contradiction_pairs": prompts.contradiction_pairs.render([(a, b), (c, a)], NOW),
+        "check_coverage": prompts.check_coverage.render([a, b], c, NOW),
     }
 
 
 def snapshot() -> str:
     """The golden file's text: per prompt, its version, schema, response formats and render."""
-    modules = (consolidate_notes, consolidate_clusters, detect_contradictions,
-               contradiction_pairs, check_coverage)
     rendered = renders()
-    doc: dict[str, Any] = {"PROMPTS": PROMPTS}
-    for module in modules:
+    doc: dict[str, Any] = {"PROMPTS": prompts.PROMPTS}
+    for name in prompts.PROMPTS:
+        module = getattr(prompts, name)
         doc[module.NAME] = {
             "VERSION": module.VERSION,
             "SCHEMA": module.SCHEMA,
@@ -68,7 +60,7 @@ def snapshot() -> str:
 def test_prompts_render_and_schemas_are_the_golden_ones() -> None:
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
     actual = json.loads(snapshot())
-    for name, version in PROMPTS.items():
+    for name, version in prompts.PROMPTS.items():
         assert actual[name] == expected.get(name), (
             f"{name} ({version}) differs from {GOLDEN.name}: bump its VERSION if the change "
             "is meant, then rewrite the golden file (see this module's docstring)")
