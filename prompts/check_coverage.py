@@ -49,8 +49,7 @@ class CoverageAnswer(PlainAnswer):
         return CoverageVerdict(adds_nothing=self.adds_nothing, reason=self.reason[:REASON_MAX])
 
 
-ResponseModel = CoverageAnswer
-Verdict = CoverageVerdict
+ResponseModel, Verdict = CoverageAnswer, CoverageVerdict
 ANSWER = AnswerFormat(NAME, ResponseModel)
 SCHEMA, response_format = ANSWER.schema, ANSWER.response_format
 

@@ -118,8 +118,7 @@ class ClustersAnswer(BaseModel):
                 for a in in_label_order({a.cluster: a for a in self.clusters})]
 
 
-ResponseModel = ClustersAnswer
-Verdict = ConsolidationVerdict
+ResponseModel, Verdict = ClustersAnswer, ConsolidationVerdict
 ANSWER = AnswerFormat(NAME, ResponseModel)
 SCHEMA, response_format = ANSWER.schema, ANSWER.response_format
 

@@ -122,8 +122,7 @@ class ConsolidationAnswer(BaseModel):
         )
 
 
-ResponseModel = ConsolidationAnswer
-Verdict = ConsolidationVerdict
+ResponseModel, Verdict = ConsolidationAnswer, ConsolidationVerdict
 ANSWER = AnswerFormat(NAME, ResponseModel)
 SCHEMA, response_format = ANSWER.schema, ANSWER.response_format
 

@@ -87,8 +87,7 @@ class PairsAnswer(BaseModel):
                 for a in in_label_order({a.pair: a for a in self.pairs})]
 
 
-ResponseModel = PairsAnswer
-Verdict = ContradictionVerdict
+ResponseModel, Verdict = PairsAnswer, ContradictionVerdict
 ANSWER = AnswerFormat(NAME, ResponseModel)
 SCHEMA, response_format = ANSWER.schema, ANSWER.response_format
 

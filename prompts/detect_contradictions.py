@@ -48,8 +48,7 @@ class ContradictionAnswer(PlainAnswer):
         return ContradictionVerdict(contradicts=self.contradicts, reason=self.reason[:REASON_MAX])
 
 
-ResponseModel = ContradictionAnswer
-Verdict = ContradictionVerdict
+ResponseModel, Verdict = ContradictionAnswer, ContradictionVerdict
 ANSWER = AnswerFormat(NAME, ResponseModel)
 SCHEMA, response_format = ANSWER.schema, ANSWER.response_format
 
