@@ -1,4 +1,5 @@
-"""Builders shared by the tests: settings of an in-process Reverie, apps on an LLM stub, ids.
+"""Builders shared by the tests: settings and apps of an in-process Reverie, batches handled
+on its bus, notes as a judge sees them, ids.
 
 Each builder takes keyword overrides, so a test states only what it changes.
 """
@@ -6,13 +7,22 @@ Each builder takes keyword overrides, so a test states only what it changes.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from reverie.bootstrap import Reverie, bootstrap
+from reverie.bus import Failure
 from reverie.clock import Clock
 from reverie.config import Settings
-from reverie.handlers.dream.judging import JudgedNote
+from reverie.domain.events import Envelope
+from reverie.handlers.dream.judging import (
+    ConsolidationVerdict,
+    ContradictionVerdict,
+    CoverageVerdict,
+    JudgedNote,
+    Usage,
+)
 from reverie.handlers.ports import Embedder
 from reverie.storage.memory import MemoryVectorIndex
 
@@ -49,7 +59,44 @@ def llm_app(base_url: str, *, clock: Clock, embedder: Embedder, **overrides: Any
 
 
 def judged(
-    note_id: str, text: str, *, days_old: float = 3, access: int = 2, note_type: str = "Preference"
+    note_id: str,
+    text: str,
+    *,
+    days_old: float = 3,
+    created: datetime | None = None,
+    access: int = 2,
+    note_type: str = "Preference",
 ) -> JudgedNote:
-    """What a judge sees of a note written ``days_old`` days before ``JUDGED_NOW``."""
-    return JudgedNote(note_id, text, note_type, JUDGED_NOW - timedelta(days=days_old), access)
+    """What a judge sees of a note written at ``created`` (else ``days_old`` before ``JUDGED_NOW``)."""
+    at = JUDGED_NOW - timedelta(days=days_old) if created is None else created
+    return JudgedNote(note_id, text, note_type, at, access)
+
+
+async def handle(app: Reverie, *events: Envelope) -> list[Failure]:
+    """Handle ``events`` in one batch on ``app``'s bus; return the failures."""
+    return await app.bus.handle(list(events))
+
+
+async def handle_ok(app: Reverie, *events: Envelope) -> None:
+    """Handle ``events`` in one batch on ``app``'s bus; fail the test on any failure."""
+    failures = await handle(app, *events)
+    assert not failures, failures
+
+
+class KeepingJudge:
+    """A free judge that keeps every note: merges no cluster, sees no contradiction, finds
+    nothing covered. A test's judge subclasses it and writes only the answers it scripts."""
+
+    name = "keeping"
+
+    async def consolidate(self, notes: Sequence[JudgedNote], now: datetime
+                          ) -> tuple[ConsolidationVerdict, Usage]:
+        return ConsolidationVerdict(consolidate=False), Usage()
+
+    async def contradicts(self, a: JudgedNote, b: JudgedNote
+                          ) -> tuple[ContradictionVerdict, Usage]:
+        return ContradictionVerdict(contradicts=False), Usage()
+
+    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
+                     ) -> tuple[CoverageVerdict, Usage]:
+        return CoverageVerdict(adds_nothing=False), Usage()

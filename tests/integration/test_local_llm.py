@@ -24,6 +24,7 @@ from reverie.handlers.dream.judging import (
 from reverie.judges.llm import LLMJudge
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
 from tests.dreamkit import CONCISE, add_notes, embedder, note, run_dream
 from tests.fakes import T0
 from tests.integration.conftest import LocalLLM
@@ -44,8 +45,7 @@ MAY_BE_REVOKED = {"c0", "c1", "c2", "old"}
 
 
 def judged(nid: str, text: str, day: int) -> JudgedNote:
-    return JudgedNote(note_id=nid, text=text, note_type="Preference",
-                      created_at=T0 + timedelta(days=day), access_count=1)
+    return builders.judged(nid, text, created=T0 + timedelta(days=day), access=1)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import pytest
@@ -44,3 +45,9 @@ async def new_llm_judge(stub: LLMStub) -> AsyncIterator[Callable[..., LLMJudge]]
     yield make
     for judge in judges:
         await judge.aclose()
+
+
+@pytest.fixture
+def make_judge(new_llm_judge: Callable[..., LLMJudge]) -> Callable[..., LLMJudge]:
+    """Make LLMJudges against ``stub`` with model "m" and no retries (a failure shows at once)."""
+    return partial(new_llm_judge, model="m", max_retries=0)

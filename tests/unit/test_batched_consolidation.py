@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import pytest
@@ -36,11 +35,6 @@ def answer(label: str, *ids: str, consolidate: bool = True) -> dict[str, Any]:
     merged = [{"text": "merged", "source_ids": list(ids), "note_type": "Preference"}]
     return {"cluster": label, "reason": "same topic", "consolidate": consolidate,
             "merged": merged if consolidate else []}
-
-
-@pytest.fixture
-def make_judge(new_llm_judge: Callable[..., LLMJudge]) -> Callable[[], LLMJudge]:
-    return partial(new_llm_judge, model="m", max_retries=0)
 
 
 async def test_one_request_answers_every_cluster_in_order(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import pytest
@@ -32,11 +31,6 @@ BUS = (judged("b1", "Invoices go out on Mondays."), judged("b2", "Invoices are s
 
 def answer(label: str, contradicts: bool = False) -> dict[str, Any]:
     return {"pair": label, "reason": "why", "contradicts": contradicts}
-
-
-@pytest.fixture
-def make_judge(new_llm_judge: Callable[..., LLMJudge]) -> Callable[[], LLMJudge]:
-    return partial(new_llm_judge, model="m", max_retries=0)
 
 
 async def test_one_request_answers_every_pair_in_order(

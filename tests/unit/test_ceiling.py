@@ -14,8 +14,6 @@ from reverie.clock import FixedClock
 from reverie.domain.model import Status
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
-    ContradictionVerdict,
-    CoverageVerdict,
     JudgedNote,
     MergedNote,
     Usage,
@@ -112,7 +110,7 @@ async def test_a_six_note_agent_can_still_resolve_one_real_contradiction(stub: L
     await app.close()
 
 
-class DroppingJudge:
+class DroppingJudge(builders.KeepingJudge):
     """Merges every cluster into one note that says only what ``text`` says."""
 
     name = "dropping"
@@ -124,14 +122,6 @@ class DroppingJudge:
                           ) -> tuple[ConsolidationVerdict, Usage]:
         return ConsolidationVerdict(consolidate=True, reason="same topic", merged=[MergedNote(
             text=self.text, source_ids=[n.note_id for n in notes])]), Usage()
-
-    async def contradicts(self, a: JudgedNote, b: JudgedNote
-                          ) -> tuple[ContradictionVerdict, Usage]:
-        return ContradictionVerdict(contradicts=False), Usage()
-
-    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
-                     ) -> tuple[CoverageVerdict, Usage]:
-        return CoverageVerdict(adds_nothing=False), Usage()
 
 
 ORDER = [

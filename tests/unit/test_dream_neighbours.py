@@ -9,7 +9,6 @@ from reverie.domain.model import Status
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
-    CoverageVerdict,
     JudgedNote,
     MergedNote,
     Usage,
@@ -17,6 +16,7 @@ from reverie.handlers.dream.judging import (
 from reverie.handlers.ports import Hit, SearchScope
 from reverie.judges.offline import OfflineJudge
 from reverie.storage.memory import MemoryVectorIndex
+from tests.builders import KeepingJudge
 from tests.dreamkit import CONCISE, SpyJudge, add_notes, dream_app, note, run_dream
 
 
@@ -28,7 +28,7 @@ class NoSearchIndex(MemoryVectorIndex):
         raise AssertionError("the dream searched the vector index")
 
 
-class MergeAllJudge:
+class MergeAllJudge(KeepingJudge):
     """Merges every cluster into one note of all its texts (the merge guard lets it through);
     sees no contradiction."""
 
@@ -42,10 +42,6 @@ class MergeAllJudge:
     async def contradicts(self, a: JudgedNote, b: JudgedNote
                           ) -> tuple[ContradictionVerdict, Usage]:
         return ContradictionVerdict(contradicts=False, reason="compatible"), Usage()
-
-    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
-                     ) -> tuple[CoverageVerdict, Usage]:
-        return CoverageVerdict(adds_nothing=False), Usage()
 
 
 async def test_the_dream_merges_without_searching_the_vector_index():

@@ -17,16 +17,16 @@ from reverie.evaluation_pairs import Pair, parse_pairs, score_pairs
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
-    CoverageVerdict,
     JudgedNote,
     MergedNote,
     Usage,
 )
+from tests.builders import KeepingJudge
 
 DNLI = Path(__file__).parents[2] / "../shared/external/dnli/pairs.jsonl"
 
 
-class WordJudge:
+class WordJudge(KeepingJudge):
     """Merges pairs whose texts are equal; calls pairs with a "not" contradictions."""
 
     name = "words"
@@ -41,10 +41,6 @@ class WordJudge:
     async def contradicts(self, a: JudgedNote, b: JudgedNote
                           ) -> tuple[ContradictionVerdict, Usage]:
         return ContradictionVerdict(contradicts="not" in (a.text + b.text).split()), Usage()
-
-    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
-                     ) -> tuple[CoverageVerdict, Usage]:
-        return CoverageVerdict(adds_nothing=False), Usage()
 
 
 async def test_shares_per_label_and_dtype() -> None:

@@ -8,11 +8,8 @@ import pytest
 
 from reverie.domain.model import Status
 from reverie.handlers.ports import SearchScope
+from tests.builders import handle, handle_ok
 from tests.fakes import T0, event, memory_app, note_data
-
-
-async def handle(app, *events):
-    return await app.bus.handle(list(events))
 
 
 async def test_note_created_is_stored_with_vector_and_payload():
@@ -175,7 +172,7 @@ async def test_deletion_racing_the_insert_still_archives_the_record(kind):
                      at=T0 + timedelta(minutes=1))
 
     async def delete_now():
-        assert not await app.bus.handle([deletion])
+        await handle_ok(app, deletion)
 
     registry.during_first_lookup = delete_now
     if kind == "note":
@@ -185,7 +182,7 @@ async def test_deletion_racing_the_insert_still_archives_the_record(kind):
             "example_id": "e1", "agent_id": "a-1", "conversation_id": "c-9",
             "input": "Where is my refund?", "output": "It posts in 5 days.", "success_score": 80,
             "created_at": "2026-03-01T00:00:00Z"})
-    assert not await app.bus.handle([created])
+    await handle_ok(app, created)
     stored = await (app.notes.get("n1") if kind == "note" else app.examples.get("e1"))
     assert stored is not None and stored.status == Status.ARCHIVED
     assert "conversation c-9 deleted" in (stored.comments or "")
@@ -222,9 +219,8 @@ async def test_a_retried_arrival_archive_keeps_its_audit_change():
 
     app = bootstrap(memory_settings(),
                     clock=FixedClock(T0), embedder=WordEmbedder(), index=IndexDownOnce())
-    assert not await app.bus.handle([event("entity.deleted", {
-        "entity_type": "user", "entity_id": "u-gone"})])
-    assert not await app.bus.handle([event("note.created", note_data("n1", user_id="u-gone"))])
+    await handle_ok(app, event("entity.deleted", {"entity_type": "user", "entity_id": "u-gone"}))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-gone")))
     stored = await app.notes.get("n1")
     assert stored is not None and stored.status == Status.ARCHIVED
     audit = [c for c in app.changes.changes.values() if c.record_id == "n1"]

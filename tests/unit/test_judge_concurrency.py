@@ -19,7 +19,6 @@ from reverie.handlers.dream.inorder import Judgment, Outages, judge_in_order
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
-    CoverageVerdict,
     JudgedNote,
     MergedNote,
     Usage,
@@ -46,7 +45,7 @@ def topic_notes() -> list[dict[str, Any]]:
     return out
 
 
-class LatencyJudge:
+class LatencyJudge(builders.KeepingJudge):
     """A fake judge answering after a random delay; records how many calls overlap."""
 
     name = "latency"
@@ -77,10 +76,6 @@ class LatencyJudge:
                           ) -> tuple[ContradictionVerdict, Usage]:
         await self._wait()
         return ContradictionVerdict(contradicts=self.mode == "contradict"), Usage(calls=1)
-
-    async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
-                     ) -> tuple[CoverageVerdict, Usage]:
-        return CoverageVerdict(adds_nothing=False), Usage()
 
 
 def app_with(judge: Any, **settings: Any) -> Reverie:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 import pytest
 from pydantic import SecretStr
@@ -14,9 +15,9 @@ from reverie.bootstrap import bootstrap
 from reverie.clock import FixedClock
 from reverie.domain.model import Status
 from reverie.errors import JudgeAnswerInvalid
-from reverie.handlers.dream.judging import JudgedNote
 from reverie.judges.llm import LLMJudge, answer_tokens, cluster_answer_tokens
 from reverie.storage.memory import MemoryVectorIndex
+from tests import builders
 from tests.builders import memory_settings
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
@@ -29,10 +30,7 @@ CUT_CLUSTERS = Reply(
 CUT_PAIRS = Reply(raw='{"pairs": [{"pair": "p1", "reason": "Both notes', finish_reason="length")
 
 
-def judged(note_id: str, text: str) -> JudgedNote:
-    return JudgedNote(
-        note_id=note_id, text=text, note_type="Preference", created_at=NOW, access_count=1
-    )
+judged = partial(builders.judged, days_old=0, access=1)  # notes written at NOW, used once
 
 
 PAIRS = [

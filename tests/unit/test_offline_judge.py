@@ -19,6 +19,7 @@ from reverie.judges.explain import explain
 from reverie.judges.offline import MAX_MERGED_CHARS, OfflineJudge
 from reverie.text.dates import has_relative_date
 from reverie.text.statements import split_statements
+from tests.builders import judged
 from tests.dreamkit import embedder
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
@@ -30,8 +31,8 @@ judge = OfflineJudge(embedder())
 def note(note_id: str, text: str, *, access_count: int = 0, day: int = 0,
          note_type: str = "Preference") -> JudgedNote:
     """A note written ``day`` days after BASE."""
-    return JudgedNote(note_id=note_id, text=text, note_type=note_type,
-                      created_at=BASE + timedelta(days=day), access_count=access_count)
+    return judged(note_id, text, created=BASE + timedelta(days=day), access=access_count,
+                  note_type=note_type)
 
 
 async def consolidate(notes: Sequence[JudgedNote]) -> ConsolidationVerdict:

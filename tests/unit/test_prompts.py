@@ -29,17 +29,15 @@ from reverie_prompts import (
     neutralise,
     render_repair,
 )
+from tests.builders import judged
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
-def note(note_id: str, text: str, created: datetime, access: int = 1) -> JudgedNote:
-    return JudgedNote(note_id, text, "Preference", created, access)
-
-
 NOTES = [
-    note("b", "Meeting moved to 2026-02-20.", datetime(2026, 2, 1, tzinfo=UTC), 2),
-    note("a", "Weekly meeting is on Mondays.", datetime(2025, 12, 1, tzinfo=UTC), 15),
+    judged("b", "Meeting moved to 2026-02-20.", created=datetime(2026, 2, 1, tzinfo=UTC), access=2),
+    judged("a", "Weekly meeting is on Mondays.", created=datetime(2025, 12, 1, tzinfo=UTC),
+           access=15),
 ]
 
 MODULES = [consolidate_notes, consolidate_clusters, detect_contradictions, contradiction_pairs,
@@ -160,7 +158,8 @@ def test_coverage_prompt_separates_company_notes_from_the_users_note() -> None:
     ],
 )
 def test_note_text_cannot_open_or_close_a_fence(attack: str) -> None:
-    notes = [note("n1", attack, NOW), note("n2", "harmless", NOW)]
+    notes = [judged("n1", attack, created=NOW, access=1),
+             judged("n2", "harmless", created=NOW, access=1)]
     for module in MODULES:
         user = render(module, notes)[1]["content"]
         tags = re.findall(r"<\s*/?\s*(?:note|notes|user_note|company_notes)\b", user, re.I)

@@ -9,13 +9,8 @@ from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
 from reverie.handlers.pruning import sweep_stale
 from reverie.handlers.retention import archive_by_retention
+from tests.builders import handle_ok
 from tests.fakes import T0, event, memory_app, note_data
-
-
-async def handle(app, *events):
-    failures = await app.bus.handle(list(events))
-    assert not failures, failures
-    return failures
 
 
 def gone(kind: str, entity_type: str, entity_id: str, days: int = 1):
@@ -30,37 +25,37 @@ async def status(app, note_id):
 
 async def test_note_of_disabled_agent_is_archived_with_comment():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", agent_id="a-7")))
-    await handle(app, gone("disabled", "agent", "a-7"))
+    await handle_ok(app, event("note.created", note_data("n1", agent_id="a-7")))
+    await handle_ok(app, gone("disabled", "agent", "a-7"))
     assert await status(app, "n1") == (
         Status.ARCHIVED, "Stale reference: agent a-7 disabled on 2026-03-02")
 
 
 async def test_note_of_deleted_conversation_is_archived():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", conversation_id="c-9")))
-    await handle(app, gone("deleted", "conversation", "c-9"))
+    await handle_ok(app, event("note.created", note_data("n1", conversation_id="c-9")))
+    await handle_ok(app, gone("deleted", "conversation", "c-9"))
     assert (await status(app, "n1"))[0] == Status.ARCHIVED
 
 
 async def test_note_of_active_agent_stays_active():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", agent_id="a-1")))
-    await handle(app, gone("disabled", "agent", "a-2"))
+    await handle_ok(app, event("note.created", note_data("n1", agent_id="a-1")))
+    await handle_ok(app, gone("disabled", "agent", "a-2"))
     assert (await status(app, "n1"))[0] == Status.ACTIVE
 
 
 async def test_note_of_disabled_user_stays_active():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", user_id="u-1")))
-    await handle(app, gone("disabled", "user", "u-1"))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
+    await handle_ok(app, gone("disabled", "user", "u-1"))
     assert (await status(app, "n1"))[0] == Status.ACTIVE
 
 
 async def test_note_arriving_after_its_user_was_deleted_is_archived_on_arrival():
     app = memory_app()
-    await handle(app, gone("deleted", "user", "u-1"))
-    await handle(app, event("note.created", note_data("n1", user_id="u-1")))
+    await handle_ok(app, gone("deleted", "user", "u-1"))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
     st, comment = await status(app, "n1")
     assert st == Status.ARCHIVED and "user u-1 deleted on 2026-03-02" in comment
     assert [c.change_type for c in await app.changes.for_record("n1")] == ["note.archived"]
@@ -68,25 +63,25 @@ async def test_note_arriving_after_its_user_was_deleted_is_archived_on_arrival()
 
 async def test_note_referencing_two_deleted_entities_is_archived_once_naming_both():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", user_id="u-1", company_id="co-1")))
-    await handle(app, gone("deleted", "user", "u-1"))
-    await handle(app, gone("deleted", "company", "co-1", days=2))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1", company_id="co-1")))
+    await handle_ok(app, gone("deleted", "user", "u-1"))
+    await handle_ok(app, gone("deleted", "company", "co-1", days=2))
     st, comment = await status(app, "n1")
     assert st == Status.ARCHIVED
     assert "user u-1 deleted" in comment
     assert len(await app.changes.for_record("n1")) == 1
     # a late arrival referencing both names both
-    await handle(app, event("note.created", note_data("n2", user_id="u-1", company_id="co-1")))
+    await handle_ok(app, event("note.created", note_data("n2", user_id="u-1", company_id="co-1")))
     _, comment2 = await status(app, "n2")
     assert "user u-1 deleted" in comment2 and "company co-1 deleted" in comment2
 
 
 async def test_archived_note_drops_out_of_search_and_restore_brings_it_back():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", user_id="u-1")))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
     vec = (await app.notes.get("n1")).embedding
     scope = SearchScope("a-1", None, "u-1")
-    await handle(app, gone("deleted", "user", "u-1"))
+    await handle_ok(app, gone("deleted", "user", "u-1"))
     assert await app.index.search(vec, scope, 5) == []
     assert await restore_note("n1", notes=app.notes, index=app.index, changes=app.changes,
                               at=T0 + timedelta(days=3))
@@ -98,12 +93,12 @@ async def test_archived_note_drops_out_of_search_and_restore_brings_it_back():
 
 async def test_deletion_fan_out_archives_every_note_and_example_in_batches():
     app = memory_app()
-    await handle(app, *[event("note.created", note_data(f"n{i:04d}", f"fact {i}",
+    await handle_ok(app, *[event("note.created", note_data(f"n{i:04d}", f"fact {i}",
                                                          user_id="u-big")) for i in range(1200)])
-    await handle(app, event("example.created", {
+    await handle_ok(app, event("example.created", {
         "example_id": "x1", "agent_id": "a-1", "user_id": "u-big", "input": "q", "output": "a",
         "success_score": 90, "created_at": "2026-03-01T09:00:00Z"}))
-    await handle(app, gone("deleted", "user", "u-big"))
+    await handle_ok(app, gone("deleted", "user", "u-big"))
     counts = await app.notes.count_by_status("a-1")
     assert counts == {"Archived": 1200}
     assert (await app.examples.get("x1")).status == Status.ARCHIVED
@@ -111,17 +106,17 @@ async def test_deletion_fan_out_archives_every_note_and_example_in_batches():
 
 async def test_redelivered_deletion_archives_nothing_twice():
     app = memory_app()
-    await handle(app, event("note.created", note_data("n1", user_id="u-1")))
+    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
     ev = gone("deleted", "user", "u-1")
-    await handle(app, ev)
+    await handle_ok(app, ev)
     app.ledger.ids.clear()  # simulate a crash before the ledger write
-    await handle(app, ev)
+    await handle_ok(app, ev)
     assert len(await app.changes.for_record("n1")) == 1
 
 
 async def test_sweep_processes_at_most_limit_and_looks_each_entity_up_once():
     app = memory_app()
-    await handle(app, *[event("note.created", note_data(f"n{i:03d}", f"fact {i}",
+    await handle_ok(app, *[event("note.created", note_data(f"n{i:03d}", f"fact {i}",
                                                          user_id=f"u-{i % 3}",
                                                          conversation_id="c-shared"))
                         for i in range(250)])
@@ -145,7 +140,7 @@ async def test_sweep_processes_at_most_limit_and_looks_each_entity_up_once():
 
 async def test_sweep_skips_manual_notes():
     app = memory_app()
-    await handle(app, event("note.created", note_data("m1", user_id="u-1",
+    await handle_ok(app, event("note.created", note_data("m1", user_id="u-1",
                                                       is_auto_generated=False)))
     from reverie.domain.model import Tombstone
 
@@ -165,7 +160,7 @@ async def retention(app, agent="a-1"):
 async def test_retention_archives_expired_and_unused_auto_notes_only():
     app = memory_app()
     old = T0 - timedelta(days=91)
-    await handle(
+    await handle_ok(
         app,
         event("note.created", note_data("expired", expires_at=T0 - timedelta(days=1))),
         event("note.created", note_data("unused", at=old)),
@@ -186,7 +181,7 @@ async def test_retention_of_examples_by_score_and_age():
     app = memory_app()
     old = "2025-08-01T00:00:00Z"  # 212 days before T0
     for eid, score in (("low", 30), ("high", 80)):
-        await handle(app, event("example.created", {
+        await handle_ok(app, event("example.created", {
             "example_id": eid, "agent_id": "a-1", "input": "q", "output": "a",
             "success_score": score, "created_at": old}))
     counts = await retention(app)
@@ -197,7 +192,7 @@ async def test_retention_of_examples_by_score_and_age():
 
 async def test_retention_respects_agent_settings():
     app = memory_app()
-    await handle(
+    await handle_ok(
         app,
         event("agent.configured", {"agent_id": "short", "note_retention_days": 30}),
         event("agent.configured", {"agent_id": "off", "auto_archive_enabled": False}),

@@ -8,13 +8,13 @@ from datetime import UTC, datetime
 
 from reverie.handlers.dream.judging import JudgedNote
 from reverie.handlers.dream.readahead import ReadAhead
+from tests.builders import judged
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 def note(i: int) -> JudgedNote:
-    return JudgedNote(note_id=f"n{i}", text=f"note {i}", note_type="Fact", created_at=NOW,
-                      access_count=0)
+    return judged(f"n{i}", f"note {i}", days_old=0, access=0, note_type="Fact")
 
 
 class Reader:
