@@ -15,6 +15,7 @@ from typing import Any
 from reverie.bus import Handler, MessageBus, RetryPolicy, inject
 from reverie.clock import Clock, SystemClock
 from reverie.config import Settings
+from reverie.deadletters import DeadLetterQueue, RedriveLedger
 from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
@@ -44,6 +45,7 @@ from reverie.handlers.ports import (
 )
 from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleIndex, VisibleNotes
 from reverie.storage.indexmarks import FileMarks, NoMarks
+from reverie.storage.redrives import redrive_store
 from reverie.storage.tokens import token_store
 
 
@@ -81,6 +83,10 @@ class Reverie:
     """Deletions still being fanned out, which read paths hide (issue #12)."""
     tokens: TokenStore | None = None
     """Scoped access tokens of the web surfaces (issue #15)."""
+    dead_letters: DeadLetterQueue | None = None
+    """``reverie.dlq`` read back, originals put back (issue #22)."""
+    redrives: RedriveLedger | None = None
+    """Which dead letters were sent back (issue #22)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
@@ -303,6 +309,7 @@ def bootstrap(
     embedder: Embedder | None = None,
     index: VectorIndex | None = None,
     judge: Judge | None = None,
+    dead_letters: DeadLetterQueue | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Reverie:
     """Wire every adapter from ``settings``; explicit arguments replace the configured ones."""
@@ -352,6 +359,12 @@ def bootstrap(
     judge = judge or build_judge(settings, clock, embedder)
     if hasattr(judge, "aclose"):
         closers.append(judge.aclose)
+    if dead_letters is None:
+        from reverie.brokers import KafkaDeadLetters
+
+        dead_letters = KafkaDeadLetters(settings)
+    if hasattr(dead_letters, "close"):
+        closers.append(dead_letters.close)
     app = Reverie(
         settings=settings, clock=clock,
         notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
@@ -363,6 +376,7 @@ def bootstrap(
         extras=dict(overrides or {}), db=ports.get("_db"), ownership=ownership,
         pending=pending,
         tokens=token_store(ports.get("_db")),
+        dead_letters=dead_letters, redrives=redrive_store(ports.get("_db")),
         index_marks=marks, qualifications=ports["qualifications"],
         fallback_judge=None if judge.name == "offline"
         else LazyOfflineJudge(settings, clock, embedder),
