@@ -91,13 +91,13 @@ async def test_dead_letters_are_listed_redriven_once_fixed_and_applied_exactly_o
         shown = (await cli(worker, "dlq", "show", position)).stdout
         assert "unsupported_version" in shown and "Invoices go out on Fridays." in shown
 
-        page = await asyncio.to_thread(worker.read, "/dlq")
+        page = await asyncio.to_thread(worker.read, "/dlq", 120)
         assert f"3 dead letters of consumer group {worker.app_id} in 2 groups" in page
         with pytest.raises(urllib.error.HTTPError) as refused:
             await asyncio.to_thread(urllib.request.urlopen,
-                                    f"http://127.0.0.1:{worker.port}/dlq", None, 10)
+                                    f"http://127.0.0.1:{worker.port}/dlq", None, 60)
         assert refused.value.code == 401
-        metrics = await asyncio.to_thread(worker.read, "/metrics")
+        metrics = await asyncio.to_thread(worker.read, "/metrics", 60)
         counted = dlq_samples(metrics)
         assert counted["invalid_json"] == 2 and counted["unsupported_version"] == 1
         assert agent not in "\n".join(line for line in metrics.splitlines()
@@ -147,9 +147,10 @@ async def test_dead_letters_are_listed_redriven_once_fixed_and_applied_exactly_o
             "invalid_json": 0, "unsupported_version": 1}
     finally:
         worker.stop()
+        print(f"\nworker log tail:\n{worker.tail(10)}")
         if upgraded is not None:
             upgraded.stop()
-            print(f"\nupgraded worker log tail:\n{upgraded.tail(5)}")
+            print(f"\nupgraded worker log tail:\n{upgraded.tail(10)}")
         await queue.close()
 
 
