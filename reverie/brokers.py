@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import ssl
+import time
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -126,6 +127,26 @@ async def read_range(
     return out
 
 
+class Stall:
+    """Raise ``BrokerUnavailable`` when reading made no progress for ``limit_s`` seconds: a
+    reader that knows where a partition ends reads on until it gets there (a slow broker
+    or a loaded machine may answer a poll with nothing), and never returns part of it."""
+
+    def __init__(self, what: str, limit_s: float = 60.0) -> None:
+        self.what = what
+        self.limit_s = limit_s
+        self._last = time.monotonic()
+
+    def check(self, progressed: bool) -> None:
+        """Note a poll; raise if none progressed within the limit."""
+        now = time.monotonic()
+        if progressed:
+            self._last = now
+        elif now - self._last > self.limit_s:
+            raise BrokerUnavailable(f"cannot {self.what}: no progress for {self.limit_s:.0f} s "
+                                    "(is Kafka at REVERIE_KAFKA_BROKER up and reachable?)")
+
+
 class KafkaDeadLetters:
     """``reverie.dlq`` through aiokafka (:class:`reverie.deadletters.DeadLetterQueue`):
     consumers outside every group read it; a producer, started on first use and stopped by
@@ -178,12 +199,12 @@ class KafkaDeadLetters:
                 consumer.assign(sorted(pending, key=lambda tp: tp.partition))
                 for tp in pending:
                     consumer.seek(tp, starts[tp])
-            idle = 0
-            while pending and idle < 5:
+            stall = Stall(f"read {self.topic}")
+            while pending:
                 with kafka_errors(f"read {self.topic}"):
                     batch = await consumer.getmany(*pending, timeout_ms=1000, max_records=500)
                     done = {tp for tp in pending if await consumer.position(tp) >= ends[tp]}
-                idle = 0 if batch else idle + 1
+                stall.check(bool(batch or done))
                 for tp, records in batch.items():
                     for r in records:
                         entry = parse_entry(tp.partition, r.offset, r.value)
@@ -205,14 +226,15 @@ class KafkaDeadLetters:
                 consumer.assign(sorted(pending, key=lambda tp: tp.partition))
                 for tp in pending:
                     consumer.seek(tp, offset)
-                idle = 0
-                while pending and idle < 3:
+                stall = Stall(f"read {self.topic}")
+                while pending:
                     batch = await consumer.getmany(*pending, timeout_ms=1000, max_records=1)
-                    idle = 0 if batch else idle + 1
                     for tp, records in batch.items():
-                        pending.discard(tp)
                         found += [e for r in records if r.offset == offset
                                   and (e := parse_entry(tp.partition, r.offset, r.value))]
+                    done = {tp for tp in pending if await consumer.position(tp) > offset}
+                    stall.check(bool(batch or done))
+                    pending -= done
         finally:
             await consumer.stop()
         return sorted(found, key=lambda e: e.partition)

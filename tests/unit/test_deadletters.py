@@ -181,3 +181,63 @@ async def test_two_entries_of_one_original_are_sent_once_and_a_truncated_one_is_
     report = await redrive(await select(q, Selection()), q, ledger, now=T0)
     assert [o.status for o in report.outcomes] == ["sent", "same_original", "unavailable"]
     assert len(q.topics["reverie.notes"]) == 1
+
+
+class SlowConsumer:
+    """An aiokafka consumer that answers the first polls with nothing (a loaded broker)."""
+
+    def __init__(self, values: list[bytes], empty_polls: int) -> None:
+        from aiokafka.structs import TopicPartition
+
+        self.tp = TopicPartition("reverie.dlq", 0)
+        self.values = values
+        self.empty = empty_polls
+        self.next = 0
+        self._client = self
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def fetch_all_metadata(self) -> SlowConsumer:
+        return self
+
+    def partitions_for_topic(self, topic: str) -> set[int]:
+        return {0}
+
+    async def beginning_offsets(self, tps) -> dict:
+        return {self.tp: 0}
+
+    async def end_offsets(self, tps) -> dict:
+        return {self.tp: len(self.values)}
+
+    def assign(self, tps) -> None: ...
+
+    def seek(self, tp, offset: int) -> None:
+        self.next = offset
+
+    async def getmany(self, *tps, timeout_ms: int, max_records: int) -> dict:
+        from types import SimpleNamespace
+
+        if self.empty:
+            self.empty -= 1
+            return {}
+        out = [SimpleNamespace(offset=o, value=self.values[o])
+               for o in range(self.next, min(len(self.values), self.next + max_records))]
+        self.next += len(out)
+        return {self.tp: out} if out else {}
+
+    async def position(self, tp) -> int:
+        return self.next
+
+
+async def test_reading_the_topic_goes_on_to_its_end_through_empty_polls():
+    from reverie.brokers import KafkaDeadLetters
+    from tests.builders import memory_settings
+
+    values = [json.dumps(refused(b"{x" + bytes([65 + i]), offset=i)).encode() for i in range(7)]
+    queue = KafkaDeadLetters(memory_settings())
+    queue._consumer = lambda: SlowConsumer(values, empty_polls=8)  # type: ignore[method-assign]
+    assert [e.offset async for e in queue.scan()] == list(range(7))
+    queue._consumer = lambda: SlowConsumer(values, empty_polls=8)  # type: ignore[method-assign]
+    assert [e.position for e in await queue.at(5)] == ["0:5"]
