@@ -15,6 +15,7 @@ from typing import Any
 from reverie.bus import Handler, MessageBus, RetryPolicy, inject
 from reverie.clock import Clock, SystemClock
 from reverie.config import Settings
+from reverie.deadletters import DeadLetterQueue, RedriveLedger
 from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
 from reverie.handlers.dream.clustering import thresholds_for
@@ -47,6 +48,7 @@ from reverie.handlers.ports import (
 )
 from reverie.handlers.visibility import PendingCache, VisibleExamples, VisibleIndex, VisibleNotes
 from reverie.storage.indexmarks import FileMarks, NoMarks
+from reverie.storage.redrives import redrive_store
 from reverie.storage.tokens import token_store
 from reverie.storage.websessions import MemoryRateCounter, MemorySessionStore, web_stores
 
@@ -89,6 +91,10 @@ class Reverie:
     """Dashboard sign-ins, shared by every worker (issue #22)."""
     rate_counts: RateCounter = field(default_factory=MemoryRateCounter)
     """The counts behind the web's rate limits, shared by every worker (issue #22)."""
+    dead_letters: DeadLetterQueue | None = None
+    """``reverie.dlq`` read back, originals put back (issue #22)."""
+    redrives: RedriveLedger | None = None
+    """Which dead letters were sent back (issue #22)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
     _closers: list[Any] = field(default_factory=list)
 
@@ -311,6 +317,7 @@ def bootstrap(
     embedder: Embedder | None = None,
     index: VectorIndex | None = None,
     judge: Judge | None = None,
+    dead_letters: DeadLetterQueue | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Reverie:
     """Wire every adapter from ``settings``; explicit arguments replace the configured ones."""
@@ -361,6 +368,12 @@ def bootstrap(
     if hasattr(judge, "aclose"):
         closers.append(judge.aclose)
     web_sessions, rate_counts = web_stores(ports.get("_db"))
+    if dead_letters is None:
+        from reverie.brokers import KafkaDeadLetters
+
+        dead_letters = KafkaDeadLetters(settings)
+    if hasattr(dead_letters, "close"):
+        closers.append(dead_letters.close)
     app = Reverie(
         settings=settings, clock=clock,
         notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
@@ -373,6 +386,7 @@ def bootstrap(
         pending=pending,
         tokens=token_store(ports.get("_db")),
         web_sessions=web_sessions, rate_counts=rate_counts,
+        dead_letters=dead_letters, redrives=redrive_store(ports.get("_db")),
         index_marks=marks, qualifications=ports["qualifications"],
         fallback_judge=None if judge.name == "offline"
         else LazyOfflineJudge(settings, clock, embedder),

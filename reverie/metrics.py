@@ -18,6 +18,7 @@ import structlog
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from reverie.deadletters import REASON_KINDS, reason_kind
 from reverie.domain.model import Status
 from reverie.domain.runs import DreamRun, RunStep
 from reverie.handlers.ports import NoteRepository, ReviewQueue, RunStore
@@ -32,41 +33,8 @@ PHASE_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1.0, 5.0, 15.0, 60.0, 300.0, 900.0)
 JUDGE_ERRORS = ("JudgeUnavailable", "JudgeAnswerInvalid", "BudgetExhausted")
 _KNOWN_EVENT_PREFIXES = ("note.", "example.", "session.", "entity.", "agent.", "dream.")
 
-# (substring of the DLQ reason, kind), checked in order; see reverie.domain.events.parse_event
-_REASON_KINDS: tuple[tuple[str, str], ...] = (
-    ("is not JSON", "invalid_json"),
-    ("not valid UTF-8", "invalid_json"),
-    ("nested too deeply", "invalid_json"),
-    ("must be a JSON object", "invalid_json"),
-    ("bytes; the limit is", "too_large"),
-    ("newer than this consumer supports", "unsupported_version"),
-    ("unknown event_type", "unknown_type"),
-    ("belongs on topic", "wrong_topic"),
-    ("tombstone record", "no_value"),
-    ("is missing", "missing_field"),
-    ("is not allowed", "unexpected_field"),
-    ("field '", "wrong_type"),
-)
-
-
-def dlq_kind(reason: str, error: str | None = None) -> str:
-    """Return a short, closed-set kind for a DLQ record's reason and error class."""
-    if error == "UnknownEntity":
-        if reason.startswith("note '"):
-            return "unknown_note"
-        return "unknown_example" if reason.startswith("example '") else "unknown_entity"
-    if reason.startswith("internal error"):
-        return "internal"
-    if error in (None, "InvalidEvent"):
-        for needle, kind in _REASON_KINDS:
-            if needle in reason:
-                return kind
-        return "invalid_event"
-    if error == "InvalidState":
-        return "invalid_state"
-    if error in JUDGE_ERRORS:
-        return "judge"
-    return "rejected"
+dlq_kind = reason_kind
+"""The class of a DLQ record's reason (:func:`reverie.deadletters.reason_kind`)."""
 
 
 class Metrics:
@@ -79,6 +47,8 @@ class Metrics:
                               ["event_type"], registry=r)
         self.dlq = Counter("reverie_dlq", "Messages sent to the DLQ, by reason kind.",
                            ["reason_kind"], registry=r)
+        for kind in REASON_KINDS:  # the closed set, each at 0 until its first dead letter
+            self.dlq.labels(reason_kind=kind)
         self.latency = Histogram("reverie_handler_seconds", "Time to handle one event.",
                                  ["event_type"], buckets=LATENCY_BUCKETS, registry=r)
         self.notes = Gauge("reverie_notes", "Notes per status (computed at scrape time).",
@@ -127,9 +97,12 @@ class Metrics:
         self.latency.labels(event_type=event_type).observe(max(0.0, seconds))
 
     def observe_dead(self, record: dict[str, Any]) -> None:
-        """Count one DLQ record (as built by :func:`reverie.streams.deadletter.dead_letter`)."""
-        error = record.get("error")
-        kind = dlq_kind(str(record.get("reason", "")), str(error) if error else None)
+        """Count one DLQ record (as built by :func:`reverie.streams.deadletter.dead_letter`)
+        under its reason class, never its text."""
+        kind = record.get("reason_kind")
+        if kind not in REASON_KINDS:
+            error = record.get("error")
+            kind = reason_kind(str(record.get("reason", "")), str(error) if error else None)
         self.dlq.labels(reason_kind=kind).inc()
 
     def observe_run(self, run: DreamRun, steps: Sequence[RunStep]) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
+from reverie.deadletters import MemoryDeadLetters
 from reverie.domain.events import Envelope, parse_event
 from reverie.storage.memory import MemoryVectorIndex
 from tests.builders import memory_settings
@@ -46,7 +47,7 @@ def memory_app(clock: FixedClock | None = None, **settings: Any) -> Reverie:
     """Return a Reverie on in-memory storage, the word embedder and a fixed clock."""
     cfg = memory_settings(retry_max_s=0.01, **settings)
     return bootstrap(cfg, clock=clock or FixedClock(T0), embedder=WordEmbedder(),
-                     index=MemoryVectorIndex())
+                     index=MemoryVectorIndex(), dead_letters=MemoryDeadLetters())
 
 
 def iso(when: datetime) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from reverie.cli.digestcmd import add_digest_parser, cmd_digest
+from reverie.cli.dlqcmd import add_dlq_parser, cmd_dlq
 from reverie.cli.errors import CliError
 from reverie.cli.evalcmd import add_eval_pairs_parser, add_eval_parser, cmd_eval, cmd_eval_pairs
 from reverie.cli.explaincmd import add_explain_parser, cmd_explain
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
 
     add_digest_parser(sub)
+    add_dlq_parser(sub)
     add_judge_parser(sub)
     add_mcp_parser(sub)
     add_migrate_parser(sub)
@@ -373,6 +375,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "runs": cmd_runs,
     "notes": cmd_notes,
     "digest": cmd_digest,
+    "dlq": cmd_dlq,
     "judge": cmd_judge,
     "mcp": cmd_mcp,
     "migrate": cmd_migrate,

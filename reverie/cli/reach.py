@@ -49,7 +49,7 @@ def needs(args: argparse.Namespace, settings: Settings) -> list[str]:
         wanted.add("mongo")
         if getattr(args, "judge_command", None) == "check" and settings.judge == "llm":
             wanted.add("llm")
-    elif command == "rollback":
+    elif command in ("rollback", "dlq"):  # dlq: the topic, and the redrive ledger
         wanted |= {"mongo", "kafka"}
     elif command in ("publish", "worker"):  # a worker waits for MongoDB, not for Kafka
         wanted.add("kafka")

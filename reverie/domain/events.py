@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    WithJsonSchema,
 )
 
 from reverie.errors import InvalidEvent
@@ -56,6 +57,18 @@ NoNul = AfterValidator(_no_nul)
 and a NUL in a note is junk from a broken extractor, never meaning."""
 
 Id = Annotated[str, Field(min_length=1, max_length=256), NoNul]
+
+
+def _supported_version(version: int) -> int:
+    if not 1 <= version <= SCHEMA_VERSION:
+        raise ValueError(f"must be a version from 1 to {SCHEMA_VERSION}")
+    return version
+
+
+SchemaVersion = Annotated[int, AfterValidator(_supported_version),
+                          WithJsonSchema({"const": SCHEMA_VERSION, "type": "integer"})]
+"""The envelope's ``schema_version``: 1 to :data:`SCHEMA_VERSION`, read when a message is
+validated, so the supported version is one constant (:func:`parse_event` checks it first)."""
 
 MAX_INT64 = 2**63 - 1
 """Counters are stored as BSON int64: larger JSON integers are refused here, not by MongoDB."""
@@ -156,7 +169,7 @@ class Envelope(BaseModel):
     event_id: Id
     event_type: str
     occurred_at: Timestamp
-    schema_version: Literal[1] = 1
+    schema_version: SchemaVersion = 1
     data: Data
 
     @property

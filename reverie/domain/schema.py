@@ -66,6 +66,10 @@ class DeadLetterRecord(BaseModel):
     """A message Reverie refused, on ``reverie.dlq`` keyed by the original key."""
 
     reason: str = Field(description="One sentence naming the field and what to fix.")
+    reason_kind: str | None = Field(default=None, description=(
+        "The reason's class, one of a small closed set (invalid_json, unsupported_version, "
+        "missing_field, wrong_type, unknown_note, internal, ...): the label of "
+        "reverie_dlq_total. Absent from records written by older workers."))
     field: str | None = Field(description="Dotted path of the offending field, if one.")
     error: str = Field(description="The error class (InvalidEvent, UnknownEntity, ...).")
     topic: str = Field(description="Where the original message was consumed from.")

@@ -150,7 +150,8 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             record = {**dead.record, "consumer_group": settings.app_id}
             fut = await dlq_topic.send(
                 key=dead.raw.key, value=deadletter.encode(record), force=True,
-                headers={"reverie-reason": str(dead.record["reason"])[:500].encode()},
+                headers={"reverie-reason": str(dead.record["reason"])[:500].encode(),
+                         "reverie-reason-kind": str(dead.record["reason_kind"]).encode()},
             )
             await fut
         if indexed is not None:  # every effect of these messages reached the index

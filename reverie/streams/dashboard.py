@@ -22,13 +22,16 @@ from aiohttp import web as aioweb
 from faust.web import Request, Response, View
 
 from reverie.bootstrap import Reverie
+from reverie.deadletters import Selection, current_marks, group_by_reason, parse_since, select
 from reverie.domain.model import Note, Status
+from reverie.errors import BrokerUnavailable
 from reverie.handlers.digest import build_digest
 from reverie.metrics import CONTENT_TYPE, Metrics, metrics_for
 from reverie.streams import auth
 from reverie.streams.auth import AccessDenied, Grant
 from reverie.streams.web import GRANT, VIA_SESSION, check_run, grant_of, install_gate
 from reverie.web.charts import agent_charts
+from reverie.web.deadletters import DlqFilters, render_dead_letter, render_dead_letters
 from reverie.web.html import PageContext, e, page, security_headers
 from reverie.web.notes import render_agent, render_note
 from reverie.web.run import RunView, render_run, touched_note_ids
@@ -37,6 +40,8 @@ from reverie.web.signin import render_signin, safe_next
 
 log = structlog.get_logger(__name__)
 AGENT_PAGE_NOTES = 500
+DLQ_PAGE_NEWEST = 10_000
+"""Records of each reverie.dlq partition the dead-letter page reads at most (the newest)."""
 _CSRF_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 
 
@@ -118,6 +123,14 @@ async def load_agent_notes(reverie: Reverie, agent_id: str, grant: Grant | None 
     return active[:AGENT_PAGE_NOTES], len(active), users
 
 
+def admit_operator(grant: Grant) -> None:
+    """Raise ``AccessDenied`` unless the grant covers every agent and tenant: dead letters
+    hold any agent's and tenant's messages, undecoded."""
+    if not grant.everything:
+        raise AccessDenied(f"forbidden: {grant.describe()}; dead letters hold messages of "
+                           "every agent and tenant and need a token of all scopes")
+
+
 def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None = None) -> None:
     """Add sign-in and sign-out, the dashboard pages, the Markdown digest and ``/metrics``
     to the web server, behind the gate."""
@@ -185,7 +198,8 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
             agents = ([grant.agent_id] if grant.agent_id is not None
                       else await reverie.notes.agent_ids())
             return _html(self, request, reverie,
-                         lambda ctx: render_runs(runs, ctx, agent=agent, agents=agents))
+                         lambda ctx: render_runs(runs, ctx, agent=agent, agents=agents,
+                                                 operator=grant.everything))
 
     @app.page("/runs/{run_id}")
     class RunPage(View):
@@ -251,6 +265,49 @@ def register_dashboard(app: faust.App, reverie: Reverie, metrics: Metrics | None
                 into = None
             return _html(self, request, reverie, lambda ctx: render_note(
                 note, history, ctx, sources=sources, merged_into=into))
+
+    @app.page("/dlq")
+    class DeadLetters(View):
+        async def get(self, request: Request) -> Response:
+            admit_operator(grant_of(request))
+            q = request.query
+            filters = DlqFilters(*(str(q.get(k) or "").strip() for k in (
+                "since", "reason", "topic", "consumer_group")))
+            group = filters.consumer_group or reverie.settings.app_id
+            groups, total, problem, status = [], 0, None, 200
+            try:
+                since = parse_since(filters.since, reverie.clock.now()) if filters.since else None
+            except ValueError as exc:
+                since, problem, status = None, f"since: {exc}", 400
+            if problem is None:
+                chosen = Selection(since=since, reason=filters.reason or None,
+                                   topic=filters.topic or None,
+                                   consumer_group=None if group == "*" else group)
+                assert reverie.dead_letters is not None and reverie.redrives is not None
+                try:
+                    entries = await select(reverie.dead_letters, chosen, DLQ_PAGE_NEWEST)
+                    marks = await current_marks(reverie.redrives, entries)
+                    groups, total = group_by_reason(entries, set(marks)), len(entries)
+                except BrokerUnavailable as exc:
+                    problem, status = str(exc), 503
+            return _html(self, request, reverie, lambda ctx: render_dead_letters(
+                groups, ctx, filters=filters, group=None if group == "*" else group,
+                total=total, newest=DLQ_PAGE_NEWEST, problem=problem), status)
+
+    @app.page("/dlq/{partition}/{offset}")
+    class DeadLetterPage(View):
+        async def get(self, request: Request, partition: str, offset: str) -> Response:
+            admit_operator(grant_of(request))
+            what = f"Dead letter {partition}:{offset}"
+            if not (partition.isdigit() and offset.isdigit()):
+                return _not_found(self, request, reverie, what)
+            assert reverie.dead_letters is not None and reverie.redrives is not None
+            found = await reverie.dead_letters.at(int(offset), int(partition))
+            if not found:
+                return _not_found(self, request, reverie, what)
+            mark = (await current_marks(reverie.redrives, found)).get(found[0].ledger_id)
+            return _html(self, request, reverie,
+                         lambda ctx: render_dead_letter(found[0], mark, ctx))
 
     @app.page("/metrics")
     class MetricsPage(View):

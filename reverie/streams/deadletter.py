@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from reverie.deadletters import reason_kind
 from reverie.errors import InvalidEvent
 
 
@@ -31,11 +32,13 @@ and SHA-256; topic/partition/offset still point at the complete message."""
 
 
 def dead_letter(raw: RawMessage, reason: str, error: Exception, at: datetime) -> dict[str, Any]:
-    """Return the DLQ record for ``raw``: reason, field, origin and the original bytes."""
+    """Return the DLQ record for ``raw``: reason and its class, field, origin and the
+    original bytes."""
     full = raw.value or b""
     value = full[:MAX_ORIGINAL_BYTES]
     record: dict[str, Any] = {
         "reason": reason,
+        "reason_kind": reason_kind(reason, type(error).__name__),
         "field": error.field if isinstance(error, InvalidEvent) else None,
         "error": type(error).__name__,
         "topic": raw.topic,

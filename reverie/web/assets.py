@@ -57,6 +57,9 @@ button:disabled,input:disabled{opacity:.5;cursor:not-allowed}
 progress{width:9rem;height:.7rem;vertical-align:middle}
 details{margin:.6rem 0}summary{cursor:pointer;color:var(--muted)}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:.8rem}
+.dlq td:nth-child(-n+7){white-space:nowrap;overflow-wrap:normal}
+pre.original{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--card);
+border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem;font-size:.85em}
 """
 
 # Forms are sent with fetch (the session cookie is the credential, the CSRF token is a

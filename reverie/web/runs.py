@@ -60,8 +60,9 @@ def warnings(run: DreamRun) -> str:
 
 
 def render_runs(runs: Sequence[DreamRun], ctx: PageContext, *, agent: str | None = None,
-                agents: Sequence[str] = ()) -> str:
-    """The list of dream runs, newest first, with an agent filter."""
+                agents: Sequence[str] = (), operator: bool = False) -> str:
+    """The list of dream runs, newest first, with an agent filter; ``operator`` (a grant of
+    everything) adds the link to the dead letters."""
     options = "".join(
         f'<option value="{e(a)}"{" selected" if a == agent else ""}>{e(a)}</option>'
         for a in agents)
@@ -82,4 +83,6 @@ def render_runs(runs: Sequence[DreamRun], ctx: PageContext, *, agent: str | None
     title = "Dream runs" if agent is None else f"Dream runs of {agent}"
     body = (f"{filter_form}{listing}"
             f'<h2>Agents</h2><p>{agent_links or "<span class=muted>No agents yet.</span>"}</p>')
+    if operator:
+        body += f'<h2>Operations</h2><p>{link("/dlq", "Dead letters")}</p>'
     return page(title, body, ctx)

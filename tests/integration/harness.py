@@ -86,6 +86,8 @@ class Worker:
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    module: str = "reverie.cli.main"
+    """What ``python -m`` runs with the argument ``worker`` (another release, in a test)."""
 
     def __post_init__(self) -> None:
         self.database = self.database or f"it_{self.name}"
@@ -116,7 +118,7 @@ class Worker:
                     bootstrap_servers(self.env), self.app_id)).result()
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "reverie.cli.main", "worker"],
+            [sys.executable, "-m", self.module, "worker"],
             env=self.process_env(), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
         )
         return self

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from pymongo import AsyncMongoClient
 
+from reverie.deadletters import DeadLetterEntry
 from reverie.domain.model import AgentSettings, Change, Example, Note, Status, Tombstone
 from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
@@ -38,6 +39,7 @@ from reverie.storage.mongo import (
     MongoRuns,
     MongoSessions,
 )
+from reverie.storage.redrives import MongoRedrives
 from reverie.storage.tokens import MongoTokens, mint
 from reverie.storage.websessions import MongoRateCounter, MongoSessionStore
 from tests.integration.harness import ROOT
@@ -90,6 +92,9 @@ async def write_through_every_adapter(db: Any, notes: int = 23) -> None:
     later = datetime(2100, 1, 1, tzinfo=UTC)  # not pruned as expired
     await MongoSessionStore(db).open("s-1", token.token_id, later)
     await MongoRateCounter(db).record("searches:t-1", AT, later)
+    junk = DeadLetterEntry(0, 7, {"reason": "not JSON", "reason_kind": "invalid_json",
+                                  "topic": "reverie.notes", "partition": 0, "offset": 3})
+    await MongoRedrives(db).record(junk, "reverie.notes:0:9", AT)
 
 
 async def snapshot(db: Any) -> dict[str, dict[str, Any]]:

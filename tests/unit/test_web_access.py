@@ -30,7 +30,9 @@ NOTES = {  # note id -> (agent, company, user, text)
     "n-b1": ("bot-a", "co-b", None, "BRAVO tenant ships from Rotterdam."),
     "n-x1": ("bot-b", "co-b", None, "XRAY agent knows the BRAVO warehouse code 4711."),
 }
-SECRET_WORDS = re.compile(r"ALPHA|BRAVO|XRAY|Rotterdam|4711")
+SECRET_WORDS = re.compile(r"ALPHA|BRAVO|XRAY|Rotterdam|(?<![\d.])4711(?!\d)")
+"""Words of the notes; the code 4711 as a number of its own, not digits of a metric's value
+(a counter's creation time such as 1.7646954711e+09)."""
 FAUST_PAGES = ("/router", "/table", "/graph", "/stats", "/performance")
 """Faust's own pages: behind the gate too, but they need a started worker to answer."""
 SAMPLE_IDS = {"note_id": "n-b1", "run_id": "run-b", "agent_id": "bot-b", "pair_id": "p-a"}

@@ -26,6 +26,7 @@ COLLECTIONS: tuple[str, ...] = (
     "access_tokens",
     "web_sessions",
     "rate_events",
+    "dlq_redrives",
 )
 
 
