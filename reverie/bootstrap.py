@@ -7,26 +7,27 @@ Nothing here runs at import time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, fields
 from types import TracebackType
 from typing import Any
 
-from reverie.bus import Handler, MessageBus, RetryPolicy, inject
+from reverie.bus import MessageBus, RetryPolicy, inject
 from reverie.clock import Clock, SystemClock
 from reverie.config import Settings
 from reverie.deadletters import DeadLetterQueue, RedriveLedger
 from reverie.errors import ConfigurationError
-from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS
+from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS, Handler
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import Judge, Preparing
+from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing
 from reverie.handlers.dream.qualifying import Thresholds
 from reverie.handlers.dream.trust import TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
+    ClosingIndex,
     Embedder,
     EntityRegistry,
     EventLedger,
@@ -35,7 +36,6 @@ from reverie.handlers.ports import (
     LeaseStore,
     MarkStore,
     NoteRepository,
-    PendingDeletions,
     QualificationStore,
     RateCounter,
     ReviewQueue,
@@ -51,6 +51,12 @@ from reverie.storage.indexmarks import FileMarks, NoMarks
 from reverie.storage.redrives import redrive_store
 from reverie.storage.tokens import token_store
 from reverie.storage.websessions import MemoryRateCounter, MemorySessionStore, web_stores
+
+Closer = Callable[[], Awaitable[None]]
+
+NOT_INJECTED = frozenset({"extras", "db", "bus", "index_handlers", "_closers"})
+"""The :class:`Reverie` fields handlers are not given; every other field is a dependency
+injected under its own name (see :meth:`Reverie.deps`)."""
 
 
 @dataclass
@@ -96,47 +102,20 @@ class Reverie:
     redrives: RedriveLedger | None = None
     """Which dead letters were sent back (issue #22)."""
     index_handlers: dict[str, Handler] = field(default_factory=dict)
-    _closers: list[Any] = field(default_factory=list)
+    _closers: list[Closer] = field(default_factory=list)
 
     @property
     def stores(self) -> Stores:
         """The storage ports as one object, for handlers that need several (the dream)."""
-        return Stores(
-            notes=self.notes, examples=self.examples, registry=self.registry,
-            agents=self.agents, index=self.index, changes=self.changes, runs=self.runs,
-            reviews=self.reviews, judgments=self.judgments, leases=self.leases,
-            qualifications=self.qualifications,
-        )
+        return Stores(**{f.name: getattr(self, f.name) for f in fields(Stores)})
 
     def deps(self) -> dict[str, object]:
-        """Return the name → port map handlers are injected from."""
-        return {
-            "stores": self.stores,
-            "notes": self.notes,
-            "examples": self.examples,
-            "registry": self.registry,
-            "agents": self.agents,
-            "sessions": self.sessions,
-            "changes": self.changes,
-            "ledger": self.ledger,
-            "index": self.index,
-            "embedder": self.embedder,
-            "clock": self.clock,
-            "settings": self.settings,
-            "runs": self.runs,
-            "leases": self.leases,
-            "reviews": self.reviews,
-            "judgments": self.judgments,
-            "judge": self.judge,
-            "dream_settings": self.dream_settings,
-            "ownership": self.ownership,
-            "index_marks": self.index_marks,
-            "pending": self.pending,
-            "prune_page_size": self.settings.prune_page_size,
-            "qualifications": self.qualifications,
-            "fallback_judge": self.fallback_judge,
-            **self.extras,
-        }
+        """Return the name → port map handlers are injected from: every field but
+        :data:`NOT_INJECTED`, ``stores``, ``prune_page_size`` and the ``extras``."""
+        ports = {f.name: getattr(self, f.name) for f in fields(self)
+                 if f.name not in NOT_INJECTED}
+        return {**ports, "stores": self.stores,
+                "prune_page_size": self.settings.prune_page_size, **self.extras}
 
     async def __aenter__(self) -> Reverie:
         return self
@@ -148,9 +127,7 @@ class Reverie:
     async def close(self) -> None:
         """Close clients (the embedded Qdrant releases its path lock)."""
         for closer in reversed(self._closers):
-            result = closer()
-            if hasattr(result, "__await__"):
-                await result
+            await closer()
         self._closers.clear()
 
 
@@ -281,18 +258,6 @@ def marks_for(settings: Settings, configured_index: bool) -> MarkStore:
     return NoMarks()
 
 
-def pending_store(db: Any) -> PendingDeletions:
-    """Return where open deletions are kept: beside the notes (in memory without a database)."""
-    if db is None:
-        from reverie.storage.memory import MemoryPendingDeletions
-
-        return MemoryPendingDeletions()
-    from reverie.storage.mongo import MongoPendingDeletions
-
-    store: PendingDeletions = MongoPendingDeletions(db)
-    return store
-
-
 def build_index(settings: Settings) -> VectorIndex:
     """Return the configured vector index."""
     if settings.vector_backend == "memory":
@@ -310,6 +275,66 @@ def build_index(settings: Settings) -> VectorIndex:
     )
 
 
+def storage_ports(settings: Settings) -> tuple[dict[str, Any], list[Closer]]:
+    """Return the storage adapters keyed by :class:`Reverie` field (MongoDB, or memory for
+    ``REVERIE_STORAGE=memory``), the database under ``db``, and what closes them."""
+    db: Any = None
+    closers: list[Closer] = []
+    if settings.storage == "memory":
+        from reverie.storage import memory as m
+
+        ports: dict[str, Any] = {
+            "notes": m.MemoryNotes(), "examples": m.MemoryExamples(),
+            "registry": m.MemoryRegistry(), "agents": m.MemoryAgents(),
+            "sessions": m.MemorySessions(), "ledger": m.MemoryLedger(),
+            "changes": m.MemoryChangeLog(), "runs": m.MemoryRuns(),
+            "leases": m.MemoryLeases(), "reviews": m.MemoryReviews(),
+            "judgments": m.MemoryJudgments(), "qualifications": m.MemoryQualifications(),
+            "pending": PendingCache(m.MemoryPendingDeletions()),
+        }
+    else:
+        from reverie.storage import mongo as mg
+
+        client = mg.connect(settings.mongo_url.get_secret_value(), settings.mongo_timeout_ms)
+        db = client[settings.mongo_database]
+        closers.append(client.close)
+        ports = {
+            "notes": mg.MongoNotes(db), "examples": mg.MongoExamples(db),
+            "registry": mg.MongoRegistry(db), "agents": mg.MongoAgents(db),
+            "sessions": mg.MongoSessions(db), "ledger": mg.MongoLedger(db),
+            "changes": mg.MongoChangeLog(db), "runs": mg.MongoRuns(db),
+            "leases": mg.MongoLeases(db), "reviews": mg.MongoReviews(db),
+            "judgments": mg.MongoJudgments(db), "qualifications": mg.MongoQualifications(db),
+            "pending": PendingCache(mg.MongoPendingDeletions(db)),
+        }
+    web_sessions, rate_counts = web_stores(db)
+    return {**ports, "db": db, "tokens": token_store(db), "web_sessions": web_sessions,
+            "rate_counts": rate_counts, "redrives": redrive_store(db)}, closers
+
+
+def hide_pending(ports: dict[str, Any], index: VectorIndex) -> dict[str, Any]:
+    """Return ``ports`` with ``index``, whose notes, examples and index hide what a deletion
+    still being fanned out references: one seam for every read path (issue #12)."""
+    pending = ports["pending"]
+    return {**ports, "index": VisibleIndex(index, ports["notes"], pending),
+            "notes": VisibleNotes(ports["notes"], pending),
+            "examples": VisibleExamples(ports["examples"], pending)}
+
+
+def bind_handlers(app: Reverie) -> None:
+    """Give ``app`` its bus and index handlers, their dependencies bound from its ports."""
+    deps = app.deps()
+    app.index_handlers = {name: inject(h, deps) for name, h in INDEX_HANDLERS.items()}
+    app.bus = MessageBus(
+        handlers={t: inject(h, deps) for t, h in HANDLERS.items()},
+        batch_handlers={t: inject(h, deps) for t, h in BATCH_HANDLERS.items()},
+        ledger=app.ledger,
+        clock=app.clock,
+        retry=RetryPolicy(initial_s=app.settings.retry_initial_s,
+                          max_s=app.settings.retry_max_s),
+    )
+
+
 def bootstrap(
     settings: Settings | None = None,
     *,
@@ -323,84 +348,34 @@ def bootstrap(
     """Wire every adapter from ``settings``; explicit arguments replace the configured ones."""
     settings = settings or Settings.load()
     clock = clock or SystemClock()
-    closers: list[Any] = []
-    if settings.storage == "memory":
-        from reverie.storage import memory as m
-
-        ports: dict[str, Any] = {
-            "notes": m.MemoryNotes(), "examples": m.MemoryExamples(),
-            "registry": m.MemoryRegistry(), "agents": m.MemoryAgents(),
-            "sessions": m.MemorySessions(), "ledger": m.MemoryLedger(),
-            "changes": m.MemoryChangeLog(), "runs": m.MemoryRuns(),
-            "leases": m.MemoryLeases(), "reviews": m.MemoryReviews(),
-            "judgments": m.MemoryJudgments(), "qualifications": m.MemoryQualifications(),
-        }
-    else:
-        from reverie.storage import mongo as mg
-
-        client = mg.connect(settings.mongo_url.get_secret_value(), settings.mongo_timeout_ms)
-        db = client[settings.mongo_database]
-        ports = {
-            "notes": mg.MongoNotes(db), "examples": mg.MongoExamples(db),
-            "registry": mg.MongoRegistry(db), "agents": mg.MongoAgents(db),
-            "sessions": mg.MongoSessions(db), "ledger": mg.MongoLedger(db),
-            "changes": mg.MongoChangeLog(db), "runs": mg.MongoRuns(db),
-            "leases": mg.MongoLeases(db), "reviews": mg.MongoReviews(db),
-            "judgments": mg.MongoJudgments(db), "qualifications": mg.MongoQualifications(db),
-        }
-        closers.append(client.close)
-        ports["_db"] = db
-    configured_index = index is None
+    ports, closers = storage_ports(settings)
+    marks = marks_for(settings, configured_index=index is None)
     index = index or build_index(settings)
-    if hasattr(index, "close"):
+    if isinstance(index, ClosingIndex):
         closers.append(index.close)
-    # One seam hides what a deletion still being fanned out references (issue #12).
-    pending = PendingCache(pending_store(ports.get("_db")))
-    index = VisibleIndex(index, ports["notes"], pending)
-    ports["notes"] = VisibleNotes(ports["notes"], pending)
-    ports["examples"] = VisibleExamples(ports["examples"], pending)
+    ports = hide_pending(ports, index)
     ownership = IndexOwnership(group=settings.app_id)
     if settings.qdrant_url is None:  # a per-worker index: kept in step with its partitions
-        index = JournaledIndex(index, ownership)
-    marks = marks_for(settings, configured_index)
+        ports["index"] = JournaledIndex(ports["index"], ownership)
     embedder = embedder or build_embedder(settings)
     judge = judge or build_judge(settings, clock, embedder)
-    if hasattr(judge, "aclose"):
+    if isinstance(judge, ClosingJudge):
         closers.append(judge.aclose)
-    web_sessions, rate_counts = web_stores(ports.get("_db"))
-    if dead_letters is None:
+    if dead_letters is None:  # built here, closed here; one passed in is the caller's
         from reverie.brokers import KafkaDeadLetters
 
-        dead_letters = KafkaDeadLetters(settings)
-    if hasattr(dead_letters, "close"):
-        closers.append(dead_letters.close)
+        kafka = dead_letters = KafkaDeadLetters(settings)
+        closers.append(kafka.close)
     app = Reverie(
-        settings=settings, clock=clock,
-        notes=ports["notes"], examples=ports["examples"], registry=ports["registry"],
-        agents=ports["agents"], sessions=ports["sessions"], ledger=ports["ledger"],
-        changes=ports["changes"], index=index, embedder=embedder,
-        runs=ports["runs"], leases=ports["leases"], reviews=ports["reviews"],
-        judgments=ports["judgments"], judge=judge,
+        **ports, settings=settings, clock=clock, embedder=embedder, judge=judge,
         dream_settings=dream_settings_for(settings, embedder.model_name),
-        extras=dict(overrides or {}), db=ports.get("_db"), ownership=ownership,
-        pending=pending,
-        tokens=token_store(ports.get("_db")),
-        web_sessions=web_sessions, rate_counts=rate_counts,
-        dead_letters=dead_letters, redrives=redrive_store(ports.get("_db")),
-        index_marks=marks, qualifications=ports["qualifications"],
+        extras=dict(overrides or {}), ownership=ownership, index_marks=marks,
+        dead_letters=dead_letters,
         fallback_judge=None if judge.name == "offline"
         else LazyOfflineJudge(settings, clock, embedder),
+        _closers=closers,
     )
-    app._closers = closers
-    deps = app.deps()
-    app.index_handlers = {name: inject(h, deps) for name, h in INDEX_HANDLERS.items()}
-    app.bus = MessageBus(
-        handlers={t: inject(h, deps) for t, h in HANDLERS.items()},
-        batch_handlers={t: inject(h, deps) for t, h in BATCH_HANDLERS.items()},
-        ledger=app.ledger,
-        clock=clock,
-        retry=RetryPolicy(initial_s=settings.retry_initial_s, max_s=settings.retry_max_s),
-    )
+    bind_handlers(app)
     return app
 
 

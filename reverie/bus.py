@@ -27,11 +27,11 @@ import structlog
 from reverie.clock import Clock
 from reverie.domain.events import Envelope
 from reverie.errors import ConfigurationError, PermanentError, RetryableError
+from reverie.handlers import Handler
 from reverie.handlers.ports import EventLedger
 
 log = structlog.get_logger(__name__)
 
-Handler = Callable[..., Awaitable[Any]]
 T = TypeVar("T")
 
 

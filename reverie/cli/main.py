@@ -47,13 +47,8 @@ def _now(value: str) -> Any:
             f"not an RFC 3339 time: {value!r} (e.g. 2026-03-20T00:00:00Z)") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser of every sub-command."""
-    parser = _Parser(prog="reverie", description="Keep AI agents' long-term memory clean.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    sub.add_parser("worker", help="run the Faust worker (consumes the reverie.* topics)")
-
+def _add_file_parsers(sub: Any) -> None:
+    """Add ``publish`` and ``replay``: a JSONL file of events, to Kafka or the handlers."""
     p = sub.add_parser("publish", help="send each envelope of a JSONL file to its topic")
     p.add_argument("file", type=_existing_file)
     p.add_argument("--no-validate", action="store_true",
@@ -70,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export", type=Path, required=True, help="where to write the final state")
     p.add_argument("--keep", action="store_true", help="keep the replay database and index")
 
+
+def _add_dream_parsers(sub: Any) -> None:
+    """Add ``dream``, ``rollback`` and ``restore``: run a dream, undo one, restore a note."""
     p = sub.add_parser("dream", help="run a dream for one agent now")
     p.add_argument("--agent", required=True)
     p.add_argument("--dry-run", action="store_true", help="compute and publish the plan only")
@@ -85,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("restore", help="put an archived or revoked note back to Active")
     p.add_argument("note_id")
 
+
+def _add_inspect_parsers(sub: Any) -> None:
+    """Add ``review``, ``runs`` and ``notes``: what dreams left to a person and decided."""
     p = sub.add_parser("review", help="list contradictions left to a person, or resolve one")
     p.add_argument("--agent")
     p.add_argument("--json", action="store_true")
@@ -108,6 +109,27 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("note_id")
     r.add_argument("--json", action="store_true")
 
+
+def _add_schema_parser(sub: Any) -> None:
+    """Add ``schema``: the event contract as JSON Schema or AsyncAPI."""
+    p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
+    p.add_argument("--event", help="only this event type (e.g. note.created)")
+    p.add_argument("--out", type=Path, help="write one file per event type into this folder")
+    p.add_argument("--asyncapi", action="store_true",
+                   help="the AsyncAPI 3.0 document of every topic instead (docs/asyncapi.yaml);"
+                   " --out FILE writes it there")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of every sub-command."""
+    parser = _Parser(prog="reverie", description="Keep AI agents' long-term memory clean.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sub.add_parser("worker", help="run the Faust worker (consumes the reverie.* topics)")
+
+    _add_file_parsers(sub)
+    _add_dream_parsers(sub)
+    _add_inspect_parsers(sub)
     add_digest_parser(sub)
     add_dlq_parser(sub)
     add_judge_parser(sub)
@@ -122,12 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_pairs_parser(sub)
     add_explain_parser(sub)
 
-    p = sub.add_parser("schema", help="print the JSON Schema of the event contract")
-    p.add_argument("--event", help="only this event type (e.g. note.created)")
-    p.add_argument("--out", type=Path, help="write one file per event type into this folder")
-    p.add_argument("--asyncapi", action="store_true",
-                   help="the AsyncAPI 3.0 document of every topic instead (docs/asyncapi.yaml);"
-                   " --out FILE writes it there")
+    _add_schema_parser(sub)
     return parser
 
 

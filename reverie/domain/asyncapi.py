@@ -106,12 +106,8 @@ def _operation(action: str, topic: str, summary: str, messages: list[str],
     return operation
 
 
-@cache
-def asyncapi_document() -> dict[str, Any]:
-    """Return the AsyncAPI 3.0 document as plain data (deterministic: same models, same doc)."""
-    models: dict[str, type[BaseModel]] = {**EVENT_TYPES, "run.step": RunStepEvent,
-                                          "change": ChangeEvent, "dead-letter": DeadLetterRecord}
-    schemas = _schemas(models)
+def _messages() -> dict[str, Any]:
+    """Return components.messages: each input event, run.step, each change, dead-letter."""
     messages: dict[str, Any] = {}
     for event_type, model in EVENT_TYPES.items():
         key = "entity_id" if TOPIC_OF[event_type] == TOPIC_ENTITIES and \
@@ -129,10 +125,12 @@ def asyncapi_document() -> dict[str, Any]:
         "the original message's key", title="dead letter",
         headers={"type": "object", "properties": {"reverie-reason": {
             "type": "string", "description": "The reason, at most 500 characters."}}})
+    return messages
 
-    on = {topic: [t for t, where in TOPIC_OF.items() if where == topic]
-          for topic in (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS)}
-    channels = {
+
+def _channels(on: dict[str, list[str]]) -> dict[str, Any]:
+    """Return the channels: one per topic, with the messages ``on`` it."""
+    return {
         TOPIC_NOTES: _channel(TOPIC_NOTES, "Notes, examples and sessions from upstream "
                               "services, keyed by agent_id.", on[TOPIC_NOTES]),
         TOPIC_ENTITIES: _channel(TOPIC_ENTITIES, "Deleted and disabled entities and agent "
@@ -148,7 +146,11 @@ def asyncapi_document() -> dict[str, Any]:
         TOPIC_DLQ: _channel(TOPIC_DLQ, "Messages Reverie refused, keyed by their original "
                             "key; the consumer carries on.", ["dead-letter"]),
     }
-    operations = {
+
+
+def _operations(on: dict[str, list[str]]) -> dict[str, Any]:
+    """Return the operations: what Reverie receives from and sends to each topic."""
+    return {
         "receiveNotes": _operation("receive", TOPIC_NOTES, "Store notes and examples, count "
                                    "accesses and sessions.", on[TOPIC_NOTES]),
         "receiveEntities": _operation("receive", TOPIC_ENTITIES, "Archive what references "
@@ -171,6 +173,16 @@ def asyncapi_document() -> dict[str, Any]:
                                       "validate or cannot apply.", ["dead-letter"],
                                       group=False),
     }
+
+
+@cache
+def asyncapi_document() -> dict[str, Any]:
+    """Return the AsyncAPI 3.0 document as plain data (deterministic: same models, same doc)."""
+    models: dict[str, type[BaseModel]] = {**EVENT_TYPES, "run.step": RunStepEvent,
+                                          "change": ChangeEvent, "dead-letter": DeadLetterRecord}
+    schemas = _schemas(models)
+    on = {topic: [t for t, where in TOPIC_OF.items() if where == topic]
+          for topic in (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS)}
     return {
         "asyncapi": ASYNCAPI_VERSION,
         "info": {
@@ -189,9 +201,9 @@ def asyncapi_document() -> dict[str, Any]:
         "defaultContentType": "application/json",
         "servers": {"local": {"host": "127.0.0.1:9092", "protocol": "kafka",
                               "description": "REVERIE_KAFKA_BROKER (make infra starts one)"}},
-        "channels": channels,
-        "operations": operations,
-        "components": {"messages": messages, "schemas": schemas},
+        "channels": _channels(on),
+        "operations": _operations(on),
+        "components": {"messages": _messages(), "schemas": schemas},
     }
 
 

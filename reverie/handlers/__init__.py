@@ -41,6 +41,8 @@ from reverie.handlers.ownership import apply_changes, rebuild_partitions
 from reverie.handlers.pruning import prune_entity
 
 Handler = Callable[..., Awaitable[Any]]
+"""What a handler is: an async function of the event (or a run of events) and its
+ports, passed as keyword-only arguments."""
 
 HANDLERS: dict[type[Envelope], Handler] = {
     NoteAccessed: record_note_access,

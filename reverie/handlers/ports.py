@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from reverie.domain.events import EntityType
 from reverie.domain.model import (
@@ -281,6 +281,15 @@ class VectorIndex(Protocol):
 
     async def drop_agent(self, agent_id: str) -> None:
         """Remove one agent's points from this index (used when partitions move)."""
+
+
+@runtime_checkable
+class ClosingIndex(Protocol):
+    """An index capability: a client or a path lock to release when the process stops
+    (Qdrant)."""
+
+    async def close(self) -> None:
+        """Close the index's client."""
 
 
 class Embedder(Protocol):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reverie.judges.memo import Bounded
@@ -414,59 +414,74 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     return out
 
 
-def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
-    """Build the clause of predicate token ``pred`` (subject inherited from the clause it
-    is conjoined to when it has none), then one clause per negated aside."""
-    asides = _asides(pred)
-    skip = frozenset(u.i for t, span in asides for u in (t, *span))
-    negations = 0
+@dataclass
+class _Parts:
+    """What the children of a predicate token say, read one by one (see :func:`_clause`)."""
+
+    predicate: str
+    negations: int = 0
     subject: frozenset[str] | None = None
-    args: list[Arg] = []
-    additive = False
-    person = False
-    subject_head = ""
-    predicate = _predicate_lemma(pred)
+    args: list[Arg] = field(default_factory=list)
+    additive: bool = False
+    person: bool = False
+    subject_head: str = ""
+
+
+def _read_children(pred: Any, skip: frozenset[int]) -> _Parts:
+    """Read the children of ``pred`` and of its open complements (xcomp), skipping the
+    tokens of negated asides."""
+    parts = _Parts(_predicate_lemma(pred))
     heads = [pred] + [c for c in pred.children if c.dep_ == "xcomp"]
     for head in heads:
         for child in head.children:
-            dep = child.dep_
             if child.i in skip and child.dep_ not in {"prep", "dobj", "attr", "pobj"}:
                 continue
-            if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
-                negations += 1
-            elif dep == "advmod" and (
-                child.lower_ in ADDITIVE
-                or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
-            ):
-                additive = True  # "also", "too", "as well"
-            elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
-                # "pays annually" / "pays monthly", "works remotely" / "works onsite"
-                args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
-            elif dep in {"nsubj", "nsubjpass", "csubj"} and head.i == pred.i:
-                sub = _phrase(child, "subject", skip)
-                subject = sub.words
-                subject_head = _lemma(child)
-                person = child.pos_ == "PROPN" and child.text.istitle()
-                if _negated_arg(child):
-                    negations += 1
-            elif dep in {"prep", "agent"}:
-                objs = [g for g in child.children if g.dep_ in {"pobj", "pcomp"}]
-                if objs and objs[0].i not in skip:
-                    args.append(_phrase(objs[0], f"prep:{child.lower_}", skip))
-                    if _negated_arg(objs[0]):
-                        negations += 1
-            elif dep in _OBJECT_DEPS and child.i not in skip:
-                args.append(_phrase(child, _OBJECT_DEPS[dep], skip))
-                if _negated_arg(child):
-                    negations += 1
-            elif dep == "xcomp" and head.i == pred.i:
-                args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
-            elif dep == "prt" and head.i == pred.i:
-                predicate = f"{predicate} {child.lower_}"
-    if subject is None:
-        subject = inherited
-    if not args:  # a loose parse ("i hate winter" with "winter" as a modifier): the rest
-        args = _loose_object(pred, skip)
+            _read_child(parts, child, on_pred=head.i == pred.i, skip=skip)
+    return parts
+
+
+def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int]) -> None:
+    """Add what one dependent says to ``parts`` (``on_pred``: it hangs on the predicate
+    itself, not on an open complement)."""
+    dep = child.dep_
+    if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
+        parts.negations += 1
+    elif dep == "advmod" and (
+        child.lower_ in ADDITIVE
+        or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
+    ):
+        parts.additive = True  # "also", "too", "as well"
+    elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
+        # "pays annually" / "pays monthly", "works remotely" / "works onsite"
+        parts.args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
+    elif dep in {"nsubj", "nsubjpass", "csubj"} and on_pred:
+        sub = _phrase(child, "subject", skip)
+        parts.subject = sub.words
+        parts.subject_head = _lemma(child)
+        parts.person = child.pos_ == "PROPN" and child.text.istitle()
+        if _negated_arg(child):
+            parts.negations += 1
+    elif dep in {"prep", "agent"}:
+        objs = [g for g in child.children if g.dep_ in {"pobj", "pcomp"}]
+        if objs and objs[0].i not in skip:
+            parts.args.append(_phrase(objs[0], f"prep:{child.lower_}", skip))
+            if _negated_arg(objs[0]):
+                parts.negations += 1
+    elif dep in _OBJECT_DEPS and child.i not in skip:
+        parts.args.append(_phrase(child, _OBJECT_DEPS[dep], skip))
+        if _negated_arg(child):
+            parts.negations += 1
+    elif dep == "xcomp" and on_pred:
+        parts.args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
+    elif dep == "prt" and on_pred:
+        parts.predicate = f"{parts.predicate} {child.lower_}"
+
+
+def _normal_form(
+    pred: Any, predicate: str, subject: frozenset[str], args: list[Arg], negations: int
+) -> tuple[str, frozenset[str], list[Arg], int]:
+    """Map attitude, opposite, copula and change verbs onto the few predicates clauses
+    are compared by ("can't stand X": dislike X; "was moved to Sunday": is Sunday)."""
     lemma = predicate.split()[0]
     if lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
@@ -485,6 +500,20 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         rest = [a for a in args if a.role not in {"obj", "prep:to", "prep:from"}]
         args = [Arg("attr", new.head, new.words, new.numbers), *rest]
         predicate = "be"
+    return predicate, subject, args, negations
+
+
+def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
+    """Build the clause of predicate token ``pred`` (subject inherited from the clause it
+    is conjoined to when it has none), then one clause per negated aside."""
+    asides = _asides(pred)
+    skip = frozenset(u.i for t, span in asides for u in (t, *span))
+    parts = _read_children(pred, skip)
+    lemma = parts.predicate.split()[0]
+    predicate, subject, args, negations = _normal_form(
+        pred, parts.predicate, inherited if parts.subject is None else parts.subject,
+        # a loose parse ("i hate winter" with "winter" as a modifier): the rest
+        parts.args or _loose_object(pred, skip), parts.negations)
     exclusive = lemma == "prefer" or (
         lemma == "be"
         and predicate == LIKE
@@ -495,9 +524,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         predicate,
         negations % 2 == 1,
         tuple(args),
-        additive,
-        person,
-        subject_head,
+        parts.additive,
+        parts.person,
+        parts.subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
         past=pred.tag_ == "VBD" and lemma not in CHANGE_VERBS,

@@ -25,6 +25,7 @@ from faust.types import EventT
 
 from reverie.bootstrap import Reverie, prepare
 from reverie.brokers import committed_offsets, read_range
+from reverie.bus import MessageBus
 from reverie.config import Settings, redact
 from reverie.domain.events import (
     TOPIC_CHANGES,
@@ -41,7 +42,7 @@ from reverie.streams import deadletter, pipeline
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
 from reverie.streams.gaps import GapGuard
-from reverie.streams.indexsync import misrouted, register_index_sync
+from reverie.streams.indexsync import Applied, misrouted, register_index_sync
 from reverie.streams.mcpweb import register_mcp
 from reverie.streams.outbox import register_outbox_relay
 from reverie.streams.scheduling import register_dream_scheduling
@@ -69,9 +70,9 @@ def broker_credentials(settings: Settings) -> Any:
     return faust.SSLCredentials(context)
 
 
-def create_app(settings: Settings, reverie: Reverie) -> faust.App:
-    """Build the Faust app around a bootstrapped :class:`Reverie`."""
-    app = faust.App(
+def _faust_app(settings: Settings) -> faust.App:
+    """Return the Faust app of ``settings``: acks from every replica, in-memory tables."""
+    return faust.App(
         settings.app_id,
         broker=settings.kafka_broker,
         broker_credentials=broker_credentials(settings),
@@ -89,19 +90,11 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         broker_commit_interval=1.0,
         table_cleanup_interval=settings.table_cleanup_s,
     )
-    def raw(name: str) -> faust.TopicT:
-        return app.topic(name, key_type=bytes, value_type=bytes, key_serializer="raw",
-                         value_serializer="raw")
 
-    notes_topic = raw(TOPIC_NOTES)
-    entities_topic = raw(TOPIC_ENTITIES)
-    commands_topic = raw(TOPIC_COMMANDS)
-    dlq_topic = raw(TOPIC_DLQ)
-    changes_topic = raw(TOPIC_CHANGES)
-    steps_topic = raw(TOPIC_RUN_STEPS)
-    assert reverie.bus is not None
-    bus = reverie.bus
-    per_worker_index = settings.qdrant_url is None
+
+def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
+    """Return the guard that reads skipped offsets again, told of each partition assignment
+    (it starts from the group's committed offsets)."""
     async def read_again(topic: str, partition: int, start: int, end: int
                          ) -> list[tuple[int, bytes | None, bytes | None]]:
         return await bus.with_retries(partial(read_range, settings, topic, partition,
@@ -124,9 +117,17 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
         if new:
             guard.loading = asyncio.ensure_future(start_positions(new))
 
-    indexed = None
-    if per_worker_index:  # each worker's index follows the partitions it owns
-        indexed = register_index_sync(app, reverie, changes_topic, guard)
+    return guard
+
+
+def _batch_handler(app: faust.App, reverie: Reverie, guard: GapGuard,
+                   dlq_topic: faust.TopicT, indexed: Applied | None
+                   ) -> Callable[[Sequence[EventT[bytes]]], Awaitable[list[Envelope]]]:
+    """Return what each agent does with a batch: fill gaps, dispatch through the bus,
+    dead-letter what it refused, then tell the per-worker index (``indexed``)."""
+    settings = reverie.settings
+    assert reverie.bus is not None
+    bus = reverie.bus
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
@@ -137,7 +138,7 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             for e in events
         ])
         structlog.contextvars.clear_contextvars()
-        if per_worker_index:
+        if indexed is not None:  # a per-worker index
             total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
             for m in misrouted([m for m in messages if m.topic == TOPIC_NOTES], total):
                 log.warning("ingest.misrouted", partition=m.partition, offset=m.offset,
@@ -158,6 +159,30 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
             await indexed(TOPIC_NOTES, [(m.partition, m.offset) for m in messages
                                         if m.topic == TOPIC_NOTES])
         return handled
+
+    return handle
+
+
+def create_app(settings: Settings, reverie: Reverie) -> faust.App:
+    """Build the Faust app around a bootstrapped :class:`Reverie`."""
+    app = _faust_app(settings)
+
+    def raw(name: str) -> faust.TopicT:
+        return app.topic(name, key_type=bytes, value_type=bytes, key_serializer="raw",
+                         value_serializer="raw")
+
+    notes_topic = raw(TOPIC_NOTES)
+    entities_topic = raw(TOPIC_ENTITIES)
+    commands_topic = raw(TOPIC_COMMANDS)
+    dlq_topic = raw(TOPIC_DLQ)
+    changes_topic = raw(TOPIC_CHANGES)
+    steps_topic = raw(TOPIC_RUN_STEPS)
+    assert reverie.bus is not None
+    guard = _gap_guard(app, settings, reverie.bus)
+    indexed = None
+    if settings.qdrant_url is None:  # each worker's index follows the partitions it owns
+        indexed = register_index_sync(app, reverie, changes_topic, guard)
+    handle = _batch_handler(app, reverie, guard, dlq_topic, indexed)
 
     @app.agent(notes_topic, name="reverie.ingest")
     async def ingest(stream: faust.StreamT[bytes]) -> None:

@@ -124,6 +124,14 @@ class Preparing(Protocol):
 
 
 @runtime_checkable
+class ClosingJudge(Protocol):
+    """A judge capability: a client to close when the process stops (the LLM judge)."""
+
+    async def aclose(self) -> None:
+        """Close the judge's client."""
+
+
+@runtime_checkable
 class IdentifiedJudge(Protocol):
     """A judge capability: what makes its answers what they are (endpoint, model, prompts)."""
 
