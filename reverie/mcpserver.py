@@ -323,7 +323,7 @@ class RemoteBackend:
     (the client) to publish."""
 
     def __init__(self, settings: Settings) -> None:
-        from reverie.cli.ops import reader
+        from reverie.workerapi import reader
 
         self.settings = settings
         self.app = reader(settings)
@@ -359,7 +359,7 @@ class RemoteBackend:
         return [(h["note_id"], float(h["score"])) for h in body.get("hits", [])]
 
     async def resolve(self, pair_id: str, keep: str) -> str:
-        from reverie.cli.ops import call_worker
+        from reverie.workerapi import call_worker
 
         answer = await asyncio.to_thread(call_worker, self.settings,
                                          f"/api/review/{pair_id}/resolve", {"keep": keep})
