@@ -27,7 +27,7 @@ import urllib.request
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -126,8 +126,15 @@ def _note(note: Note, score: float | None = None) -> dict[str, Any]:
     return out
 
 
+T = TypeVar("T")
+
 Guard = Callable[[str, Mapping[str, str]], Awaitable[str | None]]
 """``async (action, request headers) -> None or why not``; action is ``change`` or ``search``."""
+
+
+TOOLS = ("memory_digest", "search_memory", "remember", "note_history", "review_queue",
+         "resolve_review", "request_dream")
+"""The tool methods of :class:`MemoryTools`, in the order the server lists them."""
 
 
 def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
@@ -139,144 +146,163 @@ def build_server(backend: MemoryBackend, scope: McpScope, *, token: str | None,
     ``guard``, when given, decides instead for calls over HTTP (changes and searches).
     """
     server: MCPServer = MCPServer(name, instructions=INSTRUCTIONS)
+    tools = MemoryTools(backend, scope, token=token, guard=guard)
+    for tool in TOOLS:
+        server.add_tool(getattr(tools, tool))
+    return server
 
-    def admit(agent_id: str, company_id: str | None = None, user_id: str | None = None
+
+class MemoryTools:
+    """The seven tools of one server: each admits the call to the scope (a changing one
+    also checks its token or guard), then asks the backend."""
+
+    def __init__(self, backend: MemoryBackend, scope: McpScope, *, token: str | None,
+                 guard: Guard | None) -> None:
+        self.backend = backend
+        self.scope = scope
+        self.token = token
+        self.guard = guard
+
+    def admit(self, agent_id: str, company_id: str | None = None, user_id: str | None = None
               ) -> tuple[str | None, str | None]:
+        """``McpScope.admit`` with the refusal as a ``ToolError``."""
         try:
-            return scope.admit(agent_id, company_id, user_id)
+            return self.scope.admit(agent_id, company_id, user_id)
         except ScopeRefused as exc:
             raise ToolError(str(exc)) from None
 
-    async def may_change(ctx: Context) -> None:
+    def sees(self, note: Note) -> bool:
+        """Whether the note is inside the scope."""
+        return self.scope.sees(note.agent_id, note.company_id, note.user_id)
+
+    async def may_change(self, ctx: Context) -> None:
+        """Refuse a changing call over HTTP without the token (or the guard's consent)."""
         headers = ctx.headers
         if headers is None:  # stdio: the user's own process
             return
-        if guard is not None:
-            problem = await guard("change", headers)
-            if problem:
-                raise ToolError(f"refused: {problem}")
+        if self.guard is not None:
+            await self.ask_guard("change", headers)
             return
         given = (headers.get("authorization") or headers.get("Authorization") or "")
-        if token is None:
+        if self.token is None:
             raise ToolError("refused: changing memory over HTTP needs REVERIE_DASHBOARD_TOKEN "
                             "set on the worker")
-        if not secrets.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        if not secrets.compare_digest(given.encode(), f"Bearer {self.token}".encode()):
             raise ToolError("refused: this tool changes memory and needs the header "
                             "'Authorization: Bearer <REVERIE_DASHBOARD_TOKEN>'")
 
-    async def run(coro: Any) -> Any:
+    async def ask_guard(self, action: str, headers: Mapping[str, str]) -> None:
+        """Raise the guard's refusal as a ``ToolError``."""
+        assert self.guard is not None
+        problem = await self.guard(action, headers)
+        if problem:
+            raise ToolError(f"refused: {problem}")
+
+    @staticmethod
+    async def run(coro: Awaitable[T]) -> T:
+        """Await the backend; its ``ReverieError`` becomes a ``ToolError``."""
         try:
             return await coro
         except ReverieError as exc:
             raise ToolError(str(exc)) from None
 
-    @server.tool()
-    async def memory_digest(agent_id: str, user_id: str | None = None,
+    async def memory_digest(self, agent_id: str, user_id: str | None = None,
                             company_id: str | None = None) -> str:
         """Return the Markdown digest of what the agent knows: its Active notes grouped by
         company and type, most used first. Load it at the start of a session. With user_id:
         that user's notes plus their company's shared notes, never another user's."""
         from reverie.handlers.digest import build_digest
 
-        company, user = admit(agent_id, company_id, user_id)
-        return str(await run(build_digest(agent_id, notes=backend.notes, user_id=user,
-                                          company_id=company)))
+        company, user = self.admit(agent_id, company_id, user_id)
+        return str(await self.run(build_digest(agent_id, notes=self.backend.notes,
+                                               user_id=user, company_id=company)))
 
-    @server.tool()
-    async def search_memory(agent_id: str, query: str, ctx: Context,
+    async def search_memory(self, agent_id: str, query: str, ctx: Context,
                             user_id: str | None = None, company_id: str | None = None,
                             limit: int = 10) -> list[dict[str, Any]]:
         """Find the agent's Active notes closest in meaning to query (best first), with ids,
         types, dates and scores, among the notes memory_digest shows: without user_id the
         shared notes (of company_id, else of every company); with user_id that user's notes
         and the shared notes of their company."""
-        company, user = admit(agent_id, company_id, user_id)
-        if guard is not None and ctx.headers is not None:
-            problem = await guard("search", ctx.headers)
-            if problem:
-                raise ToolError(f"refused: {problem}")
+        company, user = self.admit(agent_id, company_id, user_id)
+        if self.guard is not None and ctx.headers is not None:
+            await self.ask_guard("search", ctx.headers)
         limit = max(1, min(limit, 50))
-        found = dict(await run(backend.search(agent_id, company, user, query, limit)))
+        found = dict(await self.run(self.backend.search(agent_id, company, user, query, limit)))
         ranked = sorted(found, key=lambda i: -found[i])[:limit]
-        notes = {n.note_id: n for n in await run(backend.notes.get_many(ranked))}
+        notes = {n.note_id: n for n in await self.run(self.backend.notes.get_many(ranked))}
         return [_note(notes[i], found[i]) for i in ranked
-                if i in notes and notes[i].status.value == "Active"
-                and scope.sees(notes[i].agent_id, notes[i].company_id, notes[i].user_id)]
+                if i in notes and notes[i].status.value == "Active" and self.sees(notes[i])]
 
-    @server.tool()
-    async def remember(agent_id: str, text: str, ctx: Context, note_type: NoteType = "Context",
-                       user_id: str | None = None, company_id: str | None = None,
-                       conversation_id: str | None = None) -> dict[str, Any]:
+    async def remember(self, agent_id: str, text: str, ctx: Context,
+                       note_type: NoteType = "Context", user_id: str | None = None,
+                       company_id: str | None = None, conversation_id: str | None = None
+                       ) -> dict[str, Any]:
         """Store a new note in the agent's memory: a fact, preference (note_type Preference),
         rule (Constraint), example or issue, one statement in plain words (1-8000 characters).
         Set user_id for a note about one user only, company_id for one tenant. It is published
         as a note.created event and searchable within seconds; returns its note_id."""
-        await may_change(ctx)
-        company, user = admit(agent_id, company_id, user_id)
+        await self.may_change(ctx)
+        company, user = self.admit(agent_id, company_id, user_id)
         note_id = f"mcp-{uuid.uuid4()}"
-        sent = await run(backend.publish("note.created", {
+        sent = await self.run(self.backend.publish("note.created", {
             "note_id": note_id, "text": text, "note_type": note_type, "agent_id": agent_id,
             "user_id": user, "company_id": company, "conversation_id": conversation_id,
             "is_auto_generated": True}))
         return {"note_id": note_id, **sent}
 
-    @server.tool()
-    async def note_history(note_id: str) -> dict[str, Any]:
+    async def note_history(self, note_id: str) -> dict[str, Any]:
         """Show one note (text, status, type, scope) and every change it went through: merged,
         revoked by a contradiction, archived, restored, with reasons and dream run ids."""
-        note = await run(backend.notes.get(note_id))
-        if note is None or not scope.sees(note.agent_id, note.company_id, note.user_id):
-            raise ToolError(f"no note {note_id!r} in the memory of {scope.describe()}")
+        note = await self.run(self.backend.notes.get(note_id))
+        if note is None or not self.sees(note):
+            raise ToolError(f"no note {note_id!r} in the memory of {self.scope.describe()}")
         body = _note(note)
         body.update(consolidated_into_note_id=note.consolidated_into_note_id,
                     source_note_ids=note.source_note_ids, comments=note.comments,
-                    history=await run(backend.history(note_id)))
+                    history=await self.run(self.backend.history(note_id)))
         return body
 
-    @server.tool()
-    async def review_queue(agent_id: str) -> list[dict[str, Any]]:
+    async def review_queue(self, agent_id: str) -> list[dict[str, Any]]:
         """List the contradictions between two notes that Reverie left to a person to decide
         (pair_id, both note ids and texts, why). Decide one with resolve_review."""
-        admit(agent_id)
+        self.admit(agent_id)
         visible = []
-        for pair in await run(backend.pairs(agent_id)):
-            notes = await run(backend.notes.get_many(list(pair.note_ids)))
-            if all(scope.sees(n.agent_id, n.company_id, n.user_id) for n in notes):
+        for pair in await self.run(self.backend.pairs(agent_id)):
+            notes = await self.run(self.backend.notes.get_many(list(pair.note_ids)))
+            if all(self.sees(n) for n in notes):
                 visible.append({"pair_id": pair.pair_id, "note_ids": list(pair.note_ids),
                                 "texts": list(pair.texts), "reason": pair.reason,
                                 "run_id": pair.run_id,
                                 "created_at": pair.created_at.isoformat()})
         return visible
 
-    @server.tool()
-    async def resolve_review(pair_id: str, keep_note_id: str, ctx: Context) -> dict[str, Any]:
+    async def resolve_review(self, pair_id: str, keep_note_id: str, ctx: Context
+                             ) -> dict[str, Any]:
         """Decide a contradiction from review_queue: keep keep_note_id (one of the pair's two
         notes) and revoke the other. Only when the user or a person has said which is right."""
-        await may_change(ctx)
-        pair = next((p for p in await run(backend.pairs(scope.agent_id))
+        await self.may_change(ctx)
+        pair = next((p for p in await self.run(self.backend.pairs(self.scope.agent_id))
                      if p.pair_id == pair_id), None)
         if pair is None:
-            raise ToolError(f"no open review pair {pair_id!r} for {scope.describe()}")
-        notes = await run(backend.notes.get_many(list(pair.note_ids)))
-        if not all(scope.sees(n.agent_id, n.company_id, n.user_id) for n in notes):
-            raise ToolError(f"no open review pair {pair_id!r} for {scope.describe()}")
+            raise ToolError(f"no open review pair {pair_id!r} for {self.scope.describe()}")
+        notes = await self.run(self.backend.notes.get_many(list(pair.note_ids)))
+        if not all(self.sees(n) for n in notes):
+            raise ToolError(f"no open review pair {pair_id!r} for {self.scope.describe()}")
         if keep_note_id not in pair.note_ids:
             raise ToolError(f"keep_note_id must be one of {', '.join(pair.note_ids)}")
-        revoked = await run(backend.resolve(pair_id, keep_note_id))
+        revoked = await self.run(self.backend.resolve(pair_id, keep_note_id))
         return {"pair_id": pair_id, "kept": keep_note_id, "revoked": revoked}
 
-    @server.tool()
-    async def request_dream(agent_id: str, ctx: Context, dry_run: bool = False
+    async def request_dream(self, agent_id: str, ctx: Context, dry_run: bool = False
                             ) -> dict[str, Any]:
         """Ask Reverie to consolidate the agent's memory now (merge duplicates, resolve
         contradictions, archive stale notes). dry_run=true only plans. Returns the event id;
         dreams also run on their own once a day."""
-        await may_change(ctx)
-        admit(agent_id)
-        return dict(await run(backend.publish("dream.requested", {
+        await self.may_change(ctx)
+        self.admit(agent_id)
+        return dict(await self.run(self.backend.publish("dream.requested", {
             "agent_id": agent_id, "dry_run": dry_run, "reason": "requested over MCP"})))
-
-    return server
 
 
 Publish = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -323,7 +349,7 @@ class RemoteBackend:
     (the client) to publish."""
 
     def __init__(self, settings: Settings) -> None:
-        from reverie.cli.ops import reader
+        from reverie.workerapi import reader
 
         self.settings = settings
         self.app = reader(settings)
@@ -359,7 +385,7 @@ class RemoteBackend:
         return [(h["note_id"], float(h["score"])) for h in body.get("hits", [])]
 
     async def resolve(self, pair_id: str, keep: str) -> str:
-        from reverie.cli.ops import call_worker
+        from reverie.workerapi import call_worker
 
         answer = await asyncio.to_thread(call_worker, self.settings,
                                          f"/api/review/{pair_id}/resolve", {"keep": keep})

@@ -10,11 +10,8 @@ a dream in this process instead (for a Qdrant server or in-memory storage).
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
-import urllib.error
-import urllib.request
 from datetime import datetime
 from typing import Any
 
@@ -23,11 +20,17 @@ from reverie.config import Settings
 from reverie.domain.runs import DreamRun
 from reverie.errors import BrokerUnavailable, ConfigurationError, UnknownEntity
 from reverie.handlers.dream.runner import dream, new_run_id
+from reverie.workerapi import call_worker, reader
 
-
-def reader(settings: Settings) -> Reverie:
-    """Return a Reverie for reading the document store (no vector index opened)."""
-    return bootstrap(settings.model_copy(update={"vector_backend": "memory"}))
+__all__ = [
+    "call_worker",
+    "eprint",
+    "reader",
+    "rollback_command",
+    "run_dream_command",
+    "send_command",
+    "wait_for_run",
+]
 
 
 async def send_command(settings: Settings, event_type: str, data: dict[str, Any]
@@ -91,27 +94,6 @@ async def rollback_command(settings: Settings, run_id: str) -> dict[str, Any]:
         raise UnknownEntity(f"run '{run_id}' does not exist (see 'reverie runs')")
     return await send_command(settings, "dream.rollback",
                               {"agent_id": run.agent_id, "run_id": run_id})
-
-
-def call_worker(settings: Settings, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    """POST to the worker's API with the access token; return its JSON answer."""
-    if settings.dashboard_token is None:
-        raise ConfigurationError(
-            "changing memory through the worker needs an access token: set "
-            "REVERIE_DASHBOARD_TOKEN for the worker and for this command")
-    url = f"http://{settings.web_host}:{settings.web_port}{path}"
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json",
-                 "Authorization": f"Bearer {settings.dashboard_token.get_secret_value()}"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return dict(json.load(response))
-    except urllib.error.HTTPError as exc:
-        detail = json.loads(exc.read() or b"{}").get("error", exc.reason)
-        raise ConfigurationError(f"worker refused: {detail}") from None
-    except OSError as exc:
-        raise BrokerUnavailable(f"cannot reach the worker at {url}: {exc}") from None
 
 
 def eprint(*parts: Any) -> None:

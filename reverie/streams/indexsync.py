@@ -59,41 +59,55 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
     Returns what the ingest agent calls after each batch: ``applied(topic, [(partition,
     offset), ...])`` records that those messages' effects are indexed.
     """
-    assert reverie.bus is not None
-    bus = reverie.bus
-    settings = reverie.settings
-    handlers = reverie.index_handlers
-    ownership = reverie.ownership
-    running: set[asyncio.Task[None]] = set()
-    saved: dict[str, IndexMarks] = {}
+    sync = IndexSync(app, reverie, guard)
+    reverie.ownership.settled = sync.not_rebalancing
+    app.on_partitions_assigned.connect(sync.on_assigned)
+    app.agent(changes_topic, name="reverie.index-sync")(sync.index_sync)
+    return sync.applied
 
-    async def not_rebalancing() -> None:
+
+class IndexSync:
+    """This worker's index follows its partitions: rebuilt on assignment, kept current by
+    reverie.changes, its marks saved beside it."""
+
+    def __init__(self, app: faust.App, reverie: Reverie, guard: GapGuard) -> None:
+        assert reverie.bus is not None
+        self.app = app
+        self.reverie = reverie
+        self.bus = reverie.bus
+        self.settings = reverie.settings
+        self.handlers = reverie.index_handlers
+        self.ownership = reverie.ownership
+        self.guard = guard
+        self.running: set[asyncio.Task[None]] = set()
+        self.saved_marks: IndexMarks | None = None
+
+    async def not_rebalancing(self) -> None:
+        """Return once Faust is not rebalancing."""
         # A rebuild blocks the loop (the embedded Qdrant is synchronous): kept out of Faust's
         # recovery, where a slow loop widens a race that drops fetched messages
         # (docs/reliability.md, "Faust rebalance race").
-        while app.rebalancing:  # noqa: ASYNC110 (Faust offers a flag, not an event)
+        while self.app.rebalancing:  # noqa: ASYNC110 (Faust offers a flag, not an event)
             await asyncio.sleep(0.2)
 
-    ownership.settled = not_rebalancing
-
-    async def applied(topic: str, offsets: list[tuple[int, int]]) -> None:
+    async def applied(self, topic: str, offsets: list[tuple[int, int]]) -> None:
         """Record that these messages' effects are indexed, and save the marks beside it."""
         for partition, offset in offsets:
-            ownership.record_applied(topic, partition, offset)
-        if ownership.unverified_copy:  # the marks of an earlier life are not read yet
+            self.ownership.record_applied(topic, partition, offset)
+        if self.ownership.unverified_copy:  # the marks of an earlier life are not read yet
             return
-        marks = ownership.marks()
-        if marks != saved.get("marks"):
-            await reverie.index_marks.save(marks)
-            saved["marks"] = marks
+        marks = self.ownership.marks()
+        if marks != self.saved_marks:
+            await self.reverie.index_marks.save(marks)
+            self.saved_marks = marks
 
-    async def with_committed(plan: Plan) -> Plan:
+    async def with_committed(self, plan: Plan) -> Plan:
         """Attach the group's committed offsets of the gained partitions (none if unreadable)."""
         if not plan.gained:
             return plan
         try:
             committed = await committed_offsets(
-                settings, settings.app_id,
+                self.settings, self.settings.app_id,
                 [(t, p) for t in (TOPIC_NOTES, TOPIC_CHANGES) for p in sorted(plan.gained)])
         except BrokerUnavailable as exc:
             log.warning("index.offsets_unread", reason=str(exc),
@@ -101,24 +115,26 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
             return plan
         return replace(plan, committed=committed)
 
-    async def resume(plan: Plan) -> Plan:
+    async def resume(self, plan: Plan) -> Plan:
         """Keep the partitions the index on disk still holds in full (after a plain restart)."""
-        marks = await reverie.index_marks.load()
-        kept = ownership.resumable(plan, marks, dict(plan.committed)) if plan.committed else set()
+        marks = await self.reverie.index_marks.load()
+        kept = (self.ownership.resumable(plan, marks, dict(plan.committed))
+                if plan.committed else set())
         if marks is not None:
             log.info("index.resumed", kept=sorted(kept), rebuild=sorted(set(plan.gained) - kept),
                      marks=marks.to_json(), committed={f"{t}:{p}": o for (t, p), o
                                                        in sorted(plan.committed.items())})
-        return ownership.resume(plan, kept, marks)
+        return self.ownership.resume(plan, kept, marks)
 
-    async def rebuild(plan: Plan) -> None:
+    async def rebuild(self, plan: Plan) -> None:
+        """Rebuild the gained partitions (after resuming what the index on disk holds)."""
         started = time.perf_counter()
-        plan = await with_committed(plan)
-        if ownership.unverified_copy:
-            plan = await resume(plan)
-            await applied(TOPIC_NOTES, [])  # saves this life's first marks
+        plan = await self.with_committed(plan)
+        if self.ownership.unverified_copy:
+            plan = await self.resume(plan)
+            await self.applied(TOPIC_NOTES, [])  # saves this life's first marks
         try:
-            report = await bus.with_retries(partial(handlers["rebuild"], plan))
+            report = await self.bus.with_retries(partial(self.handlers["rebuild"], plan))
         except Exception:  # partitions stay "not rebuilt": the next assignment tries again
             log.exception("index.rebuild_failed", generation=plan.generation)
             return
@@ -127,28 +143,29 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
                  dropped_agents=report.dropped_agents, superseded=report.superseded,
                  seconds=round(time.perf_counter() - started, 2))
 
-    @app.on_partitions_assigned.connect
-    def on_assigned(sender: Any, /, *args: Any, signal: Any, **kwargs: Any) -> None:
+    def on_assigned(self, sender: Any, /, *args: Any, signal: Any, **kwargs: Any) -> None:
+        """Plan the new ownership and start its rebuild in the background."""
         (assigned,) = args  # every partition now assigned to this worker (not only new ones)
+        consumer = self.app.consumer
         owned = {tp.partition for tp in assigned if tp.topic == TOPIC_NOTES}
-        total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
-        changes = app.consumer.topic_partitions(TOPIC_CHANGES)
+        total = consumer.topic_partitions(TOPIC_NOTES) or self.settings.kafka_topic_partitions
+        changes = consumer.topic_partitions(TOPIC_CHANGES)
         if changes is not None and changes != total:  # then changes reach other workers
             log.error("index.partitions_differ", notes=total, changes=changes,
                       fix=f"give {TOPIC_CHANGES} and {TOPIC_NOTES} the same partition count")
-        plan = ownership.assign(owned, total)
+        plan = self.ownership.assign(owned, total)
         log.info("index.assigned", partitions=sorted(owned), total=total,
                  gained=sorted(plan.gained), lost=sorted(plan.lost))
-        task = asyncio.ensure_future(rebuild(plan))  # not awaited: the stream goes on
-        running.add(task)
-        task.add_done_callback(running.discard)
+        task = asyncio.ensure_future(self.rebuild(plan))  # not awaited: the stream goes on
+        self.running.add(task)
+        task.add_done_callback(self.running.discard)
 
-    @app.agent(changes_topic, name="reverie.index-sync")
-    async def index_sync(stream: faust.StreamT[bytes]) -> None:
+    async def index_sync(self, stream: faust.StreamT[bytes]) -> None:
+        """Apply each batch of reverie.changes to the index, then record it applied."""
         batches = stream.take_events(  # type: ignore[attr-defined]
-            settings.batch_size, within=settings.batch_within_s)
+            self.settings.batch_size, within=self.settings.batch_within_s)
         async for events in batches:
-            messages = await guard.complete([
+            messages = await self.guard.complete([
                 RawMessage(e.message.topic, e.message.partition, e.message.offset,
                            e.message.key, e.message.value) for e in events])
             offsets = [(m.partition, m.offset) for m in messages]
@@ -157,12 +174,10 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
             changes = await asyncio.to_thread(decode_changes, [m.value for m in messages])
             try:
                 if changes:
-                    await bus.with_retries(partial(handlers["changes"], changes))
+                    await self.bus.with_retries(partial(self.handlers["changes"], changes))
             except Exception:  # rebuilt at the next assignment; the stream goes on
-                ownership.invalidate(p for p, _ in offsets)
+                self.ownership.invalidate(p for p, _ in offsets)
                 log.exception("index_sync.failed", changes=len(changes),
                               consequence="these partitions are rebuilt at the next rebalance")
                 continue
-            await applied(TOPIC_CHANGES, offsets)
-
-    return applied
+            await self.applied(TOPIC_CHANGES, offsets)
