@@ -364,7 +364,7 @@ async def test_each_use_is_logged_with_the_token_id_never_the_token(world):
     assert any(entry["event"] == "web.auth_failed" for entry in logs)
     dumped = json.dumps(logs, default=str)
     assert world["tenant-a"] not in dumped and "wrong-secret" not in dumped
-    assert world["tenant-a"].split("_")[-1] not in dumped
+    assert world["tenant-a"].split("_", 2)[2] not in dumped  # the secret (it may hold "_")
 
 
 PROXY = {
