@@ -132,15 +132,8 @@ class ContradictionResult:
         return out
 
 
-@dataclass(frozen=True)
-class ArchiveResult:
-    """What an archiving phase (stale-reference sweep, retention) did: its counters and ids."""
-
-    counts: Mapping[str, int]
-    archived_ids: tuple[str, ...]
-    nothing: str | None
-    """Why the phase did nothing (None when it did something)."""
-    skipped_reason: str | None = None
+class _NoVerdicts:
+    """A phase result with no judge verdicts: nothing held back, failed or anomalous."""
 
     @property
     def held(self) -> tuple[str, ...]:
@@ -153,6 +146,17 @@ class ArchiveResult:
     @property
     def anomaly(self) -> str | None:
         return None
+
+
+@dataclass(frozen=True)
+class ArchiveResult(_NoVerdicts):
+    """What an archiving phase (stale-reference sweep, retention) did: its counters and ids."""
+
+    counts: Mapping[str, int]
+    archived_ids: tuple[str, ...]
+    nothing: str | None
+    """Why the phase did nothing (None when it did something)."""
+    skipped_reason: str | None = None
 
     @property
     def idle(self) -> str | None:
@@ -166,24 +170,12 @@ class ArchiveResult:
 
 
 @dataclass(frozen=True)
-class LeftAlone:
+class LeftAlone(_NoVerdicts):
     """A judging phase not run: its judge is not trusted and no judge may stand in for it."""
 
     skipped_reason: str
     record: Mapping[str, str]
     """What the step records of the untrusted judge (``skipped_reason`` among it)."""
-
-    @property
-    def held(self) -> tuple[str, ...]:
-        return ()
-
-    @property
-    def failed(self) -> int:
-        return 0
-
-    @property
-    def anomaly(self) -> str | None:
-        return None
 
     @property
     def idle(self) -> str | None:
