@@ -9,7 +9,7 @@ from faust.web import Request, Response, View
 
 from reverie.domain.asyncapi import asyncapi_yaml
 from reverie.handlers.ports import SearchScope
-from reverie.handlers.readscope import read_scopes, search_scopes
+from reverie.handlers.readscope import search_bound, search_text
 from reverie.streams.auth import AccessDenied
 from reverie.streams.web import RouteTable, gate_of, grant_of, reverie_of
 
@@ -79,10 +79,10 @@ class Search(View):
         except ValueError:
             return self.json({"error": "k must be a number"}, status=400)
         if exact:  # what the digest of this binding shows (the token's tenant/user default)
-            scopes = await read_scopes(reverie.notes, agent_id, company or grant.company_id,
-                                       user or grant.user_id)
+            hits = await search_bound(text, k, agent_id, company or grant.company_id,
+                                      user or grant.user_id, notes=reverie.notes,
+                                      embedder=reverie.embedder, index=reverie.index)
         else:
-            scopes = [SearchScope(agent_id=agent_id, exact_scope=False)]
-        [vector] = await reverie.embedder.embed([text])
-        hits = await search_scopes(reverie.index, vector, scopes, k)
+            hits = await search_text(text, [SearchScope(agent_id=agent_id, exact_scope=False)],
+                                     k, embedder=reverie.embedder, index=reverie.index)
         return self.json({"hits": [{"note_id": h.note_id, "score": h.score} for h in hits]})
