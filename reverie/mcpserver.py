@@ -319,11 +319,11 @@ class LocalBackend:
 
     async def search(self, agent_id: str, company_id: str | None, user_id: str | None,
                      query: str, limit: int) -> list[tuple[str, float]]:
-        from reverie.handlers.readscope import read_scopes, search_scopes
+        from reverie.handlers.readscope import search_bound
 
-        scopes = await read_scopes(self.app.notes, agent_id, company_id, user_id)
-        [vector] = await self.app.embedder.embed([query])
-        hits = await search_scopes(self.app.index, vector, scopes, limit)
+        hits = await search_bound(query, limit, agent_id, company_id, user_id,
+                                  notes=self.app.notes, embedder=self.app.embedder,
+                                  index=self.app.index)
         return [(h.note_id, h.score) for h in hits]
 
     async def resolve(self, pair_id: str, keep: str) -> str:

@@ -2,10 +2,11 @@
 
 One rule for every door that reads an agent's memory for a binding: the digest
 (:func:`~reverie.handlers.digest.build_digest`: CLI, dashboard, MCP ``memory_digest``) and
-search (MCP ``search_memory``, ``/api/search``). Both call :func:`read_scopes`; the digest
-keeps the notes one of its scopes :meth:`~reverie.handlers.ports.SearchScope.sees`,
-search asks the vector index for each scope (:func:`search_scopes`). A note belongs to
-one ``(company_id, user_id)`` of its agent (None: without one):
+search (MCP ``search_memory``, ``/api/search``: :func:`search_bound`). Both call
+:func:`read_scopes`; the digest keeps the notes one of its scopes
+:meth:`~reverie.handlers.ports.SearchScope.sees`, search asks the vector index for each
+scope (:func:`search_scopes`). A note belongs to one ``(company_id, user_id)`` of its
+agent (None: without one):
 
 * no user, no company (bound to the whole agent): the shared notes (no user) of every
   company, the agent-wide ones (no company) included;
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reverie.domain.model import Note
-from reverie.handlers.ports import Hit, NoteRepository, SearchScope, VectorIndex
+from reverie.handlers.ports import Embedder, Hit, NoteRepository, SearchScope, VectorIndex
 
 USER_NOTES_LOOKED_AT = 10_000
 """How many of a user's Active notes are read to learn their companies (user, no company)."""
@@ -67,3 +68,19 @@ async def search_scopes(index: VectorIndex, vector: Sequence[float],
             best[hit.note_id] = max(hit.score, best.get(hit.note_id, hit.score))
     ranked = sorted(best, key=lambda i: (-best[i], i))[:k]
     return [Hit(i, best[i]) for i in ranked]
+
+
+async def search_text(text: str, scopes: Sequence[SearchScope], k: int, *,
+                      embedder: Embedder, index: VectorIndex) -> list[Hit]:
+    """Embed ``text`` and return the ``k`` nearest notes over ``scopes``, best first."""
+    [vector] = await embedder.embed([text])
+    return await search_scopes(index, vector, scopes, k)
+
+
+async def search_bound(text: str, k: int, agent_id: str, company_id: str | None,
+                       user_id: str | None, *, notes: NoteRepository, embedder: Embedder,
+                       index: VectorIndex) -> list[Hit]:
+    """Return the ``k`` notes nearest ``text`` that a read bound to ``(agent_id,
+    company_id, user_id)`` sees (:func:`read_scopes`), best first."""
+    scopes = await read_scopes(notes, agent_id, company_id, user_id)
+    return await search_text(text, scopes, k, embedder=embedder, index=index)

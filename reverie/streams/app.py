@@ -39,6 +39,7 @@ from reverie.domain.events import (
 from reverie.errors import BrokerUnavailable
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
+from reverie.streams.api import register_api
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage
 from reverie.streams.gaps import GapGuard
@@ -46,7 +47,6 @@ from reverie.streams.indexsync import Applied, misrouted, register_index_sync
 from reverie.streams.mcpweb import register_mcp
 from reverie.streams.outbox import register_outbox_relay
 from reverie.streams.scheduling import register_dream_scheduling
-from reverie.streams.web import register_api
 
 log = structlog.get_logger(__name__)
 INPUT_TOPICS = (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS, TOPIC_CHANGES)

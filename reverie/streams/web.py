@@ -1,5 +1,6 @@
-"""The worker's own (Faust, aiohttp) web server: the door every request passes, and the
-JSON endpoints (health, notes, scoped search, changing actions).
+"""The worker's own (Faust, aiohttp) web server: the door every request passes, and what
+every view reads from the aiohttp app (the :class:`Reverie`, the gate) and its route tables.
+The JSON API is in :mod:`reverie.streams.api`, the dashboard in :mod:`reverie.streams.dashboard`.
 
 :func:`install_gate` puts one aiohttp middleware in front of every route, present and
 future: a request for anything but :data:`OPEN_PATHS` needs a credential (401 without
@@ -14,23 +15,16 @@ counts behind the limits are kept in MongoDB, so every worker shares them (issue
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import faust
 import structlog
 from aiohttp import web as aioweb
-from faust.web import Request, Response, View
+from faust.web import View
 
 from reverie.bootstrap import Reverie
-from reverie.domain.asyncapi import asyncapi_yaml
-from reverie.errors import PermanentError
-from reverie.handlers.dream.rollback import resolve_review, rollback
-from reverie.handlers.lifecycle import restore_note
-from reverie.handlers.ports import SearchScope
-from reverie.handlers.readscope import read_scopes, search_scopes
 from reverie.streams import auth
 from reverie.streams.auth import AccessDenied, Grant
 
@@ -121,12 +115,52 @@ def json_refusal(request: aioweb.Request, status: int, message: str) -> aioweb.S
     return response
 
 
-_GATES: weakref.WeakKeyDictionary[faust.App, Gate] = weakref.WeakKeyDictionary()
+REVERIE = aioweb.AppKey("reverie", Reverie)
+GATE = aioweb.AppKey("reverie_gate", Gate)
+
+
+def reverie_of(request: Any) -> Reverie:
+    """The :class:`Reverie` the worker's web app serves (put there by :func:`install_gate`)."""
+    reverie: Reverie = request.app[REVERIE]
+    return reverie
+
+
+def gate_of(request: Any) -> Gate:
+    """The gate of the worker's web app (credentials, sessions, rate limits)."""
+    gate: Gate = request.app[GATE]
+    return gate
+
+
+V = TypeVar("V", bound=type[View])
+
+
+@dataclass
+class RouteTable:
+    """Views by path, added to a Faust app in order: Faust's counterpart of aiohttp's
+    ``RouteTableDef`` (a view reads the app's state from the request, captures nothing)."""
+
+    routes: list[tuple[str, type[View]]] = field(default_factory=list)
+
+    def page(self, path: str) -> Callable[[V], V]:
+        """Record the decorated view class under ``path``."""
+
+        def add(view: V) -> V:
+            self.routes.append((path, view))
+            return view
+
+        return add
+
+    def add_to(self, app: faust.App) -> None:
+        """Add every recorded view to ``app``'s web server."""
+        for path, view in self.routes:
+            app.page(path)(view)
 
 
 def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None = None) -> Gate:
-    """Put the credential check in front of every route of ``app`` (once); return it."""
-    gate = _GATES.get(app)
+    """Put the credential check in front of every route of ``app`` (once) and the
+    :class:`Reverie` and gate on its web app; return the gate."""
+    web_app: aioweb.Application = app.web.web_app  # type: ignore[attr-defined]
+    gate = web_app.get(GATE)
     if gate is not None:
         if html_refusal is not None:
             gate.refuse = _refusal(html_refusal)
@@ -141,7 +175,8 @@ def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None 
         proxy_identities=dict(settings.proxy_identities),
         refuse=_refusal(html_refusal),
     )
-    _GATES[app] = gate
+    web_app[GATE] = gate
+    web_app[REVERIE] = reverie
 
     @aioweb.middleware
     async def guard(request: aioweb.Request, handler: Any) -> aioweb.StreamResponse:
@@ -165,7 +200,7 @@ def install_gate(app: faust.App, reverie: Reverie, html_refusal: Refusal | None 
             return gate.refuse(request, 403, str(exc))
         return response
 
-    app.web.web_app.middlewares.append(guard)  # type: ignore[attr-defined]
+    web_app.middlewares.append(guard)
     return gate
 
 
@@ -217,169 +252,3 @@ async def check_run(
             note.user_id,
             f"run {run_id} (it touched notes of other tenants or users)",
         )
-
-
-def register_api(app: faust.App, reverie: Reverie) -> None:
-    """Add ``/health``, ``/asyncapi.yaml``, ``/api/notes/{id}``, ``/api/search`` and the
-    changing endpoints to the Faust web server, behind the gate."""
-    gate = install_gate(app, reverie)
-
-    @app.page("/health")
-    class Health(View):
-        async def get(self, request: Request) -> Response:
-            assigned = app.consumer.assignment() if app.consumer else set()
-            body: dict[str, Any] = {"status": "ok", "assigned_partitions": len(assigned)}
-            if reverie.settings.qdrant_url is None:  # a per-worker index (docs/reliability.md)
-                own = reverie.ownership
-                body["index"] = {"owned": sorted(own.owned), "rebuilt": sorted(own.ready)}
-            return self.json(body)
-
-    @app.page("/asyncapi.yaml")
-    class AsyncApi(View):
-        async def get(self, request: Request) -> Response:
-            return self.text(asyncapi_yaml(), content_type="application/yaml")
-
-    @app.page("/api/notes/{note_id}")
-    class NoteView(View):
-        async def get(self, request: Request, note_id: str) -> Response:
-            note = await reverie.notes.get(note_id)
-            if note is None:
-                return self.json({"error": f"note {note_id!r} not found"}, status=404)
-            grant_of(request).admit_note(
-                note.agent_id, note.company_id, note.user_id, f"note {note_id!r}"
-            )
-            body: dict[str, Any] = note.model_dump(mode="json", exclude={"embedding"})
-            body["history"] = [
-                c.model_dump(mode="json") for c in await reverie.changes.for_record(note_id)
-            ]
-            return self.json(body)
-
-    @app.page("/api/search")
-    class Search(View):
-        async def get(self, request: Request) -> Response:
-            q = request.query
-            agent_id, text = q.get("agent_id"), q.get("q")
-            if not agent_id or not text:
-                return self.json({"error": "agent_id and q are required"}, status=400)
-            grant = grant_of(request)
-            company, user = q.get("company_id") or None, q.get("user_id") or None
-            exact = q.get("exact", "1") == "1"
-            grant.admit(agent_id, company, user)
-            if not exact and not grant.whole_agent:
-                raise AccessDenied(
-                    f"forbidden: {grant.describe()} cannot search across "
-                    "tenants and users (exact=0)"
-                )
-            wait = await gate.searches.hit(grant.token_id)
-            if wait is not None:
-                return self.json(
-                    {"error": f"search rate limit of this token: try again in {int(wait) + 1} s"},
-                    status=429,
-                    headers={"Retry-After": str(int(wait) + 1)},
-                )
-            try:
-                k = max(1, min(int(q.get("k", "10")), 100))
-            except ValueError:
-                return self.json({"error": "k must be a number"}, status=400)
-            if exact:  # what the digest of this binding shows (the token's tenant/user default)
-                scopes = await read_scopes(reverie.notes, agent_id, company or grant.company_id,
-                                           user or grant.user_id)
-            else:
-                scopes = [SearchScope(agent_id=agent_id, exact_scope=False)]
-            [vector] = await reverie.embedder.embed([text])
-            hits = await search_scopes(reverie.index, vector, scopes, k)
-            return self.json({"hits": [{"note_id": h.note_id, "score": h.score} for h in hits]})
-
-    async def read_form(request: Request) -> dict[str, str]:
-        ctype = request.headers.get("Content-Type", "")
-        if "json" in ctype:
-            body = await request.json()
-            return {k: str(v) for k, v in (body or {}).items()}
-        if "form" in ctype:
-            return {k: str(v) for k, v in (await request.post()).items()}
-        return {}
-
-    async def act(
-        view: View,
-        request: Request,
-        action: Callable[[Grant, dict[str, str]], Awaitable[dict[str, Any]]],
-    ) -> Response:
-        form = await read_form(request)
-        grant = grant_of(request)
-        if via_session(request):  # a browser: the form must carry the CSRF cookie's value
-            problem = auth.csrf_problem(form.get("csrf"), request.cookies.get(auth.CSRF_COOKIE))
-            if problem:
-                return view.json({"error": problem}, status=403)
-        grant.may_change()
-        try:
-            result = await action(grant, form)
-        except PermanentError as exc:
-            return view.json({"error": str(exc)}, status=409)
-        log.info("web.changed", token_id=grant.token_id, path=request.url.path)
-        target = form.get("next", "")
-        if target.startswith("/") and not target.startswith("//"):
-            response = view.text("", status=303)
-            response.headers["Location"] = target
-            return response
-        return view.json(result)
-
-    @app.page("/api/notes/{note_id}/restore")
-    class Restore(View):
-        async def post(self, request: Request, note_id: str) -> Response:
-            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
-                note = await reverie.notes.get(note_id)
-                if note is not None:
-                    grant.admit_note(
-                        note.agent_id, note.company_id, note.user_id, f"note {note_id!r}"
-                    )
-                done = await restore_note(
-                    note_id,
-                    notes=reverie.notes,
-                    index=reverie.index,
-                    changes=reverie.changes,
-                    at=reverie.clock.now(),
-                )
-                return {"note_id": note_id, "result": "restored" if done else "already active"}
-
-            return await act(self, request, do)
-
-    @app.page("/api/review/{pair_id}/resolve")
-    class Resolve(View):
-        async def post(self, request: Request, pair_id: str) -> Response:
-            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
-                pair = await reverie.reviews.get(pair_id)
-                if pair is not None:
-                    grant.admit(pair.agent_id)
-                    for note in await reverie.notes.get_many(list(pair.note_ids)):
-                        grant.admit_note(
-                            note.agent_id, note.company_id, note.user_id, f"review pair {pair_id!r}"
-                        )
-                revoked = await resolve_review(
-                    pair_id,
-                    form.get("keep", ""),
-                    notes=reverie.notes,
-                    index=reverie.index,
-                    changes=reverie.changes,
-                    reviews=reverie.reviews,
-                    clock=reverie.clock,
-                )
-                return {"pair_id": pair_id, "kept": form.get("keep"), "revoked": revoked}
-
-            return await act(self, request, do)
-
-    @app.page("/api/runs/{run_id}/rollback")
-    class Rollback(View):
-        async def post(self, request: Request, run_id: str) -> Response:
-            async def do(grant: Grant, form: dict[str, str]) -> dict[str, Any]:
-                await check_run(reverie, grant, run_id)
-                return await rollback(
-                    run_id,
-                    notes=reverie.notes,
-                    examples=reverie.examples,
-                    index=reverie.index,
-                    changes=reverie.changes,
-                    runs=reverie.runs,
-                    clock=reverie.clock,
-                )
-
-            return await act(self, request, do)

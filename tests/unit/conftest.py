@@ -1,4 +1,5 @@
-"""Fixtures shared by the unit tests of the LLM judge: the stub server and judges on it."""
+"""Fixtures shared by the unit tests: structlog as it was, the LLM judge's stub server and
+judges on it."""
 
 from __future__ import annotations
 
@@ -8,12 +9,22 @@ from functools import partial
 from typing import Any
 
 import pytest
+import structlog
 
 from reverie.clock import FixedClock
 from reverie.judges.llm import LLMJudge
 from tests.llm_stub import LLMStub
 
 JUDGE_NOW = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def structlog_as_it_was() -> Iterator[None]:
+    """Restore structlog's configuration after each test: a CLI run configures it to cache
+    loggers on first use, and a logger cached then escapes a later test's ``capture_logs``."""
+    saved = structlog.get_config()
+    yield
+    structlog.configure(**saved)
 
 
 @pytest.fixture

@@ -13,7 +13,9 @@ from reverie.handlers.digest import build_digest, escape_md, fair_shares
 from reverie.handlers.ports import Transition
 from reverie.metrics import Metrics, dlq_kind
 from reverie.streams import auth
-from reverie.streams.dashboard import load_agent_notes, load_run_view, page_context
+from reverie.streams.dashboard.agents import load_agent_notes
+from reverie.streams.dashboard.respond import page_context
+from reverie.streams.dashboard.runs import load_run_view
 from reverie.web.html import TOKEN_HELP, PageContext
 from reverie.web.notes import render_agent, render_note
 from reverie.web.run import render_run
