@@ -138,7 +138,10 @@ class Worker:
             h = await asyncio.to_thread(self.health)
             return bool(h and h.get("assigned_partitions", 0) > 0)
 
-        await wait_for(check, timeout, 0.5, f"worker {self.name} ready")
+        try:
+            await wait_for(check, timeout, 0.5, f"worker {self.name} ready")
+        except AssertionError as exc:  # say what the worker was doing, not only that it was late
+            raise AssertionError(f"{exc}; health {self.health()!r}; log: {self.tail()}") from None
 
     @property
     def token(self) -> str:
