@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from reverie.handlers.dream.findings import Finding
 from reverie.judges.lexicon import is_kind_of, one_kind, siblings, synonyms
 from reverie.judges.nli import NLIScores
-from reverie.judges.nlp import ISO_DATE, SELF, Analysis, Arg, Clause
+from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
@@ -156,6 +156,7 @@ class _Difference:
     shared: frozenset[str]  # words both arguments have
     same_head: bool  # one head, another modifier or number ("formal tone" / "casual tone")
     numbers: bool = False  # two different numbers
+    named: bool = False  # only a name differs: "the Slack integration" / "the Jira ..."
 
 
 @dataclass(frozen=True)
@@ -178,10 +179,13 @@ class _Alignment:
         "my favorite player is Mike Trout" / "I am a huge fan of baseball" one (DNLI)."""
         beside = () if self.copula or same_subject_enough else ("subject",)
         holder = self.holder and same_subject_enough
+        # another name on one head is another thing, like "uses Slack" / "uses Jira":
+        # another value only where the frame holds one at a time
+        one_at_a_time = self.copula or same_subject_enough
         return [
             d
             for d in self.differ
-            if d.same_head
+            if (d.same_head and (one_at_a_time or not d.named))
             or (
                 not d.shared
                 and (holder or any(r not in (d.role, *beside) for r in self.agree))
@@ -209,7 +213,7 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         if x is None or y is None or _dated(x) or _dated(y):
             continue
         numbers_differ = bool(x.numbers and y.numbers and not _agree(x.numbers, y.numbers))
-        if _agree(x.words, y.words) and not numbers_differ:
+        if (_agree(x.words, y.words) or _abbreviates(x.words, y.words)) and not numbers_differ:
             if _content(x.words & y.words):
                 agree.append(role)
         elif role in _VERB_ROLES:
@@ -217,7 +221,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         else:
             slots = _slots_differing(x, y, numbers_differ)
             same_head = x.head == y.head and (slots is None or slots == 1)
-            differ.append(_Difference(role, _content(x.words & y.words), same_head, numbers_differ))
+            differ.append(_Difference(role, _content(x.words & y.words), same_head,
+                                      numbers_differ, _names_differ(x, y)))
     return _Alignment(
         tuple(agree),
         tuple(differ),
@@ -275,6 +280,31 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
     if x is None or y is None or _content(x.words) != {x.head}:
         return False
     return x.head != y.head and is_kind_of(y.head, x.head)
+
+
+def _abbreviates(x: frozenset[str], y: frozenset[str]) -> bool:
+    """One side is one word made of the initials of the other's words ("CET" / "Central
+    European Time", "USD" / "US dollar": a word of up to three letters gives them all)."""
+    for short, long in ((x, y), (y, x)):
+        if len(short) != 1 or len(long) < 2:
+            continue
+        word = next(iter(short))
+        if not word.isalpha() or not 2 <= len(word) <= 5:
+            continue
+        letters = "".join(w if len(w) <= 3 and w.isalpha() else w[:1] for w in long)
+        if sorted(word) == sorted(letters):
+            return True
+    return False
+
+
+def _names_differ(x: Arg, y: Arg) -> bool:
+    """Both arguments name which thing they are with a proper noun, and not the same
+    one ("the Slack integration" / "the Jira integration")."""
+    if x.mods is None or y.mods is None:
+        return False
+    xs = {w for d, w in x.mods if d == NAME_SLOT}
+    ys = {w for d, w in y.mods if d == NAME_SLOT}
+    return bool(xs and ys) and not (xs <= ys or ys <= xs)
 
 
 def _slots_differing(x: Arg, y: Arg, numbers_differ: bool) -> int | None:

@@ -57,6 +57,8 @@ _pipeline: Any = None
 
 SELF = "self"
 LIKE = "like"
+NAME_SLOT = "name"
+"""The modifier slot of a proper-noun compound ("the *Slack* integration")."""
 # modifiers that fill one slot of a thing: another word there is another value
 _SLOT_DEPS = frozenset({"amod", "compound", "nummod"})
 _KNOWN_VERBS = (
@@ -329,7 +331,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
     head = number_value(token) if token.like_num else None
     mods = frozenset(
         [
-            ("nummod" if c.like_num else c.dep_, _value(c, skip))
+            (_slot(c), _value(c, skip))
             for c in token.children
             if c.dep_ in _SLOT_DEPS
         ]
@@ -348,6 +350,17 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         frozenset(numbers),
         mods - {(r, "") for r, _ in mods},
     )
+
+
+def _slot(modifier: Any) -> str:
+    """The slot a modifier fills: ``nummod`` for a number, ``name`` for a proper noun
+    naming which thing it is ("the Slack integration": another name is another thing),
+    else its dependency (``amod``, ``compound``)."""
+    if modifier.like_num:
+        return "nummod"
+    if modifier.dep_ == "compound" and modifier.pos_ == "PROPN":
+        return NAME_SLOT
+    return str(modifier.dep_)
 
 
 def _value(token: Any, skip: frozenset[int]) -> str:
@@ -509,6 +522,11 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     asides = _asides(pred)
     skip = frozenset(u.i for t, span in asides for u in (t, *span))
     parts = _read_children(pred, skip)
+    copula = _bare_verb_value(pred)
+    if copula is not None:  # "the default branch is develop": a value, not a verb
+        parts.predicate = "be"
+        parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
+    _invert_copula(pred, parts)
     lemma = parts.predicate.split()[0]
     predicate, subject, args, negations = _normal_form(
         pred, parts.predicate, inherited if parts.subject is None else parts.subject,
@@ -518,6 +536,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         lemma == "be"
         and predicate == LIKE
         and any(t.lower_ in {"favorite", "favourite"} for t in pred.subtree)
+        and not _plural_subject(pred)
     )
     main = Clause(
         _self(subject),
@@ -529,9 +548,58 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=pred.tag_ == "VBD" and lemma not in CHANGE_VERBS,
+        past=(copula or pred).tag_ == "VBD" and lemma not in CHANGE_VERBS,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _bare_verb_value(pred: Any) -> Any:
+    """The finite "be" before a base-form verb that the parser made the predicate ("the
+    default branch is develop": English puts no bare verb after a finite "be", so the
+    word is the copula's value, a lower-cased name), or None."""
+    if pred.tag_ != "VB" or any(c.dep_ in {"dobj", "prep", "xcomp", "mark"} for c in pred.children):
+        return None
+    return next(
+        (
+            c
+            for c in pred.children
+            if c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in {"VBZ", "VBP", "VBD"}
+        ),
+        None,
+    )
+
+
+def _plural_subject(pred: Any) -> bool:
+    """The predicate's subject is a plural noun ("my favorite languages are ...")."""
+    return any(c.dep_ == "nsubj" and c.tag_ in {"NNS", "NNPS"} for c in pred.children)
+
+
+def _invert_copula(pred: Any, parts: _Parts) -> None:
+    """Read "Maria is the account owner" as "the account owner is Maria": a copula whose
+    complement is one definite attribute (a singular noun with "the" or a possessor, no
+    favourite) and whose subject names something other than the note's holder states
+    the attribute's value. The holder itself ("the user is the account owner") is left
+    as it is: it may be Maria."""
+    if parts.predicate != "be" or parts.subject is None or SELF in _self(parts.subject):
+        return
+    subject = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    complement = next((c for c in pred.children if c.dep_ == "attr"), None)
+    if subject is None or complement is None or subject.pos_ not in {"PROPN", "NOUN"}:
+        return
+    definite = any(
+        (c.dep_ == "det" and c.lower_ == "the") or c.dep_ == "poss" for c in complement.children
+    )
+    if complement.tag_ != "NN" or not definite:
+        return
+    attribute = next((a for a in parts.args if a.role == "attr"), None)
+    if attribute is None or attribute.words & {"favorite", "favourite"}:
+        return
+    value = Arg("attr", parts.subject_head, parts.subject, frozenset())
+    parts.args = [value if a is attribute else a for a in parts.args]
+    # the subject keeps its own words too: the note is still about Maria
+    parts.subject = attribute.words | parts.subject
+    parts.subject_head = attribute.head
+    parts.person = False
 
 
 def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:
@@ -590,7 +658,9 @@ def _copula(
         attr = [a for a in args if a.role == "attr"]
         rest = [a for a in args if a.role != "attr"]
         kind = subject - {"favorite", "favourite", "least", SELF}
-        head = ("favorite " + " ".join(sorted(kind))) if kind else ""  # the kind is the head
+        # the kind is the head ("my favorite food"), unless plural: "my favorite languages
+        # are Python and Go" holds several values, each its own
+        head = ("favorite " + " ".join(sorted(kind))) if kind and not _plural_subject(pred) else ""
         objs = [Arg("obj", head or a.head, a.words | kind, a.numbers) for a in attr]
         return LIKE, frozenset({SELF}), objs + rest, negations + (1 if least else 0)
     if not any(a.role == "attr" for a in args):  # "is Sunday 02:00-04:00 UTC" parsed loosely
@@ -600,7 +670,12 @@ def _copula(
             if c.dep_ in {"npadvmod", "advmod", "appos", "nummod", "dobj", "conj", "compound"}
         ]
         if loose:
-            parts = [_phrase(c, "attr") for c in loose]
+            # a value adverb ("is monthly") is no content word, but it is the value
+            parts = [
+                p if p.words else Arg("attr", c.lower_, frozenset({c.lower_}), frozenset())
+                for c in loose
+                if (p := _phrase(c, "attr")).words or _is_value_adverb(c)
+            ] or [_phrase(c, "attr") for c in loose]
             args = [
                 Arg(
                     "attr",
@@ -625,7 +700,11 @@ def _copula(
         least = any(t.lower_ == "least" for t in pred.subtree)
         rest = [a for a in args if a is not value]
         words = (value.words | subject) - {"favorite", "favourite", "least", SELF}
-        obj = Arg("obj", value.head, frozenset(words), value.numbers)
+        kind = value.words - {"favorite", "favourite", "least", SELF}
+        # one head for both word orders: "spicy tex mex is my favorite food" / "my
+        # favorite food is nachos" (another value of one favorite)
+        head = "favorite " + " ".join(sorted(kind)) if kind else value.head
+        obj = Arg("obj", head, frozenset(words), value.numbers)
         return LIKE, frozenset({SELF}), [obj, *rest], negations + (1 if least else 0)
     if value is not None and value.head == "fan" and value.words - {"fan"}:  # "a fan of X"
         rest = [a for a in args if a is not value]

@@ -437,7 +437,6 @@ async def test_the_holders_two_values_are_not_merged(a: str, b: str, rule: str) 
 
 @pytest.mark.parametrize(("a", "b", "words"), [
     ("Send the report every morning.", "Send the report every evening.", ["morning", "evening"]),
-    ("Their office is upstairs.", "Their office is downstairs.", ["upstairs", "downstairs"]),
     ("They prefer a call before noon.", "They prefer a call after noon.", ["before", "after"]),
     ("Invoices go out on the first of the month.",
      "Invoices go out on the last day of the month.", ["first", "last"]),
@@ -536,3 +535,47 @@ def test_a_batch_larger_than_the_caches_is_analyzed_and_embedded_whole(
         for s, t in zip(statements[n.note_id], fresh[n.note_id], strict=True):
             assert s.facts == t.facts
             assert (s.vector == t.vector).all()
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The user's time zone is CET.", "The user's time zone is Pacific Time."),
+    ("Her manager is Sam Lee.", "Her manager is Dana Wu."),
+    ("The account owner is Ravi.", "Maria is the account owner."),
+    ("Acme's default branch is main.", "Acme's default branch is develop."),
+    ("Their billing cycle is annual.", "Their billing cycle is monthly."),
+    ("Their office is upstairs.", "Their office is downstairs."),
+])
+async def test_one_attribute_stated_with_two_values_is_a_contradiction(a: str, b: str) -> None:
+    """A definite attribute ("the user's time zone", "the account owner") holds one value:
+    two values conflict by ``other-value``, whichever side the attribute stands on ("Maria
+    is the account owner"), whether the value is a name, an adverb ("monthly") or a word
+    the parser took for a verb ("is develop")."""
+    assert await contradiction(a, b) == "other-value"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The billing contact is Dana.", "The technical contact is Raj."),
+    ("The customer's plan was Basic.", "The customer's plan is Pro."),
+    ("Priya's manager is Sam.", "Ben's manager is Dana."),
+    ("The customer uses the Slack integration.", "The customer uses the Jira integration."),
+    ("The user's time zone is CET.", "The user's time zone is Central European Time."),
+    ("The user's favorite languages are Python and Go.",
+     "The user's favorite languages are Rust and Go."),
+    ("The team lead for the EU team is Ana.", "The team lead for the US team is Ben."),
+])
+async def test_look_alikes_of_an_attribute_with_two_values_do_not_conflict(a: str, b: str) -> None:
+    """Two attributes, a former value, two holders, two named things used side by side,
+    one value and its initials, a plural favourite and two scopes are no contradiction."""
+    assert await contradiction(a, b) is None
+
+
+async def test_two_named_things_on_one_head_are_two_facts() -> None:
+    """"the Slack integration" / "the Jira integration": not a contradiction, and not one
+    note either."""
+    verdict = await consolidate([note("a", "The customer uses the Slack integration."),
+                                 note("b", "The customer uses the Jira integration.", day=1)])
+    assert not verdict.consolidate
+    assert rules(verdict) == ["below-link-similarity"]
+    assert decided("The customer uses the Slack integration.",
+                   "The customer uses the Jira integration.") == (
+        "two facts", "below-link-similarity")
