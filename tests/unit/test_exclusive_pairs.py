@@ -79,10 +79,10 @@ def test_no_contradiction_pair_merged() -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (the NLI scorer: 7 found, 9 false alarms, 13 merged), so a
-    change that loses ground fails."""
+    """Floors at today's values (one definite attribute, one value: 8 found, 8 false
+    alarms, 13 merged), so a change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 7, s
-    assert s["false_alarms"] <= 9, s["false_alarm_ids"]
+    assert s["contradictions_found"] >= 8, s
+    assert s["false_alarms"] <= 8, s["false_alarm_ids"]
     assert s["contradictions_merged"] <= 13, s["contradictions_merged_ids"]
