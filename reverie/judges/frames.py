@@ -67,6 +67,7 @@ from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
+from reverie.text.vocabulary.function_words import SELF_WORDS
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
@@ -690,7 +691,9 @@ def shared_topic(a: Analysis, b: Analysis) -> frozenset[str]:
     """Content words both statements use outside their subjects ("Pied Piper's Business
     plan costs ..." and "Reps at Pied Piper quote annual plans" share only who they are
     about)."""
-    return (a.content & b.content) - _subjects(a) - _subjects(b)
+    # the holder ("the customer") is who they are about even where the parse missed the
+    # subject ("The customer bills in euros" read as a compound noun)
+    return (a.content & b.content) - _subjects(a) - _subjects(b) - SELF_WORDS
 
 
 def same_fact(pair: Pair) -> Finding | None:

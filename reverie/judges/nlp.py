@@ -37,7 +37,13 @@ from typing import Any
 
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
-from reverie.text.vocabulary.function_words import ADDITIVE, EXCEPT, NEGATORS, SELF_WORDS
+from reverie.text.vocabulary.function_words import (
+    ADDITIONAL,
+    ADDITIVE,
+    EXCEPT,
+    NEGATORS,
+    SELF_WORDS,
+)
 from reverie.text.vocabulary.number_words import (
     MULTIPLIER_SUFFIXES,
     MULTIPLIER_WORDS,
@@ -385,6 +391,11 @@ def _is_value_adverb(token: Any) -> bool:
     )
 
 
+def _one_more(token: Any) -> bool:
+    """The argument adds one more of its kind ("a second office", "another account")."""
+    return any(c.dep_ in {"det", "amod"} and c.lower_ in ADDITIONAL for c in token.children)
+
+
 def _negated_arg(token: Any) -> bool:
     return any(c.dep_ == "det" and c.lower_ in {"no"} for c in token.children) or (
         token.lower_ in {"nothing", "none", "nobody"}
@@ -484,6 +495,8 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         parts.args.append(_phrase(child, _OBJECT_DEPS[dep], skip))
         if _negated_arg(child):
             parts.negations += 1
+        if _one_more(child):
+            parts.additive = True  # "has a second office in Bergen"
     elif dep == "xcomp" and on_pred:
         parts.args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
     elif dep == "prt" and on_pred:

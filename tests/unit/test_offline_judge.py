@@ -579,3 +579,17 @@ async def test_two_named_things_on_one_head_are_two_facts() -> None:
     assert decided("The customer uses the Slack integration.",
                    "The customer uses the Jira integration.") == (
         "two facts", "below-link-similarity")
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The customer has an office in Oslo.", "The customer has a second office in Bergen.",
+     "differing-argument"),
+    ("The customer bills in euros.", "The customer is invoiced in US dollars.",
+     "no-shared-word"),
+])
+async def test_one_more_of_a_thing_and_the_holder_alone_are_two_facts(
+    a: str, b: str, rule: str
+) -> None:
+    """"a second office" adds one (no contradiction with "an office"); the holder's own
+    word ("customer", where the parse missed the subject) is no shared fact."""
+    assert decided(a, b) == ("two facts", rule)

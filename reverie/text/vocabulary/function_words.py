@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "ADDITIONAL",
     "ADDITIVE",
     "EXCEPT",
     "FILLER",
@@ -24,6 +25,10 @@ NEGATION_CUES = ("not", *NEGATORS, "cannot", "without")
 
 ADDITIVE = frozenset({"also", "too", "additionally"})
 """Words that add a value to one already held ("also speaks French")."""
+
+ADDITIONAL = frozenset({"another", "second", "third", "additional", "extra", "other"})
+"""Determiners and adjectives of an argument that add one more of a thing ("a second
+office", "another account")."""
 
 EXCEPT = frozenset({"except", "minus", "excluding"})
 """Words after which what follows is denied ("all genres except country music")."""
