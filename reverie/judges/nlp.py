@@ -13,7 +13,10 @@ and reduced to an :class:`Analysis`:
   predicate ``like`` and their opposites (dislike, hate, avoid, can't stand, least
   favourite) are ``like`` negated; a change verb with "to" ("was raised to $300,000",
   "upgraded the database to PostgreSQL 16", "moved the window to Saturday") is read as
-  "<changed thing> is <new value>"; an xcomp's arguments belong to its clause.
+  "<changed thing> is <new value>"; an xcomp's arguments belong to its clause; a copula
+  whose complement is a definite attribute ("Maria is the account owner") is read as
+  "the account owner is Maria"; a bare verb after a finite "be" ("the branch is develop")
+  is the copula's value; "a second office", "another account" add one (like "also").
 * *polarity*: a clause is negated by a ``neg`` dependent of its predicate ("not",
   "never", "n't"), by "no"/"none"/"nothing" on an argument, or by a polar verb.
 * *numbers* (``like_num`` tokens, digits, number words) with the noun they count,
