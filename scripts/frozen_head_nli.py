@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
+import itertools
 import json
 import sys
 import time
@@ -87,7 +88,7 @@ class Head:
     def __init__(self, dim: int, hidden: int, rng: np.random.Generator) -> None:
         sizes = [dim, hidden, 3] if hidden else [dim, 3]
         self.params = []
-        for n_in, n_out in zip(sizes, sizes[1:], strict=False):
+        for n_in, n_out in itertools.pairwise(sizes):
             w = rng.normal(0, (2 / n_in) ** 0.5, (n_in, n_out)).astype(np.float32)
             self.params += [w, np.zeros(n_out, np.float32)]
 
@@ -175,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
         return round(float(both[:, 2].mean()), 3)
 
     print(json.dumps({
-        "design": f"frozen sentence embeddings, {'MLP ' + str(args.hidden) if args.hidden else 'softmax'}",
+        "design": "frozen sentence embeddings, "
+                  + (f"MLP {args.hidden}" if args.hidden else "softmax"),
         "test_pairs": len(yt),
         "accuracy": round(float(np.mean(guess == yt)), 4),
         "per_class": per_class,
