@@ -720,7 +720,7 @@ def _link(pair: Pair) -> Finding:
         return finding("no-shared-word", (
             f"{_versus(pair)}: {cosine} < {ALONE_SIMILARITY} and no word in common "
             "besides their subjects"))
-    found = clash(pair) or _model_veto(pair)
+    found = clash(pair) or _model_veto(pair) or _swap_veto(pair)
     if found is not None:
         return found
     if shared:
@@ -728,6 +728,32 @@ def _link(pair: Pair) -> Finding:
             f"{_versus(pair)}: {cosine} >= {LINK_SIMILARITY}, both say "
             f"{', '.join(sorted(shared))}"))
     return finding("link-paraphrase", f"{_versus(pair)}: {cosine} >= {ALONE_SIMILARITY}")
+
+
+def _swap_veto(pair: Pair) -> Finding | None:
+    """``swapped-values`` when one holder's two statements differ by a word or two, one
+    of them another kind of the same thing ("miles" / "kilometers"): linked, the two
+    values would stand side by side in one note."""
+    words = _swap_words(pair.a, pair.b)
+    if words is None or not _one_holder(pair.a, pair.b):
+        return None
+    kinds = [(u, v) for u in sorted(words[0]) for v in sorted(words[1])
+             if siblings(u, v) or one_kind(u, v)]
+    if not kinds:
+        return None
+    return finding("swapped-values", (
+        f"{_versus(pair)}: {kinds[0][0]} / {kinds[0][1]}, another value in place of a word"))
+
+
+def _swap_words(a: Analysis, b: Analysis) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words each statement has and the other lacks, when they are a word or two on
+    each side and none a synonym of one on the other side; else None."""
+    x, y = a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
+    if not (x and y and len(x) <= _SWAP and len(y) <= _SWAP):
+        return None
+    if any(_synonymous(u, v) for u in x for v in y):
+        return None
+    return x, y
 
 
 def _swapped(a: Analysis, b: Analysis) -> bool:
@@ -739,12 +765,11 @@ def _swapped(a: Analysis, b: Analysis) -> bool:
     "downstairs"); or only a preposition of one frame ("before noon" / "after noon"). A
     rephrasing changes words for others of no such kind ("requires Conventional Commits
     style" / "must follow the Conventional Commits format")."""
-    x, y = a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
-    if x and y and len(x) <= _SWAP and len(y) <= _SWAP:
-        if any(_synonymous(u, v) for u in x for v in y):
-            return False
+    words = _swap_words(a, b)
+    if words is not None:
+        x, y = words
         return len(x) == len(y) == 1 or any(siblings(u, v) for u in x for v in y)
-    if x or y:
+    if a.lemmas - b.lemmas - _LIGHT_VERBS or b.lemmas - a.lemmas - _LIGHT_VERBS:
         return False
     for c in a.clauses:
         for d in b.clauses:

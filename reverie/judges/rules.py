@@ -60,6 +60,10 @@ _TABLE: tuple[Rule, ...] = (
          "one frame at two places through other prepositions "
          "('works from home' / 'works in the office')"),
     Rule("other-number", "blocker", "two different numbers of one unit"),
+    Rule("swapped-values", "blocker",
+         "one holder's statements differ by a word or two, one of them another kind of the "
+         "same thing (WordNet siblings or one kind: 'miles' / 'kilometers'): two values, "
+         "never one note"),
     Rule("denied-mention", "blocker",
          "one statement denies what the other mentions without denying it"),
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),

@@ -66,11 +66,14 @@ def test_model_alone_never_contradicts_two_things() -> None:
 
 
 def test_model_doubt_vetoes_a_merge_of_one_frame() -> None:
-    """One frame's values the rules would link are kept apart when the model doubts they
-    can both hold (below a contradiction), and the finding says so."""
+    """One frame's values are kept apart when the model doubts they can both hold (below
+    a contradiction), and the finding says so; without the model's doubt the rules keep
+    two kinds of one thing apart too ("teacher" / "cook": ``swapped-values``)."""
     a, b = "I am a teacher at the school.", "I work as a cook at the school."
     doubt = NLIScores(0.2, 0.4, 0.4)
-    assert frames.same_fact(pair(a, b, 0.8, UNSURE)) is not None
+    assert frames.same_fact(pair(a, b, 0.8, UNSURE)) is None
+    rules_alone = frames.apart(pair(a, b, 0.8, UNSURE))
+    assert rules_alone is not None and rules_alone.rule == "swapped-values"
     vetoed = frames.apart(pair(a, b, 0.8, doubt))
     assert vetoed is not None and vetoed.rule == "nli-merge-veto"
     assert frames.conflict(pair(a, b, 0.8, doubt)) is None

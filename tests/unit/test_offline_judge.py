@@ -435,22 +435,29 @@ async def test_the_holders_two_values_are_not_merged(a: str, b: str, rule: str) 
     assert rules(verdict) == [rule]
 
 
-@pytest.mark.parametrize(("a", "b", "words"), [
-    ("Send the report every morning.", "Send the report every evening.", ["morning", "evening"]),
-    ("They prefer a call before noon.", "They prefer a call after noon.", ["before", "after"]),
+@pytest.mark.parametrize(("a", "b", "words", "rule"), [
+    ("Send the report every morning.", "Send the report every evening.", ["morning", "evening"],
+     "swapped-values"),
+    ("They prefer a call before noon.", "They prefer a call after noon.", ["before", "after"],
+     "swapped-value"),
     ("Invoices go out on the first of the month.",
-     "Invoices go out on the last day of the month.", ["first", "last"]),
-    ("The user is left-handed.", "The user is right-handed.", ["left", "right"]),
+     "Invoices go out on the last day of the month.", ["first", "last"], "swapped-values"),
+    ("The user is left-handed.", "The user is right-handed.", ["left", "right"],
+     "swapped-value"),
 ])
 async def test_close_statements_with_another_value_lose_neither(a: str, b: str,
-                                                                 words: list[str]) -> None:
+                                                                 words: list[str],
+                                                                 rule: str) -> None:
     """One word in place of another (no synonym), or another preposition: each statement
-    keeps its value, merged or not (the cosine alone, 0.85 and more, absorbed one)."""
+    keeps its value (the cosine alone, 0.85 and more, absorbed one). Two kinds of one thing
+    ("morning" / "evening") are never one note (``swapped-values``); otherwise the merged
+    note keeps both (``swapped-value``)."""
     verdict = await consolidate([note("a", a), note("b", b, day=1)])
     if verdict.consolidate:
         text = " ".join(m.text for m in verdict.merged).lower()
         assert all(w in text for w in words), text
-    assert "swapped-value" in rules(verdict), verdict.findings
+    assert rule in rules(verdict), verdict.findings
+    assert verdict.consolidate == (rule == "swapped-value")
 
 
 async def test_one_frame_at_two_places_is_not_merged() -> None:
@@ -593,3 +600,12 @@ async def test_one_more_of_a_thing_and_the_holder_alone_are_two_facts(
     """"a second office" adds one (no contradiction with "an office"); the holder's own
     word ("customer", where the parse missed the subject) is no shared fact."""
     assert decided(a, b) == ("two facts", rule)
+
+
+async def test_two_kinds_of_one_thing_in_place_of_each_other_are_never_one_note() -> None:
+    """"miles" / "kilometers" in otherwise close statements of one holder: two values,
+    kept apart by ``swapped-values`` (they were one note saying both)."""
+    a, b = "The user measures distances in miles.", "The user uses kilometers for distances."
+    verdict = await consolidate([note("a", a), note("b", b, day=1)])
+    assert not verdict.consolidate
+    assert decided(a, b) == ("two facts", "swapped-values")
