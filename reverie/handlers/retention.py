@@ -67,7 +67,7 @@ async def archive_by_retention(
     cause = run_id or f"retention@{now.isoformat()}"
     note_cutoff = now - timedelta(days=settings.note_retention_days)
     note_moves: list[Transition] = []
-    async for note in notes.iter_notes(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
         counts.notes_checked += 1
         if note.expires_at is not None and note.expires_at <= now:
             counts.notes_expired += 1
@@ -83,7 +83,7 @@ async def archive_by_retention(
         note_moves.append(Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, reason))
     example_cutoff = now - timedelta(days=settings.example_retention_days)
     example_moves: list[Transition] = []
-    async for ex in examples.iter_examples(
+    async for ex in examples.iter_records(
         agent_id=agent_id, status=Status.ACTIVE, auto_only=True
     ):
         counts.examples_checked += 1

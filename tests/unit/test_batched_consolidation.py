@@ -129,9 +129,9 @@ async def test_a_dream_merges_the_same_notes_with_fewer_calls() -> None:
             run = await run_dream(app)
             consolidations = [r for r in stub.chat_requests
                               if "consolidate_" in r.text("system")]
-            revoked = {n.note_id async for n in app.notes.iter_notes(
+            revoked = {n.note_id async for n in app.notes.iter_records(
                 agent_id="a-1", status=Status.REVOKED)}
-            merged = {n.note_id async for n in app.notes.iter_notes(
+            merged = {n.note_id async for n in app.notes.iter_records(
                 agent_id="a-1", status=Status.ACTIVE) if n.note_id.startswith("m-")}
             steps = [s for s in await app.runs.steps(run.run_id) if s.name == "cluster"]
             seen.append((len(consolidations), revoked, merged, steps,

@@ -69,7 +69,7 @@ async def test_calls_to_an_unreachable_server_raise_storage_unavailable(
             await call()
         assert info.value.retryable
     with pytest.raises(StorageUnavailable):
-        async for _ in notes.iter_notes(status=Status.ACTIVE):
+        async for _ in notes.iter_records(status=Status.ACTIVE):
             pass
 
 

@@ -309,7 +309,7 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
 
 async def consolidate(ctx: DreamContext, parent: str) -> ConsolidationResult:
     """Run the consolidation phase; return what it did (raises only on storage failure)."""
-    candidates = [n async for n in ctx.stores.notes.iter_notes(
+    candidates = [n async for n in ctx.stores.notes.iter_records(
         agent_id=ctx.agent_id, status=Status.ACTIVE, auto_only=True)]
     repaired = await repair(ctx, candidates)
     if repaired:

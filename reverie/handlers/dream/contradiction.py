@@ -126,7 +126,7 @@ PairOutcome = Kept | ToReview | Revoked
 
 async def resolve_contradictions(ctx: DreamContext, parent: str) -> ContradictionResult:
     """Run the contradiction phase over the Active notes left after consolidation."""
-    notes = [n async for n in ctx.stores.notes.iter_notes(agent_id=ctx.agent_id,
+    notes = [n async for n in ctx.stores.notes.iter_records(agent_id=ctx.agent_id,
                                                           status=Status.ACTIVE)]
     pairs = await candidate_pairs(ctx, notes)
     fresh = [p for p in pairs if await ctx.stores.judgments.get(p.key) is None]
