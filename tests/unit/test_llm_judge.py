@@ -221,13 +221,23 @@ async def test_persistent_server_errors_raise_judge_unavailable(
     assert judge.recent_calls[-1].outcome == "InternalServerError"
 
 
-async def test_persistent_rate_limit_raises_judge_unavailable(
-    stub: LLMStub, make_judge: Callable[..., LLMJudge]
+@pytest.mark.parametrize(
+    ("reply", "expected", "words"),
+    [
+        (Reply(status=429), JudgeUnavailable, "rate-limiting"),
+        (Reply(status=404, error_message="model 'm-default' not found"), ConfigurationError,
+         "404"),
+    ],
+    ids=["persistent_rate_limit_raises_judge_unavailable", "unknown_model_is_configuration_error"],
+)
+async def test_an_error_answer_on_every_try_raises_its_error(
+    stub: LLMStub, make_judge: Callable[..., LLMJudge], reply: Reply,
+    expected: type[Exception], words: str,
 ) -> None:
     judge = make_judge(max_retries=1)
-    stub.default = Reply(status=429)
+    stub.default = reply
 
-    with pytest.raises(JudgeUnavailable, match="rate-limiting"):
+    with pytest.raises(expected, match=words):
         await judge.contradicts(*NOTES)
 
 
@@ -283,16 +293,6 @@ async def test_other_bad_request_is_a_permanent_error(
 
     assert [r.response_format_type for r in stub.chat_requests] == ["json_schema"] * 2
     assert judge.structured_output is True
-
-
-async def test_unknown_model_is_configuration_error(
-    stub: LLMStub, make_judge: Callable[..., LLMJudge]
-) -> None:
-    judge = make_judge()
-    stub.script([Reply(status=404, error_message="model 'm-default' not found")])
-
-    with pytest.raises(ConfigurationError, match="404"):
-        await judge.contradicts(*NOTES)
 
 
 # budget

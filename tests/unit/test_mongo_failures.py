@@ -32,6 +32,7 @@ from reverie.storage.mongo import (
     ensure_indexes,
     mongo_errors,
 )
+from tests.contracts import check_translation
 from tests.netfaults import DroppingServer, dead_port
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -121,6 +122,4 @@ def test_mongo_errors_maps_each_driver_error(
     raised: Exception, expected: type[Exception], words: str
 ) -> None:
     """Unreachable, not primary, interrupted → retryable; auth → configuration; else rejected."""
-    with pytest.raises(expected, match=words) as info, mongo_errors():
-        raise raised
-    assert info.value.__cause__ is raised
+    check_translation(mongo_errors, raised, expected, words)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from reverie.domain.model import Status
 from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
@@ -31,25 +33,23 @@ async def test_note_of_disabled_agent_is_archived_with_comment():
         Status.ARCHIVED, "Stale reference: agent a-7 disabled on 2026-03-02")
 
 
-async def test_note_of_deleted_conversation_is_archived():
+@pytest.mark.parametrize(
+    ("reference", "kind", "entity_type", "entity_id", "expected"),
+    [
+        ({"conversation_id": "c-9"}, "deleted", "conversation", "c-9", Status.ARCHIVED),
+        ({"agent_id": "a-1"}, "disabled", "agent", "a-2", Status.ACTIVE),
+        ({"user_id": "u-1"}, "disabled", "user", "u-1", Status.ACTIVE),
+    ],
+    ids=["note_of_deleted_conversation_is_archived", "note_of_active_agent_stays_active",
+         "note_of_disabled_user_stays_active"],
+)
+async def test_a_tombstone_archives_only_what_it_makes_stale(
+    reference: dict[str, str], kind: str, entity_type: str, entity_id: str, expected: Status
+) -> None:
     app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", conversation_id="c-9")))
-    await handle_ok(app, gone("deleted", "conversation", "c-9"))
-    assert (await status(app, "n1"))[0] == Status.ARCHIVED
-
-
-async def test_note_of_active_agent_stays_active():
-    app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", agent_id="a-1")))
-    await handle_ok(app, gone("disabled", "agent", "a-2"))
-    assert (await status(app, "n1"))[0] == Status.ACTIVE
-
-
-async def test_note_of_disabled_user_stays_active():
-    app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
-    await handle_ok(app, gone("disabled", "user", "u-1"))
-    assert (await status(app, "n1"))[0] == Status.ACTIVE
+    await handle_ok(app, event("note.created", note_data("n1", **reference)))
+    await handle_ok(app, gone(kind, entity_type, entity_id))
+    assert (await status(app, "n1"))[0] == expected
 
 
 async def test_note_arriving_after_its_user_was_deleted_is_archived_on_arrival():
