@@ -209,6 +209,26 @@ class _CutOff(Exception):
 _Item = TypeVar("_Item")
 
 
+_OPENAI_ERRORS: tuple[tuple[type[Exception] | tuple[type[Exception], ...],
+                            Callable[[str], ReverieError], str], ...] = (
+    (openai.APITimeoutError, JudgeUnavailable,
+     "the LLM endpoint {endpoint} did not answer within {timeout_s}s "
+     "({where}, after {retries} retries)"),
+    (openai.APIConnectionError, JudgeUnavailable,
+     "cannot reach the LLM endpoint {endpoint} ({where}, after {retries} retries): {detail}"),
+    (openai.RateLimitError, JudgeUnavailable,
+     "the LLM endpoint is rate-limiting (429) ({where}, after {retries} retries): {detail}"),
+    ((openai.AuthenticationError, openai.PermissionDeniedError), ConfigurationError,
+     "the LLM endpoint {endpoint} refused the credentials ({status}); "
+     "check REVERIE_LLM_API_KEY: {detail}"),
+    (openai.NotFoundError, ConfigurationError,
+     "the LLM endpoint {endpoint} does not know the model or path (404) ({where}); "
+     "check REVERIE_LLM_BASE_URL and the REVERIE_LLM_MODEL* settings: {detail}"),
+)
+"""Which openai errors are which of Reverie's, first match wins (a timeout is a connection
+error too), with the message each says; other status errors are decided by their code."""
+
+
 class LLMJudge:
     """The :class:`~reverie.handlers.dream.judging.Judge` backed by a chat-completions endpoint."""
 
@@ -670,31 +690,11 @@ class LLMJudge:
         where = f"{task.VERSION} with model {model!r}"
         endpoint = redact(self.base_url) if self.base_url else "api.openai.com"
         detail = self._detail(err)
-        if isinstance(err, openai.APITimeoutError):
-            return JudgeUnavailable(
-                f"the LLM endpoint {endpoint} did not answer within {self.timeout_s}s "
-                f"({where}, after {self.max_retries} retries)"
-            )
-        if isinstance(err, openai.APIConnectionError):
-            return JudgeUnavailable(
-                f"cannot reach the LLM endpoint {endpoint} ({where}, after "
-                f"{self.max_retries} retries): {detail}"
-            )
-        if isinstance(err, openai.RateLimitError):
-            return JudgeUnavailable(
-                f"the LLM endpoint is rate-limiting (429) ({where}, after {self.max_retries} "
-                f"retries): {detail}"
-            )
-        if isinstance(err, (openai.AuthenticationError, openai.PermissionDeniedError)):
-            return ConfigurationError(
-                f"the LLM endpoint {endpoint} refused the credentials ({err.status_code}); "
-                f"check REVERIE_LLM_API_KEY: {detail}"
-            )
-        if isinstance(err, openai.NotFoundError):
-            return ConfigurationError(
-                f"the LLM endpoint {endpoint} does not know the model or path (404) ({where}); "
-                f"check REVERIE_LLM_BASE_URL and the REVERIE_LLM_MODEL* settings: {detail}"
-            )
+        for kinds, error, message in _OPENAI_ERRORS:
+            if isinstance(err, kinds):
+                return error(message.format(
+                    endpoint=endpoint, where=where, detail=detail, timeout_s=self.timeout_s,
+                    retries=self.max_retries, status=getattr(err, "status_code", None)))
         if isinstance(err, openai.APIStatusError):
             if err.status_code >= 500 or err.status_code in (408, 409):
                 return JudgeUnavailable(
