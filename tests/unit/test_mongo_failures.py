@@ -28,12 +28,11 @@ from reverie.storage.mongo import (
     MongoNotes,
     MongoPendingDeletions,
     MongoRegistry,
-    connect,
     ensure_indexes,
     mongo_errors,
 )
 from tests.contracts import check_translation
-from tests.netfaults import DroppingServer, dead_port
+from tests.netfaults import DroppingServer, mongo_down
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
 
@@ -41,9 +40,8 @@ AT = datetime(2026, 3, 1, tzinfo=UTC)
 @pytest.fixture
 async def dead_client() -> AsyncIterator[AsyncMongoClient[Doc]]:
     """The real PyMongo client pointed at a port nothing listens on (short server selection)."""
-    client = connect(f"mongodb://127.0.0.1:{dead_port()}/?directConnection=true", timeout_ms=200)
-    yield client
-    await client.close()
+    async with mongo_down(timeout_ms=200) as client:
+        yield client
 
 
 async def test_calls_to_an_unreachable_server_raise_storage_unavailable(
@@ -77,14 +75,9 @@ async def test_calls_to_an_unreachable_server_raise_storage_unavailable(
 async def test_a_server_that_drops_connections_is_unavailable() -> None:
     """A socket that accepts and closes is an outage too."""
     with DroppingServer() as server:
-        client = connect(
-            f"mongodb://127.0.0.1:{server.port}/?directConnection=true", timeout_ms=300
-        )
-        try:
+        async with mongo_down(f"127.0.0.1:{server.port}", timeout_ms=300) as client:
             with pytest.raises(StorageUnavailable):
                 await MongoNotes(client["reverie_dead"]).get("n-1")
-        finally:
-            await client.close()
     assert server.accepted > 0
 
 
