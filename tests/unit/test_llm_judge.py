@@ -23,7 +23,7 @@ from reverie.errors import (
 )
 from reverie.handlers.dream.judging import Usage
 from reverie.judges.llm import Budget, CallRecord, LLMJudge
-from tests.builders import judged
+from tests.builders import assert_repaired_then_rejected, judged
 from tests.llm_stub import LLMStub, Reply
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
@@ -156,14 +156,7 @@ async def test_unacceptable_answer_is_repaired_then_rejected(
     stub: LLMStub, make_judge: Callable[..., LLMJudge], bad: dict[str, Any], problem: str
 ) -> None:
     judge = make_judge()
-    stub.script([Reply(json=bad), Reply(json=bad)])
-
-    with pytest.raises(JudgeAnswerInvalid) as caught:
-        await judge.consolidate(NOTES, NOW)
-
-    assert problem in str(caught.value)
-    repair = stub.chat_requests[1]
-    assert problem in repair.messages[-1]["content"]
+    await assert_repaired_then_rejected(stub, bad, lambda: judge.consolidate(NOTES, NOW), problem)
 
 
 async def test_unknown_note_id_then_valid_repair_succeeds(
