@@ -23,9 +23,9 @@ from reverie.handlers.lifecycle import audit_change, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
     EntityRegistry,
-    ExampleRepository,
     NoteRepository,
     PendingDeletions,
+    Stores,
     Transition,
     VectorIndex,
 )
@@ -101,11 +101,7 @@ class PruneCounts:
 async def prune_entity(
     event: EntityDeleted | EntityDisabled,
     *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    registry: EntityRegistry,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     pending: PendingDeletions | None = None,
     prune_page_size: int = 2000,
@@ -116,6 +112,8 @@ async def prune_entity(
     there first (read paths hide the entity's records from then on) and closed only once
     every record is archived, so a crash or retry in between keeps them hidden.
     """
+    notes, examples, registry, index, changes = (
+        stores.notes, stores.examples, stores.registry, stores.index, stores.changes)
     action: Literal["deleted", "disabled"] = (
         "deleted" if event.event_type == "entity.deleted" else "disabled")
     tombstone = Tombstone(
@@ -190,10 +188,7 @@ async def _archive_notes(
 
 async def sweep_stale(
     *,
-    notes: NoteRepository,
-    registry: EntityRegistry,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     agent_id: str | None = None,
     limit: int = 200,
@@ -202,8 +197,9 @@ async def sweep_stale(
     fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> PruneCounts:
     """Archive up to ``limit`` Active auto-generated notes whose references are gone."""
+    notes, index, changes = stores.notes, stores.index, stores.changes
     counts = PruneCounts()
-    cache = GoneCache(registry)
+    cache = GoneCache(stores.registry)
     page: list[Note] = []
     pending: dict[str, list[Transition]] = {}
     found = 0

@@ -15,12 +15,8 @@ from reverie.clock import Clock
 from reverie.domain.model import Status
 from reverie.handlers.lifecycle import move_examples, move_notes
 from reverie.handlers.ports import (
-    AgentRepository,
-    ChangeLog,
-    ExampleRepository,
-    NoteRepository,
+    Stores,
     Transition,
-    VectorIndex,
 )
 
 LOW_SCORE = 50
@@ -47,19 +43,16 @@ class RetentionCounts:
 async def archive_by_retention(
     agent_id: str,
     *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    agents: AgentRepository,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     run_id: str | None = None,
     dry_run: bool = False,
     fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> RetentionCounts:
     """Archive the agent's expired and long-unused auto-generated notes and examples."""
+    notes, examples, index, changes = stores.notes, stores.examples, stores.index, stores.changes
     counts = RetentionCounts()
-    settings = await agents.get(agent_id)
+    settings = await stores.agents.get(agent_id)
     if not settings.auto_archive_enabled:
         counts.skipped_reason = f"auto_archive_enabled is false for agent {agent_id}"
         return counts

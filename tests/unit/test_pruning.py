@@ -127,13 +127,11 @@ async def test_sweep_processes_at_most_limit_and_looks_each_entity_up_once():
         await app.registry.record(Tombstone(entity_type="user", entity_id=uid,
                                             action="deleted", at=T0))
     app.registry.looked_up.clear()
-    first = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                              changes=app.changes, clock=app.clock, limit=200)
+    first = await sweep_stale(stores=app.stores, clock=app.clock, limit=200)
     assert first.notes_archived == 200 and first.orphaned_users == 200
     looked = app.registry.looked_up
     assert len(looked) == len(set(looked))
-    second = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                               changes=app.changes, clock=app.clock, limit=200)
+    second = await sweep_stale(stores=app.stores, clock=app.clock, limit=200)
     assert second.notes_archived == 50
     assert (await app.notes.count_by_status()) == {"Archived": 250}
 
@@ -146,15 +144,12 @@ async def test_sweep_skips_manual_notes():
 
     await app.registry.record(Tombstone(entity_type="user", entity_id="u-1", action="deleted",
                                         at=T0))
-    counts = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                               changes=app.changes, clock=app.clock)
+    counts = await sweep_stale(stores=app.stores, clock=app.clock)
     assert counts.notes_archived == 0
 
 
 async def retention(app, agent="a-1"):
-    return await archive_by_retention(agent, notes=app.notes, examples=app.examples,
-                                      agents=app.agents, index=app.index, changes=app.changes,
-                                      clock=app.clock)
+    return await archive_by_retention(agent, stores=app.stores, clock=app.clock)
 
 
 async def test_retention_archives_expired_and_unused_auto_notes_only():
