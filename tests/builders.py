@@ -30,7 +30,9 @@ from reverie.handlers.ports import Embedder
 from reverie.storage.memory import MemoryVectorIndex
 from tests.llm_stub import LLMStub, Reply
 
-JUDGED_NOW = datetime(2026, 3, 1, tzinfo=UTC)
+AT = datetime(2026, 3, 1, tzinfo=UTC)
+"""A fixed moment for the records, tombstones and changes a test stores."""
+JUDGED_NOW = AT
 
 
 def uid() -> str:

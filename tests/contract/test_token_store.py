@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -12,10 +12,9 @@ from reverie.errors import StorageUnavailable
 from reverie.handlers.ports import AccessToken, TokenStore
 from reverie.storage import mongo
 from reverie.storage.tokens import MemoryTokens, MongoTokens
+from tests.builders import AT
 from tests.contract.conftest import mongo_url
 from tests.netfaults import mongo_down
-
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture(params=["memory", pytest.param("mongo", marks=pytest.mark.integration)])

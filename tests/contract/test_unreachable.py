@@ -7,7 +7,6 @@ and against a socket that accepts and drops every connection.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -17,10 +16,10 @@ from reverie.embeddings.remote import OpenAIEmbedder
 from reverie.errors import RetryableError, StorageUnavailable
 from reverie.handlers.ports import SearchScope, VectorPoint
 from reverie.storage.vectors import QdrantIndex
+from tests.builders import AT
 from tests.contract.conftest import MONGO
 from tests.netfaults import DroppingServer, dead_port, mongo_down
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 TOMB = Tombstone(entity_type="user", entity_id="u-1", action="deleted", at=AT)
 
 CALLS: dict[str, Callable[[Any], Awaitable[object]]] = {

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from datetime import UTC, datetime
 
 import pytest
 from pymongo import AsyncMongoClient
@@ -25,6 +24,7 @@ from reverie.storage.mongo import (
     MongoQualifications,
     ensure_indexes,
 )
+from tests.builders import AT
 from tests.contracts import (
     check_lease_contract,
     check_ledger_contract,
@@ -33,7 +33,6 @@ from tests.contracts import (
 
 pytestmark = pytest.mark.integration
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture(params=[True, False], ids=["by-id", "in-and-pages"])

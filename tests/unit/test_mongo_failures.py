@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
 
 import pytest
 from pymongo import AsyncMongoClient
@@ -31,10 +30,9 @@ from reverie.storage.mongo import (
     ensure_indexes,
     mongo_errors,
 )
+from tests.builders import AT
 from tests.contracts import check_translation
 from tests.netfaults import DroppingServer, mongo_down
-
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture
