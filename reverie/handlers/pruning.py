@@ -19,7 +19,7 @@ import structlog
 from reverie.clock import Clock
 from reverie.domain.events import EntityDeleted, EntityDisabled, EntityType
 from reverie.domain.model import Example, Note, Record, Status, Tombstone
-from reverie.handlers.lifecycle import audit_change, move_notes
+from reverie.handlers.lifecycle import Audit, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
     EntityRegistry,
@@ -150,7 +150,7 @@ async def prune_entity(
         await cache.load(k for e in ex_batch for k in e.references())
         ex_moves = [_stale(e, cache, tombstone, None) for e in ex_batch]
         # effects first, as for notes: a crash before the status leaves them Active for the retry
-        await changes.record([audit_change("example", t, e.agent_id, event.event_id, at, None)
+        await changes.record([Audit(e.agent_id, event.event_id, at).change("example", t)
                               for e, t in zip(ex_batch, ex_moves, strict=True)])
         counts.examples_archived += len(
             await examples.transition_referencing(*key, ex_moves, at))
@@ -175,7 +175,7 @@ async def _archive_notes(
     """Archive one page of Active notes: index status and audit first, then one bulk write."""
     ids = [n.note_id for n in batch]
     await index.set_status(ids, Status.ARCHIVED)
-    await changes.record([audit_change("note", t, n.agent_id, cause, at, None)
+    await changes.record([Audit(n.agent_id, cause, at).change("note", t)
                           for n, t in zip(batch, moves, strict=True)])
     moved = await notes.transition_referencing(*key, moves, at)
     if len(moved) < len(ids):  # another writer moved some in between: index to their status
@@ -234,8 +234,8 @@ async def sweep_stale(
             counts.archived_ids.extend(t.record_id for t in transitions)
             continue
         moved = await move_notes(
-            transitions, agent_id=owner, cause=cause, at=at,
-            notes=notes, index=index, changes=changes, run_id=run_id,
+            transitions, Audit(owner, cause, at, run_id),
+            notes=notes, index=index, changes=changes,
         )
         counts.notes_archived += len(moved)
         counts.archived_ids.extend(moved)

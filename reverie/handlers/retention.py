@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from reverie.clock import Clock
 from reverie.domain.model import Status
-from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.handlers.lifecycle import Audit, move_examples, move_notes
 from reverie.handlers.ports import (
     Stores,
     Transition,
@@ -58,6 +58,7 @@ async def archive_by_retention(
         return counts
     now = clock.now()
     cause = run_id or f"retention@{now.isoformat()}"
+    audit = Audit(agent_id, cause, now, run_id)
     note_cutoff = now - timedelta(days=settings.note_retention_days)
     note_moves: list[Transition] = []
     async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
@@ -98,14 +99,14 @@ async def archive_by_retention(
         return counts
     for start in range(0, len(note_moves), 500):
         await move_notes(
-            note_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,
-            notes=notes, index=index, changes=changes, run_id=run_id,
+            note_moves[start : start + 500], audit,
+            notes=notes, index=index, changes=changes,
         )
         if fault is not None:
             await fault("retention:notes_archived")
     for start in range(0, len(example_moves), 500):
         await move_examples(
-            example_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,
-            examples=examples, changes=changes, run_id=run_id,
+            example_moves[start : start + 500], audit,
+            examples=examples, changes=changes,
         )
     return counts

@@ -15,7 +15,7 @@ from reverie.clock import Clock
 from reverie.domain.events import DreamRollback
 from reverie.domain.model import Status
 from reverie.errors import InvalidState, UnknownEntity
-from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.handlers.lifecycle import Audit, move_examples, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
     NoteRepository,
@@ -58,10 +58,11 @@ async def rollback(run_id: str, *, stores: Stores, clock: Clock) -> dict[str, An
             target = note_moves if change.kind == "note" else example_moves
             target.append(Transition(change.record_id, change.to_status, change.from_status,
                                      f"Restored by rollback of run {run_id}"))
-    restored = await move_notes(note_moves, agent_id=run.agent_id, cause=cause, at=at,
-                                notes=notes, index=stores.index, changes=changes)
-    restored += await move_examples(example_moves, agent_id=run.agent_id, cause=cause, at=at,
-                                    examples=stores.examples, changes=changes)
+    audit = Audit(run.agent_id, cause, at)
+    restored = await move_notes(note_moves, audit, notes=notes, index=stores.index,
+                                changes=changes)
+    restored += await move_examples(example_moves, audit, examples=stores.examples,
+                                    changes=changes)
     if run.status != "rolled_back":
         run.status = "rolled_back"
         run.rolled_back_at = at
@@ -105,7 +106,7 @@ async def resolve_review(
     await move_notes(
         [Transition(other, Status.ACTIVE, Status.REVOKED,
                     f"Contradicted by {keep}: resolved by a person ({pair.reason})", keep)],
-        agent_id=pair.agent_id, cause=f"review:{pair_id}", at=at, notes=notes, index=index,
+        Audit(pair.agent_id, f"review:{pair_id}", at), notes=notes, index=index,
         changes=changes,
     )
     await reviews.resolve(pair_id, keep, at)
