@@ -209,6 +209,16 @@ class _CutOff(Exception):
 _Item = TypeVar("_Item")
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """One chat request: the task's prompt module, the model, the messages, the token cap."""
+
+    task: ModuleType
+    model: str
+    messages: list[dict[str, str]]
+    max_tokens: int | None = None
+
+
 _OPENAI_ERRORS: tuple[tuple[type[Exception] | tuple[type[Exception], ...],
                             Callable[[str], ReverieError], str], ...] = (
     (openai.APITimeoutError, JudgeUnavailable,
@@ -511,7 +521,7 @@ class LLMJudge:
         """
         usage = Usage()
         try:
-            content, finish = await self._complete(task, model, messages, usage, max_tokens)
+            content, finish = await self._complete(_Asked(task, model, messages, max_tokens), usage)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as first:
@@ -527,7 +537,7 @@ class LLMJudge:
                 {"role": "assistant", "content": content or "(empty answer)"},
                 render_repair(problem),
             ]
-            content, finish = await self._complete(task, model, repair, usage, max_tokens)
+            content, finish = await self._complete(_Asked(task, model, repair, max_tokens), usage)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as second:
@@ -539,26 +549,20 @@ class LLMJudge:
             err.charged(usage)
             raise
 
-    async def _complete(
-        self,
-        task: ModuleType,
-        model: str,
-        messages: list[dict[str, str]],
-        usage: Usage,
-        max_tokens: int | None = None,
-    ) -> tuple[str | None, str | None]:
+    async def _complete(self, asked: _Asked, usage: Usage) -> tuple[str | None, str | None]:
         """One chat completion (plus the json_object fallback): content and finish reason."""
         shared = self._shared
+        task, model = asked.task, asked.model
         structured = shared.structured is not False
         try:
-            response = await self._request(task, model, messages, structured, max_tokens)
+            response = await self._request(asked, structured)
         except openai.BadRequestError as err:
             if not (structured and shared.structured is None):
                 raise self._map_error(err, task, model) from None
             # json_schema has never worked here: maybe the server does not support it.
             log.info("llm_json_schema_rejected", task=task.NAME, model=model)
             try:
-                response = await self._request(task, model, messages, False, max_tokens)
+                response = await self._request(asked, False)
             except openai.OpenAIError as err2:
                 raise self._map_error(err2, task, model) from None
             shared.structured = False
@@ -579,16 +583,10 @@ class LLMJudge:
         choice = response.choices[0]
         return choice.message.content, choice.finish_reason
 
-    async def _request(
-        self,
-        task: ModuleType,
-        model: str,
-        messages: list[dict[str, str]],
-        structured: bool,
-        max_tokens: int | None = None,
-    ) -> Any:
+    async def _request(self, asked: _Asked, structured: bool) -> Any:
         """Send one request under the semaphore and the budget; record its latency."""
         shared = self._shared
+        task, model, max_tokens = asked.task, asked.model, asked.max_tokens
         fmt: dict[str, Any] = task.response_format(structured)
         temperature = openai.omit if self.temperature is None else self.temperature
         async with shared.semaphore:
@@ -599,7 +597,7 @@ class LLMJudge:
             try:
                 response = await shared.client.chat.completions.create(
                     model=model,
-                    messages=cast(Any, messages),
+                    messages=cast(Any, asked.messages),
                     response_format=cast(Any, fmt),
                     temperature=temperature,
                     max_tokens=openai.omit if max_tokens is None else max_tokens,
