@@ -18,6 +18,7 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -54,42 +55,35 @@ PROBLEMS = [
 PLACES = ["Berlin", "Lisbon", "Tokyo", "Toronto", "Nairobi", "São Paulo"]
 
 
+NOTE_KINDS: tuple[Callable[[random.Random], str], ...] = (
+    lambda r: f"{r.choice(PEOPLE)} {r.choice(LIKES)} {r.choice(THINGS)}.",
+    lambda r: f"The {r.choice(DOCS)} is due on {r.choice(DAYS)}.",
+    lambda r: (
+        f"On {r.choice(DAYS)} the {r.choice(SERVICES)} {r.choice(PROBLEMS)}; "
+        f"{r.choice(PEOPLE).lower()} fixed it."
+    ),
+    lambda r: f"{r.choice(PEOPLE)} lives in {r.choice(PLACES)} and works remotely.",
+    lambda r: f"Remind {r.choice(PEOPLE).lower()} about the {r.choice(DOCS)}.",
+    lambda r: (
+        f"Decision: we keep {r.choice(SERVICES)} on version {r.randint(1, 9)}."
+        f"{r.randint(0, 20)} until the {r.choice(DOCS)} is signed."
+    ),
+    lambda r: f"Don't suggest {r.choice(THINGS)} to {r.choice(PEOPLE).lower()} again.",
+    lambda r: (
+        f"{r.choice(PEOPLE)} mentioned that the {r.choice(SERVICES)} "
+        f"{r.choice(PROBLEMS)} twice last month, and asked for a post-mortem "
+        f"covering alerting, ownership and the rollback procedure before "
+        f"{r.choice(DAYS)}."
+    ),
+    lambda r: f"Ticket #{r.randint(1000, 99999)}: {r.choice(PROBLEMS)}.",
+)
+"""The kinds of note, each drawn with equal chance; each writes one from the generator."""
+
+
 def make_notes(n: int, seed: int = 1234) -> list[str]:
     """Return ``n`` varied, realistic short notes (mostly 8-25 tokens, a few longer)."""
     rng = random.Random(seed)
-
-    def one() -> str:
-        kind = rng.randrange(9)
-        if kind == 0:
-            return f"{rng.choice(PEOPLE)} {rng.choice(LIKES)} {rng.choice(THINGS)}."
-        if kind == 1:
-            return f"The {rng.choice(DOCS)} is due on {rng.choice(DAYS)}."
-        if kind == 2:
-            return (
-                f"On {rng.choice(DAYS)} the {rng.choice(SERVICES)} {rng.choice(PROBLEMS)}; "
-                f"{rng.choice(PEOPLE).lower()} fixed it."
-            )
-        if kind == 3:
-            return f"{rng.choice(PEOPLE)} lives in {rng.choice(PLACES)} and works remotely."
-        if kind == 4:
-            return f"Remind {rng.choice(PEOPLE).lower()} about the {rng.choice(DOCS)}."
-        if kind == 5:
-            return (
-                f"Decision: we keep {rng.choice(SERVICES)} on version {rng.randint(1, 9)}."
-                f"{rng.randint(0, 20)} until the {rng.choice(DOCS)} is signed."
-            )
-        if kind == 6:
-            return f"Don't suggest {rng.choice(THINGS)} to {rng.choice(PEOPLE).lower()} again."
-        if kind == 7:
-            return (
-                f"{rng.choice(PEOPLE)} mentioned that the {rng.choice(SERVICES)} "
-                f"{rng.choice(PROBLEMS)} twice last month, and asked for a post-mortem "
-                f"covering alerting, ownership and the rollback procedure before "
-                f"{rng.choice(DAYS)}."
-            )
-        return f"Ticket #{rng.randint(1000, 99999)}: {rng.choice(PROBLEMS)}."
-
-    return [one() for _ in range(n)]
+    return [NOTE_KINDS[rng.randrange(len(NOTE_KINDS))](rng) for _ in range(n)]
 
 
 def peak_rss_mib() -> float:

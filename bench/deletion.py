@@ -201,9 +201,7 @@ async def profile_in_process(env: dict[str, str], n: int, out: Path | None) -> d
         profiler = Profiler(interval=0.002, async_mode="enabled")
         profiler.start()
         t0 = time.perf_counter()
-        counts = await prune_entity(deleted, notes=app.notes, examples=app.examples,
-                                    registry=app.registry, index=app.index,
-                                    changes=app.changes, clock=app.clock)
+        counts = await prune_entity(deleted, stores=app.stores, clock=app.clock)
         wall = time.perf_counter() - t0
         profiler.stop()
         if out is not None:

@@ -679,7 +679,7 @@ def write_doc(res: dict[str, Any], ev: dict[str, Any], total_s: float) -> None:
             f"{ref.get('knn_queries', 0):,} times; the judge took "
             f"{fmt_s(ref['judge_busy_s'])}. The pass is still exact, O(n^2 x 384) "
             "multiply-adds (halved by symmetry), so it is what grows fastest with n. The rest "
-            "is mostly copying notes: every phase re-reads all Active notes (`iter_notes`) and "
+            "is mostly copying notes: every phase re-reads all Active notes (`iter_records`) and "
             "each note carries its embedding as a list of 384 Python floats (~12 KiB per "
             "note), which also sets the peak memory.",
         ]

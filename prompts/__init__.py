@@ -14,56 +14,23 @@ from __future__ import annotations
 
 from . import (
     check_coverage,
+    common,
     consolidate_clusters,
     consolidate_notes,
     contradiction_pairs,
     detect_contradictions,
 )
-from .common import (
-    DATA_REMINDER,
-    DATA_RULES,
-    FENCE_TAGS,
-    REASON_MAX,
-    AnswerFormat,
-    Message,
-    PlainAnswer,
-    fence,
-    fence_note,
-    in_label_order,
-    json_answer_rules,
-    json_response_format,
-    label_problems,
-    neutralise,
-    numbered,
-    render_repair,
-    strict_schema,
-)
+from .common import *  # noqa: F403 - the shared helpers, re-exported as the docstring says
 
 __all__ = [
-    "DATA_REMINDER",
-    "DATA_RULES",
-    "FENCE_TAGS",
     "PROMPTS",
-    "REASON_MAX",
-    "AnswerFormat",
-    "Message",
-    "PlainAnswer",
     "check_coverage",
     "consolidate_clusters",
     "consolidate_notes",
     "contradiction_pairs",
     "detect_contradictions",
-    "fence",
-    "fence_note",
-    "in_label_order",
-    "json_answer_rules",
-    "json_response_format",
-    "label_problems",
-    "neutralise",
-    "numbered",
-    "render_repair",
-    "strict_schema",
 ]
+__all__ += common.__all__
 
 PROMPTS: dict[str, str] = {
     module.NAME: module.VERSION

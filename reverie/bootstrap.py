@@ -111,11 +111,12 @@ class Reverie:
 
     def deps(self) -> dict[str, object]:
         """Return the name → port map handlers are injected from: every field but
-        :data:`NOT_INJECTED`, ``stores``, ``prune_page_size`` and the ``extras``."""
+        :data:`NOT_INJECTED`, ``prune_page_size``, the ``extras``, and ``stores`` built of
+        those (an extra that replaces a port replaces it in ``stores`` too)."""
         ports = {f.name: getattr(self, f.name) for f in fields(self)
                  if f.name not in NOT_INJECTED}
-        return {**ports, "stores": self.stores,
-                "prune_page_size": self.settings.prune_page_size, **self.extras}
+        deps = {**ports, "prune_page_size": self.settings.prune_page_size, **self.extras}
+        return {"stores": Stores(**{f.name: deps[f.name] for f in fields(Stores)}), **deps}
 
     async def __aenter__(self) -> Reverie:
         return self

@@ -64,8 +64,8 @@ def export_example(ex: Example) -> dict[str, Any]:
 
 async def export_state(app: Reverie) -> list[dict[str, Any]]:
     """Return every note and example as export rows, sorted by kind and id."""
-    rows = [export_note(n) async for n in app.notes.iter_notes()]
-    rows += [export_example(e) async for e in app.examples.iter_examples()]
+    rows = [export_note(n) async for n in app.notes.iter_records()]
+    rows += [export_example(e) async for e in app.examples.iter_records()]
     return sorted(rows, key=lambda r: (r["kind"], r["id"]))
 
 

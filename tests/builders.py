@@ -7,15 +7,18 @@ Each builder takes keyword overrides, so a test states only what it changes.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+import pytest
 
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.bus import Failure
 from reverie.clock import Clock
 from reverie.config import Settings
 from reverie.domain.events import Envelope
+from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.judging import (
     ConsolidationVerdict,
     ContradictionVerdict,
@@ -25,8 +28,11 @@ from reverie.handlers.dream.judging import (
 )
 from reverie.handlers.ports import Embedder
 from reverie.storage.memory import MemoryVectorIndex
+from tests.llm_stub import LLMStub, Reply
 
-JUDGED_NOW = datetime(2026, 3, 1, tzinfo=UTC)
+AT = datetime(2026, 3, 1, tzinfo=UTC)
+"""A fixed moment for the records, tombstones and changes a test stores."""
+JUDGED_NOW = AT
 
 
 def uid() -> str:
@@ -100,3 +106,15 @@ class KeepingJudge:
     async def covers(self, general: Sequence[JudgedNote], specific: JudgedNote
                      ) -> tuple[CoverageVerdict, Usage]:
         return CoverageVerdict(adds_nothing=False), Usage()
+
+
+async def assert_repaired_then_rejected(
+    stub: LLMStub, bad: dict[str, Any], ask: Callable[[], Awaitable[object]], problem: str
+) -> None:
+    """The judge answers ``bad`` to ``ask`` and to its repair request: the repair request
+    names ``problem``, and so does the JudgeAnswerInvalid raised."""
+    stub.script([Reply(json=bad), Reply(json=bad)])
+    with pytest.raises(JudgeAnswerInvalid) as caught:
+        await ask()
+    assert problem in str(caught.value)
+    assert problem in stub.chat_requests[1].messages[-1]["content"]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
+
+import pytest
 
 from reverie.domain.qualification import Qualification
 from reverie.handlers.ports import EventLedger, LeaseStore, QualificationStore
@@ -53,3 +57,14 @@ async def check_qualification_contract(store: QualificationStore, at: datetime) 
     assert found.checked_at == at + timedelta(minutes=10)
     assert [q.key for q in await store.latest()] == ["q-a", "q-b"]
     assert [q.key for q in await store.latest(limit=1)] == ["q-a"]
+
+
+def check_translation(
+    translate: Callable[[], AbstractContextManager[object]], raised: Exception,
+    expected: type[Exception], words: str,
+) -> None:
+    """What every adapter's error translation does: ``raised`` inside it comes out as
+    ``expected`` (one of the tree in reverie/errors.py) naming ``words``, chained to it."""
+    with pytest.raises(expected, match=words) as info, translate():
+        raise raised
+    assert info.value.__cause__ is raised

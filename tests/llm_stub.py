@@ -197,6 +197,14 @@ class LLMStub:
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
+    def only_request_for(self, task: Any) -> RecordedRequest:
+        """Check that one chat request came, asking ``task``'s prompt (its schema name and
+        version); return it."""
+        (request,) = self.chat_requests
+        assert request.body["response_format"]["json_schema"]["name"] == task.NAME
+        assert task.VERSION in request.text("system")
+        return request
+
     @property
     def embedding_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/embeddings")]

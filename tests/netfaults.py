@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import socket
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from types import TracebackType
+from typing import Any
+
+from reverie.storage import mongo
 
 
 def dead_port() -> int:
@@ -50,3 +55,15 @@ class DroppingServer:
         self._stop.set()
         self._thread.join(timeout=5)
         self._sock.close()
+
+
+@asynccontextmanager
+async def mongo_down(address: str | None = None, timeout_ms: int = 150) -> AsyncIterator[Any]:
+    """The real PyMongo client (short server selection) pointed at a server that is down:
+    ``address`` (``host:port``), else a port nothing listens on; closed after."""
+    where = address or f"127.0.0.1:{dead_port()}"
+    client = mongo.connect(f"mongodb://{where}/?directConnection=true", timeout_ms=timeout_ms)
+    try:
+        yield client
+    finally:
+        await client.close()

@@ -48,8 +48,17 @@ def check(name: str, fn) -> None:
     try:
         got = fn()
     except Exception as e:  # noqa: BLE001 - report every failure
-        RESULTS.append((name, "FAIL", f"{type(e).__name__}: {e}"))
-        return
+        failed(name, e)
+    else:
+        record(name, got)
+
+
+def failed(name: str, e: Exception) -> None:
+    RESULTS.append((name, "FAIL", f"{type(e).__name__}: {e}"))
+
+
+def record(name: str, got) -> None:
+    """A check's result: True or None is OK, a string or anything else is WRONG."""
     if got is True or got is None:
         RESULTS.append((name, "OK", ""))
     else:
@@ -337,13 +346,10 @@ async def async_checks(url: str) -> None:
     async def acheck(name, coro_fn):
         try:
             got = await coro_fn()
-        except Exception as e:  # noqa: BLE001
-            RESULTS.append((name, "FAIL", f"{type(e).__name__}: {e}"))
-            return
-        if got is True or got is None:
-            RESULTS.append((name, "OK", ""))
+        except Exception as e:  # noqa: BLE001 - report every failure
+            failed(name, e)
         else:
-            RESULTS.append((name, "WRONG", f"unexpected result: {got!r}"))
+            record(name, got)
 
     async def ping():
         return expect((await client.admin.command("ping"))["ok"], 1.0)

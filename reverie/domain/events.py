@@ -37,6 +37,8 @@ TOPIC_RUN_STEPS = "reverie.run-steps"
 TOPIC_CHANGES = "reverie.changes"
 TOPIC_DLQ = "reverie.dlq"
 INPUT_TOPICS = (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS)
+TOPICS = (*INPUT_TOPICS, TOPIC_DLQ, TOPIC_CHANGES, TOPIC_RUN_STEPS)
+"""Every topic Reverie reads or writes."""
 
 NoteType = Literal["Preference", "Constraint", "Context", "Example", "Issue"]
 EntityType = Literal["agent", "user", "company", "conversation"]

@@ -29,7 +29,7 @@ from reverie.domain.model import (
     vector_payload,
 )
 from reverie.errors import UnknownEntity
-from reverie.handlers.lifecycle import change_id, move_examples, move_notes
+from reverie.handlers.lifecycle import Audit, change_id, move_examples, move_notes
 from reverie.handlers.ports import (
     AgentRepository,
     ChangeLog,
@@ -185,7 +185,7 @@ async def _archive_deleted_meanwhile(
     moved = 0
     for agent_id, transitions in by_agent.items():
         moved += len(await move_notes(
-            transitions, agent_id=agent_id, cause=cause, at=clock.now(),
+            transitions, Audit(agent_id, cause, clock.now()),
             notes=notes, index=index, changes=changes, effects_first=True))
     return moved
 
@@ -248,7 +248,7 @@ async def store_example(
             await move_examples(
                 [Transition(stored.example_id, Status.ACTIVE, Status.ARCHIVED,
                             stale_comment(late))],
-                agent_id=stored.agent_id, cause=event.event_id, at=clock.now(),
+                Audit(stored.agent_id, event.event_id, clock.now()),
                 examples=examples, changes=changes, effects_first=True)
     return inserted
 

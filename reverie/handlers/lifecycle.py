@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from reverie.domain.model import Change, ChangeType, Kind, Status
@@ -29,16 +30,40 @@ def change_id(record_id: str, to: Status, cause: str) -> str:
     return f"{record_id}>{to.value}@{cause}"
 
 
+@dataclass(frozen=True)
+class Audit:
+    """What every audit change of one move shares: whose records, why (the cause that fixes
+    the change ids), when, and the dream run if one made it."""
+
+    agent_id: str
+    cause: str
+    at: datetime
+    run_id: str | None = None
+
+    def change(self, kind: Kind, t: Transition) -> Change:
+        """Return the audit change of one transition (its id fixed by record, target and cause)."""
+        return Change(
+            change_id=change_id(t.record_id, t.to, self.cause),
+            change_type=_CHANGE_TYPE[(kind, t.to)],
+            kind=kind,
+            record_id=t.record_id,
+            agent_id=self.agent_id,
+            from_status=t.expect,
+            to_status=t.to,
+            reason=t.comments,
+            at=self.at,
+            run_id=self.run_id,
+            consolidated_into_note_id=t.consolidated_into_note_id,
+        )
+
+
 async def move_notes(
     transitions: Sequence[Transition],
+    audit: Audit,
     *,
-    agent_id: str,
-    cause: str,
-    at: datetime,
     notes: NoteRepository,
     index: VectorIndex,
     changes: ChangeLog,
-    run_id: str | None = None,
     effects_first: bool = False,
 ) -> list[str]:
     """Apply note transitions, sync the vector payloads and record one change per move.
@@ -52,24 +77,21 @@ async def move_notes(
         return []
     if effects_first:
         return await _move_notes_effects_first(
-            transitions, agent_id=agent_id, cause=cause, at=at, notes=notes, index=index,
-            changes=changes, run_id=run_id)
-    moved = await notes.transition(transitions, at)
+            transitions, audit, notes=notes, index=index, changes=changes)
+    moved = await notes.transition(transitions, audit.at)
     by_id = {t.record_id: t for t in transitions}
     # Index and audit also cover transitions applied by an earlier, interrupted attempt.
     current = {n.note_id: n for n in await notes.get_many(list(by_id))}
     settled = [rid for rid, t in by_id.items() if (n := current.get(rid)) and n.status == t.to]
     for status in {by_id[r].to for r in settled}:
         await index.set_status([r for r in settled if by_id[r].to == status], status)
-    await changes.record(
-        [audit_change("note", by_id[rid], agent_id, cause, at, run_id) for rid in settled]
-    )
+    await changes.record([audit.change("note", by_id[rid]) for rid in settled])
     return moved
 
 
 async def _move_notes_effects_first(
-    transitions: Sequence[Transition], *, agent_id: str, cause: str, at: datetime,
-    notes: NoteRepository, index: VectorIndex, changes: ChangeLog, run_id: str | None,
+    transitions: Sequence[Transition], audit: Audit, *,
+    notes: NoteRepository, index: VectorIndex, changes: ChangeLog,
 ) -> list[str]:
     by_id = {t.record_id: t for t in transitions}
     current = {n.note_id: n for n in await notes.get_many(list(by_id))}
@@ -77,8 +99,8 @@ async def _move_notes_effects_first(
            if (n := current.get(rid)) is not None and n.status in (t.expect, t.to)]
     for status in {t.to for t in due}:
         await index.set_status([t.record_id for t in due if t.to == status], status)
-    await changes.record([audit_change("note", t, agent_id, cause, at, run_id) for t in due])
-    moved = await notes.transition(due, at)
+    await changes.record([audit.change("note", t) for t in due])
+    moved = await notes.transition(due, audit.at)
     lost = [t.record_id for t in due
             if t.record_id not in moved and current[t.record_id].status == t.expect]
     if lost:  # another writer moved these in between: index back to their real status
@@ -90,13 +112,10 @@ async def _move_notes_effects_first(
 
 async def move_examples(
     transitions: Sequence[Transition],
+    audit: Audit,
     *,
-    agent_id: str,
-    cause: str,
-    at: datetime,
     examples: ExampleRepository,
     changes: ChangeLog,
-    run_id: str | None = None,
     effects_first: bool = False,
 ) -> list[str]:
     """Apply example transitions and record one change per move (see :func:`move_notes`)."""
@@ -108,35 +127,16 @@ async def move_examples(
             current = await examples.get(t.record_id)
             if current is not None and current.status in (t.expect, t.to):
                 due.append(t)
-        await changes.record([audit_change("example", t, agent_id, cause, at, run_id) for t in due])
-        return await examples.transition(due, at)
-    moved = await examples.transition(transitions, at)
+        await changes.record([audit.change("example", t) for t in due])
+        return await examples.transition(due, audit.at)
+    moved = await examples.transition(transitions, audit.at)
     settled = []
     for t in transitions:
         current = await examples.get(t.record_id)
         if current is not None and current.status == t.to:
-            settled.append(audit_change("example", t, agent_id, cause, at, run_id))
+            settled.append(audit.change("example", t))
     await changes.record(settled)
     return moved
-
-
-def audit_change(
-    kind: Kind, t: Transition, agent_id: str, cause: str, at: datetime, run_id: str | None
-) -> Change:
-    """Return the audit change of one transition (its id fixed by record, target and cause)."""
-    return Change(
-        change_id=change_id(t.record_id, t.to, cause),
-        change_type=_CHANGE_TYPE[(kind, t.to)],
-        kind=kind,
-        record_id=t.record_id,
-        agent_id=agent_id,
-        from_status=t.expect,
-        to_status=t.to,
-        reason=t.comments,
-        at=at,
-        run_id=run_id,
-        consolidated_into_note_id=t.consolidated_into_note_id,
-    )
 
 
 async def restore_note(
@@ -158,7 +158,7 @@ async def restore_note(
         return False
     moved = await move_notes(
         [Transition(note_id, note.status, Status.ACTIVE, reason)],
-        agent_id=note.agent_id, cause=f"restore@{at.isoformat()}", at=at,
+        Audit(note.agent_id, f"restore@{at.isoformat()}", at),
         notes=notes, index=index, changes=changes,
     )
     return bool(moved)

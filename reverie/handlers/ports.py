@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from reverie.domain.events import EntityType
 from reverie.domain.model import (
@@ -18,6 +18,7 @@ from reverie.domain.model import (
     Change,
     Example,
     Note,
+    Record,
     Status,
     Tombstone,
 )
@@ -37,49 +38,59 @@ class Transition:
     consolidated_into_note_id: str | None = None
 
 
-class NoteRepository(Protocol):
-    """Notes in the document store."""
+R = TypeVar("R", bound=Record)
+"""A record type: :class:`Note` or :class:`Example`."""
 
-    async def add(self, note: Note) -> bool:
-        """Store ``note`` unless its id exists; return whether it was inserted."""
 
-    async def add_many(self, notes: Sequence[Note]) -> list[str]:
-        """Store the notes whose ids do not exist yet, in bulk; return the ids inserted."""
+class RecordRepository(Protocol[R]):
+    """Notes or examples in the document store: what both collections answer."""
 
-    async def get(self, note_id: str) -> Note | None:
-        """Return the note or ``None``."""
+    async def add(self, record: R) -> bool:
+        """Store ``record`` unless its id exists; return whether it was inserted."""
 
-    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
-        """Return the notes that exist among ``note_ids`` (any order)."""
+    async def get(self, record_id: str) -> R | None:
+        """Return the record or ``None``."""
 
-    async def record_access(self, note_id: str, event_id: str, count: int, at: datetime) -> bool:
-        """Add ``count`` accesses once per ``event_id``; return False if the note is unknown."""
+    async def record_access(
+        self, record_id: str, event_id: str, count: int, at: datetime
+    ) -> bool:
+        """Add ``count`` accesses once per ``event_id``; return False if the record is unknown."""
 
     async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
         """Apply each change whose record is still in ``expect``; return the ids changed."""
 
-    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
-        """Rewrite a note's text and stored embedding (used only for notes Reverie created)."""
-
     async def find_active_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Note]:
-        """Return up to ``limit`` Active notes whose reference field names the entity."""
+    ) -> list[R]:
+        """Return up to ``limit`` Active records whose reference field names the entity."""
 
     async def transition_referencing(
         self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
         at: datetime,
     ) -> list[str]:
-        """Like :meth:`transition` for notes that reference the entity, in bulk (issue #12)."""
+        """Like :meth:`transition` for records that reference the entity, in bulk (issue #12)."""
 
-    def iter_notes(
+    def iter_records(
         self,
         agent_id: str | None = None,
         status: Status | None = None,
         auto_only: bool = False,
         batch_size: int = 500,
-    ) -> AsyncIterator[Note]:
-        """Yield notes in id order, filtered by agent, status and auto-generation."""
+    ) -> AsyncIterator[R]:
+        """Yield records in id order, filtered by agent, status and auto-generation."""
+
+
+class NoteRepository(RecordRepository[Note], Protocol):
+    """Notes in the document store."""
+
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:
+        """Store the notes whose ids do not exist yet, in bulk; return the ids inserted."""
+
+    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
+        """Return the notes that exist among ``note_ids`` (any order)."""
+
+    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
+        """Rewrite a note's text and stored embedding (used only for notes Reverie created)."""
 
     async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
         """Return the number of notes per status."""
@@ -88,42 +99,8 @@ class NoteRepository(Protocol):
         """Return every agent that has notes."""
 
 
-class ExampleRepository(Protocol):
+class ExampleRepository(RecordRepository[Example], Protocol):
     """Few-shot examples in the document store."""
-
-    async def add(self, example: Example) -> bool:
-        """Store ``example`` unless its id exists; return whether it was inserted."""
-
-    async def get(self, example_id: str) -> Example | None:
-        """Return the example or ``None``."""
-
-    async def record_access(
-        self, example_id: str, event_id: str, count: int, at: datetime
-    ) -> bool:
-        """Add ``count`` accesses once per ``event_id``; return False if unknown."""
-
-    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
-        """Apply each change whose record is still in ``expect``; return the ids changed."""
-
-    async def find_active_referencing(
-        self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Example]:
-        """Return up to ``limit`` Active examples referencing the entity."""
-
-    async def transition_referencing(
-        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
-        at: datetime,
-    ) -> list[str]:
-        """Like :meth:`transition` for examples that reference the entity, in bulk (issue #12)."""
-
-    def iter_examples(
-        self,
-        agent_id: str | None = None,
-        status: Status | None = None,
-        auto_only: bool = False,
-        batch_size: int = 500,
-    ) -> AsyncIterator[Example]:
-        """Yield examples in id order, filtered by agent, status and auto-generation."""
 
 
 class EntityRegistry(Protocol):

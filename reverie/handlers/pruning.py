@@ -19,13 +19,13 @@ import structlog
 from reverie.clock import Clock
 from reverie.domain.events import EntityDeleted, EntityDisabled, EntityType
 from reverie.domain.model import Example, Note, Record, Status, Tombstone
-from reverie.handlers.lifecycle import audit_change, move_notes
+from reverie.handlers.lifecycle import Audit, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
     EntityRegistry,
-    ExampleRepository,
     NoteRepository,
     PendingDeletions,
+    Stores,
     Transition,
     VectorIndex,
 )
@@ -101,11 +101,7 @@ class PruneCounts:
 async def prune_entity(
     event: EntityDeleted | EntityDisabled,
     *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    registry: EntityRegistry,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     pending: PendingDeletions | None = None,
     prune_page_size: int = 2000,
@@ -116,6 +112,8 @@ async def prune_entity(
     there first (read paths hide the entity's records from then on) and closed only once
     every record is archived, so a crash or retry in between keeps them hidden.
     """
+    notes, examples, registry, index, changes = (
+        stores.notes, stores.examples, stores.registry, stores.index, stores.changes)
     action: Literal["deleted", "disabled"] = (
         "deleted" if event.event_type == "entity.deleted" else "disabled")
     tombstone = Tombstone(
@@ -152,7 +150,7 @@ async def prune_entity(
         await cache.load(k for e in ex_batch for k in e.references())
         ex_moves = [_stale(e, cache, tombstone, None) for e in ex_batch]
         # effects first, as for notes: a crash before the status leaves them Active for the retry
-        await changes.record([audit_change("example", t, e.agent_id, event.event_id, at, None)
+        await changes.record([Audit(e.agent_id, event.event_id, at).change("example", t)
                               for e, t in zip(ex_batch, ex_moves, strict=True)])
         counts.examples_archived += len(
             await examples.transition_referencing(*key, ex_moves, at))
@@ -177,7 +175,7 @@ async def _archive_notes(
     """Archive one page of Active notes: index status and audit first, then one bulk write."""
     ids = [n.note_id for n in batch]
     await index.set_status(ids, Status.ARCHIVED)
-    await changes.record([audit_change("note", t, n.agent_id, cause, at, None)
+    await changes.record([Audit(n.agent_id, cause, at).change("note", t)
                           for n, t in zip(batch, moves, strict=True)])
     moved = await notes.transition_referencing(*key, moves, at)
     if len(moved) < len(ids):  # another writer moved some in between: index to their status
@@ -190,10 +188,7 @@ async def _archive_notes(
 
 async def sweep_stale(
     *,
-    notes: NoteRepository,
-    registry: EntityRegistry,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     agent_id: str | None = None,
     limit: int = 200,
@@ -202,8 +197,9 @@ async def sweep_stale(
     fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> PruneCounts:
     """Archive up to ``limit`` Active auto-generated notes whose references are gone."""
+    notes, index, changes = stores.notes, stores.index, stores.changes
     counts = PruneCounts()
-    cache = GoneCache(registry)
+    cache = GoneCache(stores.registry)
     page: list[Note] = []
     pending: dict[str, list[Transition]] = {}
     found = 0
@@ -221,7 +217,7 @@ async def sweep_stale(
                     Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
                 )
 
-    async for note in notes.iter_notes(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
         page.append(note)
         if len(page) >= 500:
             await check(page)
@@ -238,8 +234,8 @@ async def sweep_stale(
             counts.archived_ids.extend(t.record_id for t in transitions)
             continue
         moved = await move_notes(
-            transitions, agent_id=owner, cause=cause, at=at,
-            notes=notes, index=index, changes=changes, run_id=run_id,
+            transitions, Audit(owner, cause, at, run_id),
+            notes=notes, index=index, changes=changes,
         )
         counts.notes_archived += len(moved)
         counts.archived_ids.extend(moved)

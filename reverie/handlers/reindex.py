@@ -39,7 +39,7 @@ async def reindex(
     """Upsert every note's vector and payload (embedding the ones without a usable vector)."""
     done = 0
     page: list[Note] = []
-    async for note in notes.iter_notes(agent_id=agent_id, batch_size=batch_size):
+    async for note in notes.iter_records(agent_id=agent_id, batch_size=batch_size):
         page.append(note)
         if len(page) >= batch_size:
             await index_notes(page, index=index, embedder=embedder)

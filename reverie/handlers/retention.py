@@ -13,14 +13,10 @@ from datetime import timedelta
 
 from reverie.clock import Clock
 from reverie.domain.model import Status
-from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.handlers.lifecycle import Audit, move_examples, move_notes
 from reverie.handlers.ports import (
-    AgentRepository,
-    ChangeLog,
-    ExampleRepository,
-    NoteRepository,
+    Stores,
     Transition,
-    VectorIndex,
 )
 
 LOW_SCORE = 50
@@ -47,27 +43,25 @@ class RetentionCounts:
 async def archive_by_retention(
     agent_id: str,
     *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    agents: AgentRepository,
-    index: VectorIndex,
-    changes: ChangeLog,
+    stores: Stores,
     clock: Clock,
     run_id: str | None = None,
     dry_run: bool = False,
     fault: Callable[[str], Awaitable[None]] | None = None,
 ) -> RetentionCounts:
     """Archive the agent's expired and long-unused auto-generated notes and examples."""
+    notes, examples, index, changes = stores.notes, stores.examples, stores.index, stores.changes
     counts = RetentionCounts()
-    settings = await agents.get(agent_id)
+    settings = await stores.agents.get(agent_id)
     if not settings.auto_archive_enabled:
         counts.skipped_reason = f"auto_archive_enabled is false for agent {agent_id}"
         return counts
     now = clock.now()
     cause = run_id or f"retention@{now.isoformat()}"
+    audit = Audit(agent_id, cause, now, run_id)
     note_cutoff = now - timedelta(days=settings.note_retention_days)
     note_moves: list[Transition] = []
-    async for note in notes.iter_notes(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
         counts.notes_checked += 1
         if note.expires_at is not None and note.expires_at <= now:
             counts.notes_expired += 1
@@ -83,7 +77,7 @@ async def archive_by_retention(
         note_moves.append(Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, reason))
     example_cutoff = now - timedelta(days=settings.example_retention_days)
     example_moves: list[Transition] = []
-    async for ex in examples.iter_examples(
+    async for ex in examples.iter_records(
         agent_id=agent_id, status=Status.ACTIVE, auto_only=True
     ):
         counts.examples_checked += 1
@@ -105,14 +99,14 @@ async def archive_by_retention(
         return counts
     for start in range(0, len(note_moves), 500):
         await move_notes(
-            note_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,
-            notes=notes, index=index, changes=changes, run_id=run_id,
+            note_moves[start : start + 500], audit,
+            notes=notes, index=index, changes=changes,
         )
         if fault is not None:
             await fault("retention:notes_archived")
     for start in range(0, len(example_moves), 500):
         await move_examples(
-            example_moves[start : start + 500], agent_id=agent_id, cause=cause, at=now,
-            examples=examples, changes=changes, run_id=run_id,
+            example_moves[start : start + 500], audit,
+            examples=examples, changes=changes,
         )
     return counts

@@ -8,7 +8,7 @@ tombstone until the fan-out has archived them and closed it. The one seam is
 store at most every ``max_age_s``, updated at once by this process's own handler)
 with the port decorators the composition root wraps around the read ports:
 
-* :class:`VisibleNotes` / :class:`VisibleExamples`: ``iter_notes`` / ``iter_examples``
+* :class:`VisibleRecords` (:class:`VisibleNotes`, :class:`VisibleExamples`): ``iter_records``
   with ``status=Active`` (the digest, the dashboard's lists, the dream's candidates,
   retention and the sweep) leave hidden records out. Every other call passes through:
   single-record reads show the stored status, ingest's duplicate checks, the fan-out's
@@ -27,15 +27,16 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Generic
 
 from reverie.domain.events import EntityType
 from reverie.domain.model import Example, Note, Record, Status, Tombstone
 from reverie.handlers.ports import (
-    ExampleRepository,
     Hit,
     NoteRepository,
     PendingDeletions,
+    R,
+    RecordRepository,
     SearchScope,
     Transition,
     VectorIndex,
@@ -43,7 +44,6 @@ from reverie.handlers.ports import (
 )
 
 Key = tuple[EntityType, str]
-R = TypeVar("R", bound=Record)
 
 MAX_AGE_S = 0.05
 """How stale this process's copy of the open tombstones may be (others' deletions)."""
@@ -140,49 +140,42 @@ async def visible(records: Iterable[R], pending: PendingCache) -> list[R]:
     return [r for r in records if not hidden.hides(r)]
 
 
-class VisibleNotes:
-    """A :class:`NoteRepository` whose Active listings leave out hidden notes."""
+class VisibleRecords(Generic[R]):
+    """A :class:`RecordRepository` whose Active listings leave out hidden records."""
 
-    def __init__(self, inner: NoteRepository, pending: PendingCache) -> None:
+    def __init__(self, inner: RecordRepository[R], pending: PendingCache) -> None:
         self.inner = inner
         self.pending = pending
 
     def __getattr__(self, name: str) -> Any:  # adapter internals tests inspect
         return getattr(self.inner, name)
 
-    async def iter_notes(
+    async def iter_records(
         self, agent_id: str | None = None, status: Status | None = None,
         auto_only: bool = False, batch_size: int = 500,
-    ) -> AsyncIterator[Note]:
+    ) -> AsyncIterator[R]:
         hidden = await self.pending.hidden() if status == Status.ACTIVE else Hidden()
-        async for note in self.inner.iter_notes(agent_id, status, auto_only, batch_size):
-            if not hidden.hides(note):
-                yield note
+        async for record in self.inner.iter_records(agent_id, status, auto_only, batch_size):
+            if not hidden.hides(record):
+                yield record
 
-    async def add(self, note: Note) -> bool:
-        return await self.inner.add(note)
+    async def add(self, record: R) -> bool:
+        return await self.inner.add(record)
 
-    async def add_many(self, notes: Sequence[Note]) -> list[str]:
-        return await self.inner.add_many(notes)
+    async def get(self, record_id: str) -> R | None:
+        return await self.inner.get(record_id)
 
-    async def get(self, note_id: str) -> Note | None:
-        return await self.inner.get(note_id)
-
-    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
-        return await self.inner.get_many(note_ids)
-
-    async def record_access(self, note_id: str, event_id: str, count: int, at: datetime) -> bool:
-        return await self.inner.record_access(note_id, event_id, count, at)
+    async def record_access(
+        self, record_id: str, event_id: str, count: int, at: datetime
+    ) -> bool:
+        return await self.inner.record_access(record_id, event_id, count, at)
 
     async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
         return await self.inner.transition(changes, at)
 
-    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
-        await self.inner.update_text(note_id, text, embedding)
-
     async def find_active_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Note]:
+    ) -> list[R]:
         return await self.inner.find_active_referencing(entity_type, entity_id, limit)
 
     async def transition_referencing(
@@ -190,6 +183,25 @@ class VisibleNotes:
         at: datetime,
     ) -> list[str]:
         return await self.inner.transition_referencing(entity_type, entity_id, changes, at)
+
+
+class VisibleNotes(VisibleRecords[Note]):
+    """A :class:`NoteRepository` whose Active listings leave out hidden notes."""
+
+    inner: NoteRepository
+
+    def __init__(self, inner: NoteRepository, pending: PendingCache) -> None:
+        super().__init__(inner, pending)
+        self.inner = inner
+
+    async def add_many(self, notes: Sequence[Note]) -> list[str]:
+        return await self.inner.add_many(notes)
+
+    async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
+        return await self.inner.get_many(note_ids)
+
+    async def update_text(self, note_id: str, text: str, embedding: list[float] | None) -> None:
+        await self.inner.update_text(note_id, text, embedding)
 
     async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
         return await self.inner.count_by_status(agent_id)
@@ -198,49 +210,8 @@ class VisibleNotes:
         return await self.inner.agent_ids()
 
 
-class VisibleExamples:
-    """An :class:`ExampleRepository` whose Active listings leave out hidden examples."""
-
-    def __init__(self, inner: ExampleRepository, pending: PendingCache) -> None:
-        self.inner = inner
-        self.pending = pending
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    async def iter_examples(
-        self, agent_id: str | None = None, status: Status | None = None,
-        auto_only: bool = False, batch_size: int = 500,
-    ) -> AsyncIterator[Example]:
-        hidden = await self.pending.hidden() if status == Status.ACTIVE else Hidden()
-        async for example in self.inner.iter_examples(agent_id, status, auto_only, batch_size):
-            if not hidden.hides(example):
-                yield example
-
-    async def add(self, example: Example) -> bool:
-        return await self.inner.add(example)
-
-    async def get(self, example_id: str) -> Example | None:
-        return await self.inner.get(example_id)
-
-    async def record_access(
-        self, example_id: str, event_id: str, count: int, at: datetime
-    ) -> bool:
-        return await self.inner.record_access(example_id, event_id, count, at)
-
-    async def transition(self, changes: Sequence[Transition], at: datetime) -> list[str]:
-        return await self.inner.transition(changes, at)
-
-    async def find_active_referencing(
-        self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Example]:
-        return await self.inner.find_active_referencing(entity_type, entity_id, limit)
-
-    async def transition_referencing(
-        self, entity_type: EntityType, entity_id: str, changes: Sequence[Transition],
-        at: datetime,
-    ) -> list[str]:
-        return await self.inner.transition_referencing(entity_type, entity_id, changes, at)
+VisibleExamples = VisibleRecords[Example]
+"""An :class:`ExampleRepository` whose Active listings leave out hidden examples."""
 
 
 class VisibleIndex:

@@ -209,6 +209,36 @@ class _CutOff(Exception):
 _Item = TypeVar("_Item")
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """One chat request: the task's prompt module, the model, the messages, the token cap."""
+
+    task: ModuleType
+    model: str
+    messages: list[dict[str, str]]
+    max_tokens: int | None = None
+
+
+_OPENAI_ERRORS: tuple[tuple[type[Exception] | tuple[type[Exception], ...],
+                            Callable[[str], ReverieError], str], ...] = (
+    (openai.APITimeoutError, JudgeUnavailable,
+     "the LLM endpoint {endpoint} did not answer within {timeout_s}s "
+     "({where}, after {retries} retries)"),
+    (openai.APIConnectionError, JudgeUnavailable,
+     "cannot reach the LLM endpoint {endpoint} ({where}, after {retries} retries): {detail}"),
+    (openai.RateLimitError, JudgeUnavailable,
+     "the LLM endpoint is rate-limiting (429) ({where}, after {retries} retries): {detail}"),
+    ((openai.AuthenticationError, openai.PermissionDeniedError), ConfigurationError,
+     "the LLM endpoint {endpoint} refused the credentials ({status}); "
+     "check REVERIE_LLM_API_KEY: {detail}"),
+    (openai.NotFoundError, ConfigurationError,
+     "the LLM endpoint {endpoint} does not know the model or path (404) ({where}); "
+     "check REVERIE_LLM_BASE_URL and the REVERIE_LLM_MODEL* settings: {detail}"),
+)
+"""Which openai errors are which of Reverie's, first match wins (a timeout is a connection
+error too), with the message each says; other status errors are decided by their code."""
+
+
 class LLMJudge:
     """The :class:`~reverie.handlers.dream.judging.Judge` backed by a chat-completions endpoint."""
 
@@ -491,7 +521,7 @@ class LLMJudge:
         """
         usage = Usage()
         try:
-            content, finish = await self._complete(task, model, messages, usage, max_tokens)
+            content, finish = await self._complete(_Asked(task, model, messages, max_tokens), usage)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as first:
@@ -507,7 +537,7 @@ class LLMJudge:
                 {"role": "assistant", "content": content or "(empty answer)"},
                 render_repair(problem),
             ]
-            content, finish = await self._complete(task, model, repair, usage, max_tokens)
+            content, finish = await self._complete(_Asked(task, model, repair, max_tokens), usage)
             try:
                 return self._parse(task, content, finish, given_ids), usage
             except _Invalid as second:
@@ -519,26 +549,20 @@ class LLMJudge:
             err.charged(usage)
             raise
 
-    async def _complete(
-        self,
-        task: ModuleType,
-        model: str,
-        messages: list[dict[str, str]],
-        usage: Usage,
-        max_tokens: int | None = None,
-    ) -> tuple[str | None, str | None]:
+    async def _complete(self, asked: _Asked, usage: Usage) -> tuple[str | None, str | None]:
         """One chat completion (plus the json_object fallback): content and finish reason."""
         shared = self._shared
+        task, model = asked.task, asked.model
         structured = shared.structured is not False
         try:
-            response = await self._request(task, model, messages, structured, max_tokens)
+            response = await self._request(asked, structured)
         except openai.BadRequestError as err:
             if not (structured and shared.structured is None):
                 raise self._map_error(err, task, model) from None
             # json_schema has never worked here: maybe the server does not support it.
             log.info("llm_json_schema_rejected", task=task.NAME, model=model)
             try:
-                response = await self._request(task, model, messages, False, max_tokens)
+                response = await self._request(asked, False)
             except openai.OpenAIError as err2:
                 raise self._map_error(err2, task, model) from None
             shared.structured = False
@@ -559,16 +583,10 @@ class LLMJudge:
         choice = response.choices[0]
         return choice.message.content, choice.finish_reason
 
-    async def _request(
-        self,
-        task: ModuleType,
-        model: str,
-        messages: list[dict[str, str]],
-        structured: bool,
-        max_tokens: int | None = None,
-    ) -> Any:
+    async def _request(self, asked: _Asked, structured: bool) -> Any:
         """Send one request under the semaphore and the budget; record its latency."""
         shared = self._shared
+        task, model, max_tokens = asked.task, asked.model, asked.max_tokens
         fmt: dict[str, Any] = task.response_format(structured)
         temperature = openai.omit if self.temperature is None else self.temperature
         async with shared.semaphore:
@@ -579,7 +597,7 @@ class LLMJudge:
             try:
                 response = await shared.client.chat.completions.create(
                     model=model,
-                    messages=cast(Any, messages),
+                    messages=cast(Any, asked.messages),
                     response_format=cast(Any, fmt),
                     temperature=temperature,
                     max_tokens=openai.omit if max_tokens is None else max_tokens,
@@ -670,31 +688,11 @@ class LLMJudge:
         where = f"{task.VERSION} with model {model!r}"
         endpoint = redact(self.base_url) if self.base_url else "api.openai.com"
         detail = self._detail(err)
-        if isinstance(err, openai.APITimeoutError):
-            return JudgeUnavailable(
-                f"the LLM endpoint {endpoint} did not answer within {self.timeout_s}s "
-                f"({where}, after {self.max_retries} retries)"
-            )
-        if isinstance(err, openai.APIConnectionError):
-            return JudgeUnavailable(
-                f"cannot reach the LLM endpoint {endpoint} ({where}, after "
-                f"{self.max_retries} retries): {detail}"
-            )
-        if isinstance(err, openai.RateLimitError):
-            return JudgeUnavailable(
-                f"the LLM endpoint is rate-limiting (429) ({where}, after {self.max_retries} "
-                f"retries): {detail}"
-            )
-        if isinstance(err, (openai.AuthenticationError, openai.PermissionDeniedError)):
-            return ConfigurationError(
-                f"the LLM endpoint {endpoint} refused the credentials ({err.status_code}); "
-                f"check REVERIE_LLM_API_KEY: {detail}"
-            )
-        if isinstance(err, openai.NotFoundError):
-            return ConfigurationError(
-                f"the LLM endpoint {endpoint} does not know the model or path (404) ({where}); "
-                f"check REVERIE_LLM_BASE_URL and the REVERIE_LLM_MODEL* settings: {detail}"
-            )
+        for kinds, error, message in _OPENAI_ERRORS:
+            if isinstance(err, kinds):
+                return error(message.format(
+                    endpoint=endpoint, where=where, detail=detail, timeout_s=self.timeout_s,
+                    retries=self.max_retries, status=getattr(err, "status_code", None)))
         if isinstance(err, openai.APIStatusError):
             if err.status_code >= 500 or err.status_code in (408, 409):
                 return JudgeUnavailable(

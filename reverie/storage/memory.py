@@ -11,7 +11,7 @@ import copy
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 import numpy as np
 from pydantic import BaseModel
@@ -23,15 +23,12 @@ from reverie.domain.model import (
     Change,
     Example,
     Note,
-    Record,
     Status,
     Tombstone,
 )
 from reverie.domain.qualification import Qualification
 from reverie.domain.runs import DreamRun, ReviewPair, RunStep
-from reverie.handlers.ports import Hit, SearchScope, Transition, VectorPoint
-
-R = TypeVar("R", bound=Record)
+from reverie.handlers.ports import Hit, R, SearchScope, Transition, VectorPoint
 
 _FIELD_OF = dict(REFERENCE_FIELDS)
 
@@ -117,8 +114,12 @@ class _Records(Generic[R]):
             if (item := self.items.get(c.record_id)) is not None
             and getattr(item, name) == entity_id], at)
 
-    async def _iter(
-        self, agent_id: str | None, status: Status | None, auto_only: bool
+    async def iter_records(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
     ) -> AsyncIterator[R]:
         for _, r in sorted(self.items.items()):
             if agent_id is not None and r.agent_id != agent_id:
@@ -146,15 +147,6 @@ class MemoryNotes(_Records[Note]):
             item.text = text
             item.embedding = embedding
 
-    def iter_notes(
-        self,
-        agent_id: str | None = None,
-        status: Status | None = None,
-        auto_only: bool = False,
-        batch_size: int = 500,
-    ) -> AsyncIterator[Note]:
-        return self._iter(agent_id, status, auto_only)
-
     async def agent_ids(self) -> list[str]:
         return sorted({n.agent_id for n in self.items.values()})
 
@@ -168,15 +160,6 @@ class MemoryNotes(_Records[Note]):
 
 class MemoryExamples(_Records[Example]):
     """Examples in a dict."""
-
-    def iter_examples(
-        self,
-        agent_id: str | None = None,
-        status: Status | None = None,
-        auto_only: bool = False,
-        batch_size: int = 500,
-    ) -> AsyncIterator[Example]:
-        return self._iter(agent_id, status, auto_only)
 
 
 @dataclass

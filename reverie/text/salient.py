@@ -169,12 +169,28 @@ def covered_tokens(text: str) -> set[str]:
 
 @lru_cache(maxsize=_MEMO)
 def _salient(text: str) -> frozenset[str]:
+    return _tokens(text, every_word=False)
+
+
+@lru_cache(maxsize=_MEMO)
+def _covered(text: str) -> frozenset[str]:
+    return _tokens(text, every_word=True)
+
+
+def _tokens(text: str, *, every_word: bool) -> frozenset[str]:
+    """The tokens of ``text``: with ``every_word`` every word as a name (and each part of
+    one with an apostrophe), else only capitalised words that do not start a sentence."""
     found, rest = _scan(text)
     if _NEGATION.search(text):
         found.add("neg")
     for match in _WORD.finditer(rest):
         word = match.group(0)
-        found.update(_word_tokens(word, capitalised_only=True))
+        found.update(_word_tokens(word, capitalised_only=not every_word))
+        if every_word:
+            found.add(f"name:{_bare(word)}")
+            for part in re.split(r"['’]", word):
+                found.add(f"name:{part.lower()}")
+            continue
         if not word[0].isupper() or word == "I" or word.lower() in MONTH_NUMBERS \
                 or word.lower() in WEEKDAY_KEYS:
             continue
@@ -182,20 +198,6 @@ def _salient(text: str) -> frozenset[str]:
         if _SENTENCE_END.search(before) or before.rstrip().endswith(('"', "“", "(")):
             continue  # a sentence's first word: capitalised by grammar, not a name
         found.add(f"name:{_bare(word)}")
-    return frozenset(found)
-
-
-@lru_cache(maxsize=_MEMO)
-def _covered(text: str) -> frozenset[str]:
-    found, rest = _scan(text)
-    if _NEGATION.search(text):
-        found.add("neg")
-    for match in _WORD.finditer(rest):
-        word = match.group(0)
-        found.update(_word_tokens(word, capitalised_only=False))
-        found.add(f"name:{_bare(word)}")
-        for part in re.split(r"['’]", word):
-            found.add(f"name:{part.lower()}")
     return frozenset(found)
 
 

@@ -112,7 +112,7 @@ async def test_note_repository(make: Make) -> None:
     ) == ["n-01"]
     assert (await notes.get("n-03")).status == A  # type: ignore[union-attr]
 
-    assert sorted([n.note_id async for n in notes.iter_notes()]) == [
+    assert sorted([n.note_id async for n in notes.iter_records()]) == [
         "n-01",
         "n-02",
         "n-03",
@@ -120,9 +120,9 @@ async def test_note_repository(make: Make) -> None:
         "n-05",
     ]
     assert sorted(
-        [n.note_id async for n in notes.iter_notes(agent_id="a-1", status=A, batch_size=1)]
+        [n.note_id async for n in notes.iter_records(agent_id="a-1", status=A, batch_size=1)]
     ) == ["n-03", "n-05"]
-    assert [n.note_id async for n in notes.iter_notes(agent_id="a-2", auto_only=True)] == []
+    assert [n.note_id async for n in notes.iter_records(agent_id="a-2", auto_only=True)] == []
     assert await notes.count_by_status() == {"Active": 3, "Revoked": 1, "Archived": 1}
     assert await notes.count_by_status("a-2") == {"Active": 1}
     assert await notes.count_by_status("nobody") == {}
@@ -155,11 +155,11 @@ async def test_example_repository(make: Make) -> None:
         [Transition("e-02", A, X, "company deleted"), Transition("e-03", X, A, "not its")],
         AT,
     ) == ["e-02"]
-    assert sorted([e.example_id async for e in examples.iter_examples(auto_only=True)]) == [
+    assert sorted([e.example_id async for e in examples.iter_records(auto_only=True)]) == [
         "e-01",
         "e-03",
     ]
-    assert [e.example_id async for e in examples.iter_examples("a-1", A)] == ["e-01"]
+    assert [e.example_id async for e in examples.iter_records("a-1", A)] == ["e-01"]
 
 
 def tomb(kind: str, at: datetime, entity: str = "u-1") -> Tombstone:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -12,10 +12,9 @@ from reverie.errors import StorageUnavailable
 from reverie.handlers.ports import AccessToken, TokenStore
 from reverie.storage import mongo
 from reverie.storage.tokens import MemoryTokens, MongoTokens
+from tests.builders import AT
 from tests.contract.conftest import mongo_url
-from tests.netfaults import dead_port
-
-AT = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.netfaults import mongo_down
 
 
 @pytest.fixture(params=["memory", pytest.param("mongo", marks=pytest.mark.integration)])
@@ -60,11 +59,6 @@ async def test_tokens_are_stored_listed_oldest_first_and_revoked_once(tokens: To
 
 async def test_an_unreachable_server_is_a_retryable_error() -> None:
     """PyMongo against a port nothing listens on: StorageUnavailable, not a raw driver error."""
-    client = mongo.connect(
-        f"mongodb://127.0.0.1:{dead_port()}/?directConnection=true", timeout_ms=150
-    )
-    try:
+    async with mongo_down() as client:
         with pytest.raises(StorageUnavailable):
             await MongoTokens(client["reverie_down"]).get("t-1")
-    finally:
-        await client.close()

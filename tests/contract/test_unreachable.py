@@ -7,7 +7,6 @@ and against a socket that accepts and drops every connection.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -16,12 +15,11 @@ from reverie.domain.model import Status, Tombstone
 from reverie.embeddings.remote import OpenAIEmbedder
 from reverie.errors import RetryableError, StorageUnavailable
 from reverie.handlers.ports import SearchScope, VectorPoint
-from reverie.storage import mongo
 from reverie.storage.vectors import QdrantIndex
+from tests.builders import AT
 from tests.contract.conftest import MONGO
-from tests.netfaults import DroppingServer, dead_port
+from tests.netfaults import DroppingServer, dead_port, mongo_down
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 TOMB = Tombstone(entity_type="user", entity_id="u-1", action="deleted", at=AT)
 
 CALLS: dict[str, Callable[[Any], Awaitable[object]]] = {
@@ -55,13 +53,10 @@ async def down(request: pytest.FixtureRequest) -> AsyncIterator[str]:
 @pytest.mark.parametrize("port", sorted(CALLS))
 async def test_every_mongo_adapter_reports_an_outage_as_retryable(port: str, down: str) -> None:
     """PyMongo with a short server selection: StorageUnavailable from each port's adapter."""
-    client = mongo.connect(f"mongodb://{down}/?directConnection=true", timeout_ms=150)
-    try:
+    async with mongo_down(down) as client:
         with pytest.raises(StorageUnavailable) as info:
             await CALLS[port](MONGO[port](client["reverie_down"]))
         assert info.value.retryable
-    finally:
-        await client.close()
 
 
 async def test_the_qdrant_server_adapter_reports_an_outage_as_retryable(down: str) -> None:

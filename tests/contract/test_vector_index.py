@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -23,9 +22,9 @@ from reverie.handlers.visibility import PendingCache, VisibleIndex
 from reverie.storage.fastindex import BlockedNumpyIndex
 from reverie.storage.memory import MemoryNotes, MemoryPendingDeletions, MemoryVectorIndex
 from reverie.storage.vectors import QdrantIndex
+from tests.builders import AT
 from tests.qdrant_facade import QdrantFacade
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 SERVER = os.environ.get("REVERIE_TEST_QDRANT_URL")
 
 

@@ -27,7 +27,7 @@ from reverie.storage.websessions import (
 )
 from reverie.streams.auth import RateLimit
 from tests.contract.conftest import mongo_url
-from tests.netfaults import dead_port
+from tests.netfaults import mongo_down
 
 AT = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -132,13 +132,8 @@ async def test_mongo_adapters_delete_expired_documents_without_a_ttl_index() -> 
 
 async def test_an_unreachable_server_is_a_retryable_error() -> None:
     """PyMongo against a port nothing listens on: StorageUnavailable, not a raw driver error."""
-    client = mongo.connect(
-        f"mongodb://127.0.0.1:{dead_port()}/?directConnection=true", timeout_ms=150
-    )
-    try:
+    async with mongo_down() as client:
         with pytest.raises(StorageUnavailable):
             await MongoSessionStore(client["reverie_down"]).token_id("k", AT)
         with pytest.raises(StorageUnavailable):
             await MongoRateCounter(client["reverie_down"]).record("a", AT, AT)
-    finally:
-        await client.close()

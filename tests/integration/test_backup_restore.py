@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import uuid
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -23,11 +22,11 @@ from reverie.storage.migrations import SCHEMA_VERSION, VERSION_FIELD
 from reverie.storage.migrations.runner import MongoSchema
 from reverie.storage.mongo import MongoNotes, ensure_indexes
 from reverie.storage.vectors import QdrantIndex
+from tests.builders import AT
 from tests.integration.harness import ROOT
 
 pytestmark = pytest.mark.integration
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 DIM = 8
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from pymongo import AsyncMongoClient
@@ -12,10 +12,10 @@ from pymongo import AsyncMongoClient
 from reverie.domain.model import Note, Status, Tombstone
 from reverie.handlers.ports import Transition
 from reverie.storage.mongo import MongoNotes, MongoPendingDeletions, ensure_indexes
+from tests.builders import AT
 
 pytestmark = pytest.mark.integration
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture

@@ -117,6 +117,18 @@ def shot(name: str) -> Path:
     return ARTIFACTS / name
 
 
+def answer_dialogs(page: Any, *, accept: bool) -> list[str]:
+    """Accept or dismiss every dialog the page opens; return the list their messages go to."""
+    dialogs: list[str] = []
+
+    async def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        await (dialog.accept() if accept else dialog.dismiss())
+
+    page.on("dialog", on_dialog)
+    return dialogs
+
+
 async def create_review_item(kafka: Kafka, db: Any) -> dict[str, Any]:
     """Two same-day, equally used, contradicting notes and a dream: left to a person."""
     agent, now = f"review-{uid()}", iso(datetime.now(UTC).replace(microsecond=0))
@@ -134,13 +146,7 @@ async def create_review_item(kafka: Kafka, db: Any) -> dict[str, Any]:
 
 async def test_see_a_dream_resolve_a_review_and_roll_back(dash, sample, kafka, db, page):
     base = f"http://127.0.0.1:{dash.port}"
-    dialogs: list[str] = []
-
-    async def on_dialog(dialog: Any) -> None:
-        dialogs.append(dialog.message)
-        await dialog.accept()
-
-    page.on("dialog", on_dialog)
+    dialogs = answer_dialogs(page, accept=True)
     run = await db.runs.find_one({"agent_id": "support-bot",
                                   "phases.consolidation.merged_notes": {"$gt": 0}})
     assert run is not None, "the sample dream of support-bot merged nothing"
@@ -290,13 +296,7 @@ async def test_sign_in_see_the_agent_page_sign_out_and_be_refused_again(dash, sa
 
 async def test_a_script_in_a_note_is_shown_as_text(dash, kafka, db, page):
     base = f"http://127.0.0.1:{dash.port}"
-    dialogs: list[str] = []
-
-    async def on_dialog(dialog: Any) -> None:
-        dialogs.append(dialog.message)
-        await dialog.dismiss()
-
-    page.on("dialog", on_dialog)
+    dialogs = answer_dialogs(page, accept=False)
     await sign_in(page, base, TOKEN)
     agent, note_id = f"xss-{uid()}", f"x-{uid()}"
     await warm_up(kafka, db)

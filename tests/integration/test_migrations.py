@@ -42,11 +42,11 @@ from reverie.storage.mongo import (
 from reverie.storage.redrives import MongoRedrives
 from reverie.storage.tokens import MongoTokens, mint
 from reverie.storage.websessions import MongoRateCounter, MongoSessionStore
+from tests.builders import AT
 from tests.integration.harness import ROOT
 
 pytestmark = pytest.mark.integration
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from datetime import UTC, datetime
 
 import pytest
 from pymongo import AsyncMongoClient
@@ -25,6 +24,7 @@ from reverie.storage.mongo import (
     MongoQualifications,
     ensure_indexes,
 )
+from tests.builders import AT
 from tests.contracts import (
     check_lease_contract,
     check_ledger_contract,
@@ -33,7 +33,6 @@ from tests.contracts import (
 
 pytestmark = pytest.mark.integration
 
-AT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture(params=[True, False], ids=["by-id", "in-and-pages"])
@@ -76,10 +75,10 @@ async def test_transition_moves_only_records_in_the_expected_status(notes):
     assert (await notes.get("n-100")).comments == "stale"
 
 
-async def test_iter_notes_yields_every_match_once(notes):
+async def test_iter_records_yields_every_match_once(notes):
     for i in range(120):
         await notes.add(note(i, agent="a-1" if i % 3 else "a-2"))
-    seen = [n.note_id async for n in notes.iter_notes(agent_id="a-1", status=Status.ACTIVE,
+    seen = [n.note_id async for n in notes.iter_records(agent_id="a-1", status=Status.ACTIVE,
                                                       batch_size=25)]
     assert sorted(seen) == [f"n-{i:03d}" for i in range(120) if i % 3]
 

@@ -21,14 +21,7 @@ from typing import Any
 import numpy as np
 from aiokafka import AIOKafkaProducer
 
-from reverie.domain.events import (
-    TOPIC_CHANGES,
-    TOPIC_COMMANDS,
-    TOPIC_DLQ,
-    TOPIC_ENTITIES,
-    TOPIC_NOTES,
-    TOPIC_RUN_STEPS,
-)
+from reverie.domain.events import TOPIC_COMMANDS, TOPIC_ENTITIES, TOPIC_NOTES, TOPICS
 from reverie.domain.routing import partition_for
 from tests.builders import uid
 from tests.fakes import T0, iso
@@ -99,8 +92,6 @@ class PrivateServices:
         self._run("down", "--purge")
 
 
-ALL_TOPICS = (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS, TOPIC_DLQ, TOPIC_CHANGES,
-              TOPIC_RUN_STEPS)
 
 
 async def create_topics(env: dict[str, str], partitions: int = 4) -> None:
@@ -116,7 +107,7 @@ async def create_topics(env: dict[str, str], partitions: int = 4) -> None:
     await admin.start()
     try:
         existing = set(await admin.list_topics())
-        new = [NewTopic(t, partitions, 1) for t in ALL_TOPICS if t not in existing]
+        new = [NewTopic(t, partitions, 1) for t in TOPICS if t not in existing]
         if new:
             try:
                 await admin.create_topics(new)

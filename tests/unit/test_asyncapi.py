@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,11 +15,10 @@ from reverie.domain.model import Change, Status
 from reverie.domain.schema import ChangeEvent, DeadLetterRecord
 from reverie.errors import InvalidEvent
 from reverie.streams.deadletter import RawMessage, dead_letter
+from tests.nodetools import run_node_script
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "docs/asyncapi.yaml"
-CACHE = Path(os.environ.get("REVERIE_CACHE", Path.home() / ".cache/reverie"))
-PARSER = CACHE / "npm-asyncapi/node_modules/@asyncapi/parser"
 
 
 def test_committed_document_equals_the_generated_one() -> None:
@@ -76,15 +72,8 @@ def test_published_change_and_dead_letter_match_their_documented_models() -> Non
 
 def test_the_official_asyncapi_parser_validates_the_committed_document() -> None:
     """Needs deploy/local/install-asyncapi (make test runs it); fails under CI without it."""
-    node = shutil.which("node")
-    if node is None or not PARSER.is_dir():
-        problem = f"no node or no {PARSER}: run deploy/local/install-asyncapi"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(problem)
-        pytest.skip(problem)
-    done = subprocess.run([node, str(ROOT / "deploy/local/validate-asyncapi.cjs"),
-                           str(COMMITTED)], capture_output=True, text=True, timeout=120,
-                          check=False)
+    done = run_node_script("validate-asyncapi.cjs", "@asyncapi/parser", str(COMMITTED),
+                           timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "valid AsyncAPI 3.0.0, 6 channels, 8 operations" in done.stdout
     assert not [line for line in done.stdout.splitlines() if line.startswith("warning")]

@@ -12,13 +12,12 @@ from pydantic import SecretStr
 from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
 from reverie.domain.model import Status
-from reverie.errors import JudgeAnswerInvalid
 from reverie.handlers.dream.clustering import Cluster
 from reverie.handlers.dream.consolidation import batch_clusters
 from reverie.judges.llm import LLMJudge
 from reverie_prompts import consolidate_clusters
 from tests import builders
-from tests.builders import JUDGED_NOW, judged
+from tests.builders import JUDGED_NOW, assert_repaired_then_rejected, judged
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
@@ -46,10 +45,7 @@ async def test_one_request_answers_every_cluster_in_order(
     assert [v.consolidate for v in verdicts] == [False, True]
     assert verdicts[1].merged[0].source_ids == ["b1", "b2", "b3"]
     assert usage.calls == 1
-    (request,) = stub.chat_requests
-    assert request.body["response_format"]["json_schema"]["name"] == "consolidate_clusters"
-    assert consolidate_clusters.VERSION in request.text("system")
-    user = request.text("user")
+    user = stub.only_request_for(consolidate_clusters).text("user")
     assert '<notes cluster="c1">' in user and '<notes cluster="c2">' in user
     assert 'c1: ["t1", "t2"]' in user
 
@@ -69,11 +65,8 @@ async def test_an_answer_naming_another_clusters_ids_is_repaired_then_rejected(
         stub: LLMStub, make_judge: Callable[[], LLMJudge], bad: dict[str, Any],
         problem: str) -> None:
     judge = make_judge()
-    stub.script([Reply(json=bad), Reply(json=bad)])
-    with pytest.raises(JudgeAnswerInvalid) as caught:
-        await judge.consolidate_many([TEA, BUS], NOW)
-    assert problem in str(caught.value)
-    assert problem in stub.chat_requests[1].messages[-1]["content"]
+    await assert_repaired_then_rejected(stub, bad, lambda: judge.consolidate_many([TEA, BUS], NOW),
+                                        problem)
 
 
 async def test_a_repaired_answer_is_accepted(
@@ -129,9 +122,9 @@ async def test_a_dream_merges_the_same_notes_with_fewer_calls() -> None:
             run = await run_dream(app)
             consolidations = [r for r in stub.chat_requests
                               if "consolidate_" in r.text("system")]
-            revoked = {n.note_id async for n in app.notes.iter_notes(
+            revoked = {n.note_id async for n in app.notes.iter_records(
                 agent_id="a-1", status=Status.REVOKED)}
-            merged = {n.note_id async for n in app.notes.iter_notes(
+            merged = {n.note_id async for n in app.notes.iter_records(
                 agent_id="a-1", status=Status.ACTIVE) if n.note_id.startswith("m-")}
             steps = [s for s in await app.runs.steps(run.run_id) if s.name == "cluster"]
             seen.append((len(consolidations), revoked, merged, steps,

@@ -13,11 +13,10 @@ from pydantic import SecretStr
 from reverie.bootstrap import Reverie
 from reverie.clock import FixedClock
 from reverie.domain.runs import DreamRun
-from reverie.errors import JudgeAnswerInvalid
 from reverie.judges.llm import LLMJudge
 from reverie_prompts import contradiction_pairs
 from tests import builders
-from tests.builders import JUDGED_NOW, judged
+from tests.builders import JUDGED_NOW, assert_repaired_then_rejected, judged
 from tests.dreamkit import add_notes, note, run_dream
 from tests.fakes import T0, WordEmbedder
 from tests.llm_stub import LLMStub, Reply
@@ -40,10 +39,7 @@ async def test_one_request_answers_every_pair_in_order(
     verdicts, usage = await judge.contradicts_many([TEA, BUS])
     assert [v.contradicts for v in verdicts] == [True, False]
     assert usage.calls == 1
-    (request,) = stub.chat_requests
-    assert request.body["response_format"]["json_schema"]["name"] == "contradiction_pairs"
-    assert contradiction_pairs.VERSION in request.text("system")
-    user = request.text("user")
+    user = stub.only_request_for(contradiction_pairs).text("user")
     assert '<notes pair="p1">' in user and '<notes pair="p2">' in user
 
 
@@ -66,11 +62,8 @@ async def test_an_answer_naming_an_unknown_pair_is_repaired_then_rejected(
         stub: LLMStub, make_judge: Callable[[], LLMJudge], bad: dict[str, Any],
         problem: str) -> None:
     judge = make_judge()
-    stub.script([Reply(json=bad), Reply(json=bad)])
-    with pytest.raises(JudgeAnswerInvalid) as caught:
-        await judge.contradicts_many([TEA, BUS])
-    assert problem in str(caught.value)
-    assert problem in stub.chat_requests[1].messages[-1]["content"]
+    await assert_repaired_then_rejected(stub, bad, lambda: judge.contradicts_many([TEA, BUS]),
+                                        problem)
 
 
 async def test_a_repaired_answer_is_accepted(

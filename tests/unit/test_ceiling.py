@@ -79,7 +79,7 @@ async def test_a_judge_calling_every_pair_a_contradiction_revokes_at_most_the_ce
     assert "anomal" in phase["anomaly"]  # surfaced
     reviews = await app.reviews.list("a-1")
     assert len(reviews) == phase["queued_for_review"]
-    active = {n.note_id async for n in app.notes.iter_notes(agent_id="a-1",
+    active = {n.note_id async for n in app.notes.iter_records(agent_id="a-1",
                                                             status=Status.ACTIVE)}
     assert len(active) >= len(notes) - ceiling
     for i in range(len(FACTS)):
@@ -141,7 +141,7 @@ async def test_a_merge_dropping_a_number_or_an_id_is_rejected(merged: str, dropp
                     index=MemoryVectorIndex(), judge=DroppingJudge(merged))
     await add_notes(app, *[note(f"o{i}", t, day=i) for i, t in enumerate(ORDER)])
     run = await run_dream(app)
-    active = {n.note_id async for n in app.notes.iter_notes(agent_id="a-1",
+    active = {n.note_id async for n in app.notes.iter_records(agent_id="a-1",
                                                             status=Status.ACTIVE)}
     assert active == {"o0", "o1", "o2"}, "the sources stay Active"
     assert run.phases["consolidation"]["merges_rejected"] == 1

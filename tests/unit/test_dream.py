@@ -219,15 +219,12 @@ async def test_rollback_restores_the_exact_prior_state_and_is_idempotent():
     before = _strip(await export_state(app))
     run = await run_dream(app)
     assert _strip(await export_state(app)) != before
-    await rollback(run.run_id, notes=app.notes, examples=app.examples, index=app.index,
-                   changes=app.changes, runs=app.runs, clock=app.clock)
+    await rollback(run.run_id, stores=app.stores, clock=app.clock)
     after = [r for r in _strip(await export_state(app)) if not r["id"].startswith("m-")]
     assert after == [r for r in before if not r["id"].startswith("m-")]
     merged = [r for r in await export_state(app) if r["id"].startswith("m-")]
     assert merged and all(r["status"] == "Revoked" for r in merged)
-    again = await rollback(run.run_id, notes=app.notes, examples=app.examples,
-                           index=app.index, changes=app.changes, runs=app.runs,
-                           clock=app.clock)
+    again = await rollback(run.run_id, stores=app.stores, clock=app.clock)
     assert again["changed"] == 0
 
 

@@ -53,7 +53,7 @@ async def test_the_dream_merges_without_searching_the_vector_index():
     assert run.phases["contradiction"]["status"] in ("completed", "skipped")
     assert run.phases["consolidation"]["merged_notes"] >= 1
     # the index is still kept in sync for online search
-    revoked = [n async for n in app.notes.iter_notes(agent_id="a-1", status=Status.REVOKED)]
+    revoked = [n async for n in app.notes.iter_records(agent_id="a-1", status=Status.REVOKED)]
     assert revoked and all(index.payloads[index.pos[n.note_id]]["status"] == "Revoked"
                            for n in revoked)
 
@@ -66,10 +66,10 @@ async def test_contradiction_pairs_never_name_merged_away_notes_and_include_merg
                     note("human", "The user prefers concise answers in English.", day=21,
                          is_auto_generated=False))
     await run_dream(app)
-    revoked_by_merge = {n.note_id async for n in app.notes.iter_notes(
+    revoked_by_merge = {n.note_id async for n in app.notes.iter_records(
         agent_id="a-1", status=Status.REVOKED) if (n.consolidated_into_note_id or "")
         .startswith("m-")}
-    merged = {n.note_id async for n in app.notes.iter_notes(agent_id="a-1")
+    merged = {n.note_id async for n in app.notes.iter_records(agent_id="a-1")
               if n.note_id.startswith("m-")}
     assert revoked_by_merge and merged
     judged = {i for pair in spy.pairs for i in pair}

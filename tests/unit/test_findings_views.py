@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.cli.views import print_run
 from reverie.domain.runs import DreamRun, RunStep
-from reverie.web.html import PageContext
-from reverie.web.run import RunView, render_run
 from tests.fakes import T0
+from tests.views import run_page, runs_show
 
 FINDINGS = [{"rule": "other-value", "detail": "'A is 14' vs 'A is 16': one 'be' with a different attr"},
             {"rule": "nli-contradiction", "detail": "the model",
@@ -41,9 +39,7 @@ def a_run() -> tuple[DreamRun, list[RunStep]]:
 
 
 def test_the_run_page_shows_each_rule_its_detail_and_a_models_scores() -> None:
-    run, steps = a_run()
-    html = render_run(RunView(run, steps), PageContext(csrf="c" * 32, actions_enabled=True,
-                                                       nonce="n"))
+    html = run_page(*a_run())
     assert ("<li><code>other-value</code> &#x27;A is 14&#x27; vs &#x27;A is 16&#x27;: one "
             "&#x27;be&#x27; with a different attr</li>") in html
     assert ("<code>nli-contradiction</code> the model <span class=\"muted\">"
@@ -52,8 +48,6 @@ def test_the_run_page_shows_each_rule_its_detail_and_a_models_scores() -> None:
 
 
 def test_runs_show_names_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    run, steps = a_run()
-    print_run(run, steps)
-    out = capsys.readouterr().out
+    out = runs_show(*a_run(), capsys)
     assert "[other-value, nli-contradiction]" in out
     assert "[below-link-similarity]" in out

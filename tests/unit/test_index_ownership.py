@@ -180,9 +180,9 @@ class ChangingUnderfoot:
     async def get_many(self, note_ids):
         return await self.notes.get_many(note_ids)
 
-    async def iter_notes(self, agent_id=None, batch_size=500, **kw) -> AsyncIterator:
+    async def iter_records(self, agent_id=None, batch_size=500, **kw) -> AsyncIterator:
         first = True
-        async for note in self.notes.iter_notes(agent_id=agent_id, batch_size=batch_size):
+        async for note in self.notes.iter_records(agent_id=agent_id, batch_size=batch_size):
             yield note
             if first:
                 first = False

@@ -37,11 +37,11 @@ async def test_a_batch_with_a_duplicate_event_and_a_redelivered_note_stores_each
     assert inserts.calls == [2] and upserts.calls == [2]
     assert len(app.embedder.calls) == 1  # type: ignore[attr-defined]
     assert (await app.notes.get("n-1")).text == "Ben prefers email."  # type: ignore[union-attr]
-    assert [n.note_id async for n in app.notes.iter_notes()] == ["n-1", "n-2"]
+    assert [n.note_id async for n in app.notes.iter_records()] == ["n-1", "n-2"]
     # the whole batch delivered again: nothing new is written
     assert await app.bus.handle([first, second, first, replayed]) == []
     assert inserts.calls == [2]
-    assert [n.note_id async for n in app.notes.iter_notes()] == ["n-1", "n-2"]
+    assert [n.note_id async for n in app.notes.iter_records()] == ["n-1", "n-2"]
 
 
 async def test_a_note_stored_by_an_earlier_attempt_is_kept_and_the_rest_inserted():
@@ -68,7 +68,7 @@ async def test_one_invalid_event_is_dead_lettered_alone_and_its_batch_mates_are_
                 raw(good[2], 3), raw(good[3], 4)]
     dead = await process(messages, app.bus, app.clock)
     assert [d.raw.offset for d in dead] == [2]
-    assert [n.note_id async for n in app.notes.iter_notes()] == ["n-0", "n-1", "n-2", "n-3"]
+    assert [n.note_id async for n in app.notes.iter_records()] == ["n-0", "n-1", "n-2", "n-3"]
 
 
 async def test_a_late_note_about_a_deleted_user_in_a_batch_is_archived_on_arrival():

@@ -173,7 +173,7 @@ async def test_a_dream_whose_batch_was_cut_off_merges_every_cluster() -> None:
             merged.append(
                 {
                     n.note_id
-                    async for n in app.notes.iter_notes(agent_id="a-1", status=Status.ACTIVE)
+                    async for n in app.notes.iter_records(agent_id="a-1", status=Status.ACTIVE)
                     if n.note_id.startswith("m-")
                 }
             )

@@ -23,7 +23,7 @@ from reverie.errors import (
 )
 from reverie.handlers.dream.judging import Usage
 from reverie.judges.llm import Budget, CallRecord, LLMJudge
-from tests.builders import judged
+from tests.builders import assert_repaired_then_rejected, judged
 from tests.llm_stub import LLMStub, Reply
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
@@ -156,14 +156,7 @@ async def test_unacceptable_answer_is_repaired_then_rejected(
     stub: LLMStub, make_judge: Callable[..., LLMJudge], bad: dict[str, Any], problem: str
 ) -> None:
     judge = make_judge()
-    stub.script([Reply(json=bad), Reply(json=bad)])
-
-    with pytest.raises(JudgeAnswerInvalid) as caught:
-        await judge.consolidate(NOTES, NOW)
-
-    assert problem in str(caught.value)
-    repair = stub.chat_requests[1]
-    assert problem in repair.messages[-1]["content"]
+    await assert_repaired_then_rejected(stub, bad, lambda: judge.consolidate(NOTES, NOW), problem)
 
 
 async def test_unknown_note_id_then_valid_repair_succeeds(
@@ -221,13 +214,23 @@ async def test_persistent_server_errors_raise_judge_unavailable(
     assert judge.recent_calls[-1].outcome == "InternalServerError"
 
 
-async def test_persistent_rate_limit_raises_judge_unavailable(
-    stub: LLMStub, make_judge: Callable[..., LLMJudge]
+@pytest.mark.parametrize(
+    ("reply", "expected", "words"),
+    [
+        (Reply(status=429), JudgeUnavailable, "rate-limiting"),
+        (Reply(status=404, error_message="model 'm-default' not found"), ConfigurationError,
+         "404"),
+    ],
+    ids=["persistent_rate_limit_raises_judge_unavailable", "unknown_model_is_configuration_error"],
+)
+async def test_an_error_answer_on_every_try_raises_its_error(
+    stub: LLMStub, make_judge: Callable[..., LLMJudge], reply: Reply,
+    expected: type[Exception], words: str,
 ) -> None:
     judge = make_judge(max_retries=1)
-    stub.default = Reply(status=429)
+    stub.default = reply
 
-    with pytest.raises(JudgeUnavailable, match="rate-limiting"):
+    with pytest.raises(expected, match=words):
         await judge.contradicts(*NOTES)
 
 
@@ -283,16 +286,6 @@ async def test_other_bad_request_is_a_permanent_error(
 
     assert [r.response_format_type for r in stub.chat_requests] == ["json_schema"] * 2
     assert judge.structured_output is True
-
-
-async def test_unknown_model_is_configuration_error(
-    stub: LLMStub, make_judge: Callable[..., LLMJudge]
-) -> None:
-    judge = make_judge()
-    stub.script([Reply(status=404, error_message="model 'm-default' not found")])
-
-    with pytest.raises(ConfigurationError, match="404"):
-        await judge.contradicts(*NOTES)
 
 
 # budget

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
 
 import pytest
 from pymongo import AsyncMongoClient
@@ -28,21 +27,19 @@ from reverie.storage.mongo import (
     MongoNotes,
     MongoPendingDeletions,
     MongoRegistry,
-    connect,
     ensure_indexes,
     mongo_errors,
 )
-from tests.netfaults import DroppingServer, dead_port
-
-AT = datetime(2026, 3, 1, tzinfo=UTC)
+from tests.builders import AT
+from tests.contracts import check_translation
+from tests.netfaults import DroppingServer, mongo_down
 
 
 @pytest.fixture
 async def dead_client() -> AsyncIterator[AsyncMongoClient[Doc]]:
     """The real PyMongo client pointed at a port nothing listens on (short server selection)."""
-    client = connect(f"mongodb://127.0.0.1:{dead_port()}/?directConnection=true", timeout_ms=200)
-    yield client
-    await client.close()
+    async with mongo_down(timeout_ms=200) as client:
+        yield client
 
 
 async def test_calls_to_an_unreachable_server_raise_storage_unavailable(
@@ -69,21 +66,16 @@ async def test_calls_to_an_unreachable_server_raise_storage_unavailable(
             await call()
         assert info.value.retryable
     with pytest.raises(StorageUnavailable):
-        async for _ in notes.iter_notes(status=Status.ACTIVE):
+        async for _ in notes.iter_records(status=Status.ACTIVE):
             pass
 
 
 async def test_a_server_that_drops_connections_is_unavailable() -> None:
     """A socket that accepts and closes is an outage too."""
     with DroppingServer() as server:
-        client = connect(
-            f"mongodb://127.0.0.1:{server.port}/?directConnection=true", timeout_ms=300
-        )
-        try:
+        async with mongo_down(f"127.0.0.1:{server.port}", timeout_ms=300) as client:
             with pytest.raises(StorageUnavailable):
                 await MongoNotes(client["reverie_dead"]).get("n-1")
-        finally:
-            await client.close()
     assert server.accepted > 0
 
 
@@ -121,6 +113,4 @@ def test_mongo_errors_maps_each_driver_error(
     raised: Exception, expected: type[Exception], words: str
 ) -> None:
     """Unreachable, not primary, interrupted → retryable; auth → configuration; else rejected."""
-    with pytest.raises(expected, match=words) as info, mongo_errors():
-        raise raised
-    assert info.value.__cause__ is raised
+    check_translation(mongo_errors, raised, expected, words)

@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from reverie.metrics import Metrics
+from tests.nodetools import run_node_script
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "deploy/observability"
 DASHBOARD = ASSETS / "grafana-dashboard.json"
 ALERTS = ASSETS / "prometheus-alerts.yaml"
-CACHE = Path(os.environ.get("REVERIE_CACHE", Path.home() / ".cache/reverie"))
-PROMQL = CACHE / "npm-asyncapi/node_modules/@prometheus-io/lezer-promql"
 SUFFIXES = {"counter": ("_total", "_created"), "gauge": ("",),
             "histogram": ("_bucket", "_sum", "_count", "_created")}
 _METRIC = re.compile(r"\b(reverie_[a-z0-9_]+)")
@@ -105,16 +100,9 @@ def test_every_metric_and_label_used_is_exported() -> None:
 
 def test_prometheus_grammar_parses_every_expression() -> None:
     """Needs deploy/local/install-asyncapi (make test runs it); fails under CI without it."""
-    node = shutil.which("node")
-    if node is None or not PROMQL.is_dir():
-        problem = f"no node or no {PROMQL}: run deploy/local/install-asyncapi"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(problem)
-        pytest.skip(problem)
     exprs = [e.replace("$__rate_interval", "5m") for e in all_exprs()]
-    done = subprocess.run([node, str(ROOT / "deploy/local/check-promql.cjs")],
-                          input=json.dumps(exprs), capture_output=True, text=True, timeout=60,
-                          check=False)
+    done = run_node_script("check-promql.cjs", "@prometheus-io/lezer-promql",
+                           stdin=json.dumps(exprs))
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from reverie.domain.model import Status
 from reverie.handlers.lifecycle import restore_note
 from reverie.handlers.ports import SearchScope
@@ -31,25 +33,23 @@ async def test_note_of_disabled_agent_is_archived_with_comment():
         Status.ARCHIVED, "Stale reference: agent a-7 disabled on 2026-03-02")
 
 
-async def test_note_of_deleted_conversation_is_archived():
+@pytest.mark.parametrize(
+    ("reference", "kind", "entity_type", "entity_id", "expected"),
+    [
+        ({"conversation_id": "c-9"}, "deleted", "conversation", "c-9", Status.ARCHIVED),
+        ({"agent_id": "a-1"}, "disabled", "agent", "a-2", Status.ACTIVE),
+        ({"user_id": "u-1"}, "disabled", "user", "u-1", Status.ACTIVE),
+    ],
+    ids=["note_of_deleted_conversation_is_archived", "note_of_active_agent_stays_active",
+         "note_of_disabled_user_stays_active"],
+)
+async def test_a_tombstone_archives_only_what_it_makes_stale(
+    reference: dict[str, str], kind: str, entity_type: str, entity_id: str, expected: Status
+) -> None:
     app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", conversation_id="c-9")))
-    await handle_ok(app, gone("deleted", "conversation", "c-9"))
-    assert (await status(app, "n1"))[0] == Status.ARCHIVED
-
-
-async def test_note_of_active_agent_stays_active():
-    app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", agent_id="a-1")))
-    await handle_ok(app, gone("disabled", "agent", "a-2"))
-    assert (await status(app, "n1"))[0] == Status.ACTIVE
-
-
-async def test_note_of_disabled_user_stays_active():
-    app = memory_app()
-    await handle_ok(app, event("note.created", note_data("n1", user_id="u-1")))
-    await handle_ok(app, gone("disabled", "user", "u-1"))
-    assert (await status(app, "n1"))[0] == Status.ACTIVE
+    await handle_ok(app, event("note.created", note_data("n1", **reference)))
+    await handle_ok(app, gone(kind, entity_type, entity_id))
+    assert (await status(app, "n1"))[0] == expected
 
 
 async def test_note_arriving_after_its_user_was_deleted_is_archived_on_arrival():
@@ -127,13 +127,11 @@ async def test_sweep_processes_at_most_limit_and_looks_each_entity_up_once():
         await app.registry.record(Tombstone(entity_type="user", entity_id=uid,
                                             action="deleted", at=T0))
     app.registry.looked_up.clear()
-    first = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                              changes=app.changes, clock=app.clock, limit=200)
+    first = await sweep_stale(stores=app.stores, clock=app.clock, limit=200)
     assert first.notes_archived == 200 and first.orphaned_users == 200
     looked = app.registry.looked_up
     assert len(looked) == len(set(looked))
-    second = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                               changes=app.changes, clock=app.clock, limit=200)
+    second = await sweep_stale(stores=app.stores, clock=app.clock, limit=200)
     assert second.notes_archived == 50
     assert (await app.notes.count_by_status()) == {"Archived": 250}
 
@@ -146,15 +144,12 @@ async def test_sweep_skips_manual_notes():
 
     await app.registry.record(Tombstone(entity_type="user", entity_id="u-1", action="deleted",
                                         at=T0))
-    counts = await sweep_stale(notes=app.notes, registry=app.registry, index=app.index,
-                               changes=app.changes, clock=app.clock)
+    counts = await sweep_stale(stores=app.stores, clock=app.clock)
     assert counts.notes_archived == 0
 
 
 async def retention(app, agent="a-1"):
-    return await archive_by_retention(agent, notes=app.notes, examples=app.examples,
-                                      agents=app.agents, index=app.index, changes=app.changes,
-                                      clock=app.clock)
+    return await archive_by_retention(agent, stores=app.stores, clock=app.clock)
 
 
 async def test_retention_archives_expired_and_unused_auto_notes_only():

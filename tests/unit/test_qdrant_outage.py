@@ -13,6 +13,7 @@ from reverie.domain.model import Status
 from reverie.errors import ConfigurationError, RequestRejected, StorageUnavailable
 from reverie.handlers.ports import SearchScope, VectorPoint
 from reverie.storage.vectors import QdrantIndex, qdrant_errors
+from tests.contracts import check_translation
 from tests.netfaults import DroppingServer, dead_port
 
 
@@ -103,6 +104,4 @@ def test_qdrant_errors_maps_each_client_error(
     raised: Exception, expected: type[Exception], words: str
 ) -> None:
     """Outages → retryable; refused credentials → configuration; other answers → rejected."""
-    with pytest.raises(expected, match=words) as info, qdrant_errors():
-        raise raised
-    assert info.value.__cause__ is raised
+    check_translation(qdrant_errors, raised, expected, words)

@@ -8,6 +8,7 @@ import pytest
 
 from reverie.embeddings.remote import OpenAIEmbedder, embedder_errors
 from reverie.errors import ConfigurationError, RequestRejected, StorageUnavailable
+from tests.contracts import check_translation
 from tests.llm_stub import LLMStub
 from tests.netfaults import DroppingServer, dead_port
 
@@ -79,6 +80,4 @@ def test_embedder_errors_maps_each_status(
     raised: Exception, expected: type[Exception], words: str
 ) -> None:
     """5xx/408 → retryable; 401/403/404 → configuration; other 4xx → rejected."""
-    with pytest.raises(expected, match=words) as info, embedder_errors():
-        raise raised
-    assert info.value.__cause__ is raised
+    check_translation(embedder_errors, raised, expected, words)

@@ -6,14 +6,12 @@ from datetime import timedelta
 
 import pytest
 
-from reverie.cli.views import print_run
 from reverie.domain.runs import DreamRun, RunStep
 from reverie.metrics import Metrics
-from reverie.web.html import PageContext
-from reverie.web.run import RunView, render_run
 from reverie.web.runs import render_runs
 from tests.fakes import T0
 from tests.unit.test_dashboard_render import sample
+from tests.views import PAGE, run_page, runs_show
 
 TRUST = {"trusted": False, "source": "qualified",
          "reason": "failed qualification: called 2 paraphrase(s) a contradiction (at most 0)",
@@ -54,9 +52,7 @@ def a_run() -> tuple[DreamRun, list[RunStep]]:
 
 
 def test_the_run_page_says_the_judge_was_not_trusted_and_why() -> None:
-    run, steps = a_run()
-    html = render_run(RunView(run, steps), PageContext(csrf="c" * 32, actions_enabled=True,
-                                                       nonce="n"))
+    html = run_page(*a_run())
     assert '<span class="badge bad">not trusted</span> <span class="trust">(qualified) failed' \
         in html and "paraphrase contradictions <b>2</b>" in html
     assert "Merge rejected: the merged text drops id:ord-1" in html
@@ -67,15 +63,13 @@ def test_the_run_page_says_the_judge_was_not_trusted_and_why() -> None:
 
 def test_the_runs_list_flags_trust_anomaly_and_ceiling() -> None:
     run, _ = a_run()
-    html = render_runs([run], PageContext(csrf="c" * 32, actions_enabled=True, nonce="n"))
+    html = render_runs([run], PAGE)
     for flag in ("judge not trusted", "judge anomaly", "revocation ceiling"):
         assert flag in html
 
 
 def test_runs_show_prints_the_trust_line(capsys: pytest.CaptureFixture[str]) -> None:
-    run, steps = a_run()
-    print_run(run, steps)
-    out = capsys.readouterr().out
+    out = runs_show(*a_run(), capsys)
     assert "judge NOT trusted (qualified): failed qualification" in out
     assert "paraphrase_contradictions 2" in out
     assert "judge-trust [completed]" in out and "at most 2 revocation(s)" in out

@@ -60,7 +60,7 @@ async def test_every_read_path_hides_a_deleted_users_notes_while_the_fan_out_run
         "entity.deleted", {"entity_type": "user", "entity_id": "u-ben"})]))
     await asyncio.wait_for(gate.reached.wait(), 5)
     assert (await app.notes.get("u-0")).status == Status.ACTIVE  # type: ignore[union-attr]
-    listed = [n.note_id async for n in app.notes.iter_notes("a-1", status=Status.ACTIVE)]
+    listed = [n.note_id async for n in app.notes.iter_records("a-1", status=Status.ACTIVE)]
     assert listed == ["keep"]
     digest = await build_digest("a-1", notes=app.notes, user_id="u-ben", company_id="co-1")
     assert "u-0" not in digest and "keep" in digest
@@ -109,8 +109,8 @@ async def test_archived_listings_and_single_reads_are_not_filtered():
     await stored(app, note_data("n-1", user_id="u-1"))
     await app.pending.open(tomb("user", "u-1"))  # type: ignore[union-attr]
     assert await app.notes.get("n-1") is not None
-    assert [n.note_id async for n in app.notes.iter_notes("a-1")] == ["n-1"]
-    assert [n.note_id async for n in app.notes.iter_notes("a-1", status=Status.ACTIVE)] == []
+    assert [n.note_id async for n in app.notes.iter_records("a-1")] == ["n-1"]
+    assert [n.note_id async for n in app.notes.iter_records("a-1", status=Status.ACTIVE)] == []
 
 
 async def test_examples_of_a_pending_entity_leave_active_listings():
@@ -118,8 +118,8 @@ async def test_examples_of_a_pending_entity_leave_active_listings():
     await app.examples.add(Example(example_id="e-1", input="q", output="a", success_score=1,
                                    agent_id="a-1", company_id="co-1", created_at=T0))
     await app.pending.open(tomb("company", "co-1"))  # type: ignore[union-attr]
-    assert [e async for e in app.examples.iter_examples("a-1", status=Status.ACTIVE)] == []
-    assert len([e async for e in app.examples.iter_examples("a-1")]) == 1
+    assert [e async for e in app.examples.iter_records("a-1", status=Status.ACTIVE)] == []
+    assert len([e async for e in app.examples.iter_records("a-1")]) == 1
 
 
 async def test_another_process_deletion_is_seen_once_the_copy_is_older_than_max_age():
@@ -200,5 +200,5 @@ async def test_a_dream_leaves_a_pending_users_notes_alone_and_merges_the_others(
     after = await statuses(app)
     assert all(after[f"ben{i}"] == "Active" for i in range(len(CONCISE))), after
     assert any(after[f"c{i}"] == "Revoked" for i in range(len(CONCISE))), after
-    merged = [n async for n in app.notes.iter_notes("a-1") if n.source_note_ids]
+    merged = [n async for n in app.notes.iter_records("a-1") if n.source_note_ids]
     assert merged and all(not s.startswith("ben") for n in merged for s in n.source_note_ids)

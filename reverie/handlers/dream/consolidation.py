@@ -37,7 +37,7 @@ from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ClusterBatching, ConsolidationVerdict, MergedNote, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.results import ConsolidationResult
-from reverie.handlers.lifecycle import change_id, move_notes
+from reverie.handlers.lifecycle import Audit, change_id, move_notes
 from reverie.handlers.ports import Transition, VectorPoint
 from reverie.text.dates import normalize_dates
 from reverie.text.salient import dropped_tokens
@@ -80,10 +80,9 @@ async def repair(ctx: DreamContext, active: Sequence[Note]) -> list[str]:
             [Transition(s.note_id, Status.ACTIVE, Status.REVOKED,
                         f"Consolidated into {merged.note_id}: finishing an interrupted run",
                         merged.note_id) for s in left],
-            agent_id=ctx.agent_id, cause=merged.created_by_run_id or ctx.run_id,
-            at=ctx.clock.now(), notes=ctx.stores.notes, index=ctx.stores.index,
-            changes=ctx.stores.changes,
-            run_id=merged.created_by_run_id,
+            Audit(ctx.agent_id, merged.created_by_run_id or ctx.run_id, ctx.clock.now(),
+                  merged.created_by_run_id),
+            notes=ctx.stores.notes, index=ctx.stores.index, changes=ctx.stores.changes,
         )
     return repaired
 
@@ -301,15 +300,15 @@ async def _write(ctx: DreamContext, note: Note, reason: str) -> int:
         [Transition(s, Status.ACTIVE, Status.REVOKED,
                     f"Consolidated into {note.note_id}: {reason}", note.note_id)
          for s in note.source_note_ids],
-        agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(), notes=ctx.stores.notes,
-        index=ctx.stores.index, changes=ctx.stores.changes, run_id=ctx.run_id,
+        Audit(ctx.agent_id, ctx.run_id, ctx.clock.now(), ctx.run_id),
+        notes=ctx.stores.notes, index=ctx.stores.index, changes=ctx.stores.changes,
     )
     return len(moved)
 
 
 async def consolidate(ctx: DreamContext, parent: str) -> ConsolidationResult:
     """Run the consolidation phase; return what it did (raises only on storage failure)."""
-    candidates = [n async for n in ctx.stores.notes.iter_notes(
+    candidates = [n async for n in ctx.stores.notes.iter_records(
         agent_id=ctx.agent_id, status=Status.ACTIVE, auto_only=True)]
     repaired = await repair(ctx, candidates)
     if repaired:

@@ -38,7 +38,7 @@ from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.results import ContradictionResult
-from reverie.handlers.lifecycle import move_notes
+from reverie.handlers.lifecycle import Audit, move_notes
 from reverie.handlers.ports import Transition
 
 log = structlog.get_logger(__name__)
@@ -126,7 +126,7 @@ PairOutcome = Kept | ToReview | Revoked
 
 async def resolve_contradictions(ctx: DreamContext, parent: str) -> ContradictionResult:
     """Run the contradiction phase over the Active notes left after consolidation."""
-    notes = [n async for n in ctx.stores.notes.iter_notes(agent_id=ctx.agent_id,
+    notes = [n async for n in ctx.stores.notes.iter_records(agent_id=ctx.agent_id,
                                                           status=Status.ACTIVE)]
     pairs = await candidate_pairs(ctx, notes)
     fresh = [p for p in pairs if await ctx.stores.judgments.get(p.key) is None]
@@ -309,9 +309,8 @@ async def _apply(ctx: DreamContext, pair: Pair, verdict: ContradictionVerdict,
         await move_notes(
             [Transition(loser.note_id, Status.ACTIVE, Status.REVOKED, comment,
                         winner.note_id)],
-            agent_id=ctx.agent_id, cause=ctx.run_id, at=ctx.clock.now(),
+            Audit(ctx.agent_id, ctx.run_id, ctx.clock.now(), ctx.run_id),
             notes=ctx.stores.notes, index=ctx.stores.index, changes=ctx.stores.changes,
-            run_id=ctx.run_id,
         )
         # an earlier dream may have queued this pair past its ceiling: it is settled now
         await ctx.stores.reviews.resolve(pair_id(pair.a.note_id, pair.b.note_id), winner.note_id,

@@ -15,29 +15,20 @@ from reverie.clock import Clock
 from reverie.domain.events import DreamRollback
 from reverie.domain.model import Status
 from reverie.errors import InvalidState, UnknownEntity
-from reverie.handlers.lifecycle import move_examples, move_notes
+from reverie.handlers.lifecycle import Audit, move_examples, move_notes
 from reverie.handlers.ports import (
     ChangeLog,
-    ExampleRepository,
     NoteRepository,
     ReviewQueue,
-    RunStore,
+    Stores,
     Transition,
     VectorIndex,
 )
 
 
-async def rollback(
-    run_id: str,
-    *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    index: VectorIndex,
-    changes: ChangeLog,
-    runs: RunStore,
-    clock: Clock,
-) -> dict[str, Any]:
+async def rollback(run_id: str, *, stores: Stores, clock: Clock) -> dict[str, Any]:
     """Undo one run; return what was restored. Raises for unknown, dry or chained runs."""
+    notes, changes, runs = stores.notes, stores.changes, stores.runs
     run = await runs.get_run(run_id)
     if run is None:
         raise UnknownEntity(f"run '{run_id}' does not exist (see 'reverie runs')")
@@ -67,10 +58,11 @@ async def rollback(
             target = note_moves if change.kind == "note" else example_moves
             target.append(Transition(change.record_id, change.to_status, change.from_status,
                                      f"Restored by rollback of run {run_id}"))
-    restored = await move_notes(note_moves, agent_id=run.agent_id, cause=cause, at=at,
-                                notes=notes, index=index, changes=changes)
-    restored += await move_examples(example_moves, agent_id=run.agent_id, cause=cause, at=at,
-                                    examples=examples, changes=changes)
+    audit = Audit(run.agent_id, cause, at)
+    restored = await move_notes(note_moves, audit, notes=notes, index=stores.index,
+                                changes=changes)
+    restored += await move_examples(example_moves, audit, examples=stores.examples,
+                                    changes=changes)
     if run.status != "rolled_back":
         run.status = "rolled_back"
         run.rolled_back_at = at
@@ -79,22 +71,14 @@ async def rollback(
 
 
 async def rollback_requested(
-    event: DreamRollback,
-    *,
-    notes: NoteRepository,
-    examples: ExampleRepository,
-    index: VectorIndex,
-    changes: ChangeLog,
-    runs: RunStore,
-    clock: Clock,
+    event: DreamRollback, *, stores: Stores, clock: Clock
 ) -> dict[str, Any]:
     """Handle ``dream.rollback`` (the run must belong to the event's agent)."""
-    run = await runs.get_run(event.data.run_id)
+    run = await stores.runs.get_run(event.data.run_id)
     if run is not None and run.agent_id != event.data.agent_id:
         raise InvalidState(
             f"run '{run.run_id}' belongs to agent {run.agent_id}, not {event.data.agent_id}")
-    return await rollback(event.data.run_id, notes=notes, examples=examples, index=index,
-                          changes=changes, runs=runs, clock=clock)
+    return await rollback(event.data.run_id, stores=stores, clock=clock)
 
 
 async def resolve_review(
@@ -122,7 +106,7 @@ async def resolve_review(
     await move_notes(
         [Transition(other, Status.ACTIVE, Status.REVOKED,
                     f"Contradicted by {keep}: resolved by a person ({pair.reason})", keep)],
-        agent_id=pair.agent_id, cause=f"review:{pair_id}", at=at, notes=notes, index=index,
+        Audit(pair.agent_id, f"review:{pair_id}", at), notes=notes, index=index,
         changes=changes,
     )
     await reviews.resolve(pair_id, keep, at)

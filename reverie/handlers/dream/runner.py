@@ -57,8 +57,7 @@ def new_run_id(agent_id: str, at: datetime, salt: str = "") -> str:
 
 async def _phase_sweep(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await sweep_stale(
-        notes=ctx.stores.notes, registry=ctx.stores.registry, index=ctx.stores.index,
-        changes=ctx.stores.changes, clock=ctx.clock, agent_id=ctx.agent_id,
+        stores=ctx.stores, clock=ctx.clock, agent_id=ctx.agent_id,
         limit=ctx.settings.sweep_limit, run_id=ctx.run_id, dry_run=ctx.dry_run, fault=ctx.fault,
     )
     return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (
@@ -67,9 +66,7 @@ async def _phase_sweep(ctx: DreamContext, parent: str) -> ArchiveResult:
 
 async def _phase_retention(ctx: DreamContext, parent: str) -> ArchiveResult:
     counts = await archive_by_retention(
-        ctx.agent_id, notes=ctx.stores.notes, examples=ctx.stores.examples,
-        agents=ctx.stores.agents, index=ctx.stores.index, changes=ctx.stores.changes,
-        clock=ctx.clock, run_id=ctx.run_id,
+        ctx.agent_id, stores=ctx.stores, clock=ctx.clock, run_id=ctx.run_id,
         dry_run=ctx.dry_run, fault=ctx.fault,
     )
     return ArchiveResult(counts.as_dict(), tuple(counts.archived_ids), None if (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime, timedelta
+from typing import Generic, TypeVar
 
 from pymongo import ASCENDING
 from pymongo.asynchronous.collection import AsyncCollection
@@ -36,22 +37,28 @@ _FIELD_OF = dict(REFERENCE_FIELDS)
 APPLIED_KEEP = 500
 """How many recent access event ids a record remembers to make redelivery a no-op."""
 
+R = TypeVar("R", Note, Example)
 
-class _MongoRecords(MongoAdapter):
+
+class _MongoRecords(MongoAdapter, Generic[R]):
     collection: AsyncCollection[Doc]
-    id_field: str
+    model: type[R]
 
     def __init__(self, db: AsyncDatabase[Doc], name: str, dialect: Dialect | None = None) -> None:
         self.collection = db[name]
         self.writes = WriteLock()
         self.dialect = dialect or Dialect(db)
 
-    async def _add(self, record: Note | Example) -> bool:
+    async def add(self, record: R) -> bool:
         try:
-            await self.collection.insert_one(_to_doc(record, getattr(record, self.id_field)))
+            await self.collection.insert_one(_to_doc(record, record.id))
         except DuplicateKeyError:
             return False
         return True
+
+    async def get(self, record_id: str) -> R | None:
+        doc = await self.collection.find_one({"_id": record_id}, {"applied_access": 0})
+        return self.model(**_strip(doc)) if doc else None
 
     @serialized
     async def record_access(self, record_id: str, event_id: str, count: int, at: datetime) -> bool:
@@ -120,9 +127,9 @@ class _MongoRecords(MongoAdapter):
             query["is_auto_generated"] = True
         return query
 
-    async def _find_referencing(
+    async def find_active_referencing(
         self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Doc]:
+    ) -> list[R]:
         # No sort (resuming needs none: archived records leave the filter) and no vectors:
         # both cost FerretDB a full read of every match.
         cursor = find_all(
@@ -130,7 +137,7 @@ class _MongoRecords(MongoAdapter):
             {_FIELD_OF[entity_type]: entity_id, "status": "Active"},
             {"embedding": 0, "applied_access": 0},
         ).limit(limit)
-        return [_strip(d) async for d in cursor]
+        return [self.model(**_strip(d)) async for d in cursor]
 
     # --- bulk archive of one entity's records (issue #12) ---------------------------------
     @serialized
@@ -183,9 +190,13 @@ class _MongoRecords(MongoAdapter):
 
     # --- end of bulk archive ----------------------------------------------------------------
 
-    async def _iter(
-        self, agent_id: str | None, status: Status | None, auto_only: bool, batch_size: int
-    ) -> AsyncIterator[Doc]:
+    async def iter_records(
+        self,
+        agent_id: str | None = None,
+        status: Status | None = None,
+        auto_only: bool = False,
+        batch_size: int = 500,
+    ) -> AsyncIterator[R]:
         query = self._filter(agent_id, status, auto_only)
         if await self.dialect.point_lookups():
             # FerretDB sorts and evaluates `_id > last` in Go over every match, so
@@ -193,7 +204,7 @@ class _MongoRecords(MongoAdapter):
             async for d in self.collection.find(
                 query, {"applied_access": 0}, batch_size=batch_size
             ):
-                yield _strip(d)
+                yield self.model(**_strip(d))
             return
         last: str | None = None
         while True:
@@ -210,21 +221,18 @@ class _MongoRecords(MongoAdapter):
                 return
             last = page[-1]["_id"]
             for d in page:
-                yield _strip(d)
+                yield self.model(**_strip(d))
             if len(page) < batch_size:
                 return
 
 
-class MongoNotes(_MongoRecords):
+class MongoNotes(_MongoRecords[Note]):
     """Notes in the ``notes`` collection, ``_id`` = note id."""
 
-    id_field = "note_id"
+    model = Note
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         super().__init__(db, "notes")
-
-    async def add(self, note: Note) -> bool:
-        return await self._add(note)
 
     async def add_many(self, notes: Sequence[Note]) -> list[str]:  # issue #12
         docs = list({n.note_id: _to_doc(n, n.note_id) for n in notes}.values())
@@ -240,10 +248,6 @@ class MongoNotes(_MongoRecords):
             return [d["_id"] for d in docs if d["_id"] not in taken]
         return [d["_id"] for d in docs]
 
-    async def get(self, note_id: str) -> Note | None:
-        doc = await self.collection.find_one({"_id": note_id}, {"applied_access": 0})
-        return Note(**_strip(doc)) if doc else None
-
     async def get_many(self, note_ids: Sequence[str]) -> list[Note]:
         if not note_ids:
             return []
@@ -255,21 +259,6 @@ class MongoNotes(_MongoRecords):
         await self.collection.update_one(
             {"_id": note_id}, {"$set": {"text": text, "embedding": packed_vector(embedding)}}
         )
-
-    async def find_active_referencing(
-        self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Note]:
-        return [Note(**d) for d in await self._find_referencing(entity_type, entity_id, limit)]
-
-    async def iter_notes(
-        self,
-        agent_id: str | None = None,
-        status: Status | None = None,
-        auto_only: bool = False,
-        batch_size: int = 500,
-    ) -> AsyncIterator[Note]:
-        async for d in self._iter(agent_id, status, auto_only, batch_size):
-            yield Note(**d)
 
     async def count_by_status(self, agent_id: str | None = None) -> dict[str, int]:
         match: Doc = {"agent_id": agent_id} if agent_id else {}
@@ -284,32 +273,10 @@ class MongoNotes(_MongoRecords):
         return sorted(await self.collection.distinct("agent_id"))
 
 
-class MongoExamples(_MongoRecords):
+class MongoExamples(_MongoRecords[Example]):
     """Examples in the ``examples`` collection, ``_id`` = example id."""
 
-    id_field = "example_id"
+    model = Example
 
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         super().__init__(db, "examples")
-
-    async def add(self, example: Example) -> bool:
-        return await self._add(example)
-
-    async def get(self, example_id: str) -> Example | None:
-        doc = await self.collection.find_one({"_id": example_id}, {"applied_access": 0})
-        return Example(**_strip(doc)) if doc else None
-
-    async def find_active_referencing(
-        self, entity_type: EntityType, entity_id: str, limit: int
-    ) -> list[Example]:
-        return [Example(**d) for d in await self._find_referencing(entity_type, entity_id, limit)]
-
-    async def iter_examples(
-        self,
-        agent_id: str | None = None,
-        status: Status | None = None,
-        auto_only: bool = False,
-        batch_size: int = 500,
-    ) -> AsyncIterator[Example]:
-        async for d in self._iter(agent_id, status, auto_only, batch_size):
-            yield Example(**d)

@@ -103,15 +103,7 @@ async def roll_back(
 ) -> dict[str, Any]:
     """Roll back a run the grant sees whole."""
     await check_run(reverie, grant, run_id)
-    return await rollback(
-        run_id,
-        notes=reverie.notes,
-        examples=reverie.examples,
-        index=reverie.index,
-        changes=reverie.changes,
-        runs=reverie.runs,
-        clock=reverie.clock,
-    )
+    return await rollback(run_id, stores=reverie.stores, clock=reverie.clock)
 
 
 @ROUTES.page("/api/notes/{note_id}/restore")
