@@ -20,7 +20,7 @@ from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS, Handler
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing
+from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing, Warming
 from reverie.handlers.dream.qualifying import Thresholds
 from reverie.handlers.dream.trust import TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
@@ -377,6 +377,21 @@ def bootstrap(
     )
     bind_handlers(app)
     return app
+
+
+async def warm_judge(app: Reverie) -> float | None:
+    """Load the judge's models in a thread while the event loop runs on (a worker does it at
+    start-up, so no dream pays for them); return the seconds it took, or None when the judge
+    has nothing to load (the LLM judge)."""
+    import asyncio
+    import time
+
+    judge = app.judge
+    if not isinstance(judge, Warming):
+        return None
+    start = time.perf_counter()
+    await asyncio.to_thread(judge.warm)
+    return time.perf_counter() - start
 
 
 async def prepare(app: Reverie) -> None:

@@ -59,6 +59,7 @@ import asyncio
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -77,10 +78,10 @@ from reverie.handlers.dream.judging import (
     MergedNote,
     Usage,
 )
-from reverie.judges import frames
+from reverie.judges import frames, lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.nli import NLIScorer, NLIScores
-from reverie.judges.nlp import Analysis, analyze_many
+from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
 from reverie.judges.rules import kind_of
 from reverie.text.dates import normalize_dates
 from reverie.text.statements import split_statements
@@ -166,22 +167,49 @@ class OfflineJudge:
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
+        # each note's statements by (text, UTC time written): the dates made absolute
+        self._split: Bounded[tuple[str, datetime], tuple[str, ...]] = Bounded(50_000)
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
+        # builds the scorer and the local encoder once (not ``_lock``: the encoding thread
+        # takes it while a thread holding ``_lock`` waits for that thread)
+        self._models_lock = threading.RLock()
+        # a batch's statements are embedded here while the calling thread parses them
+        self._encoding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-embed")
 
-    def _both_ways(self, a: str, b: str) -> NLIScores:
+    def warm(self) -> None:
+        """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now,
+        the encoders in a second thread while the parser loads."""
+        encoders = self._encoding.submit(self._load_encoders)
+        try:
+            load_pipeline()
+            lexicon.load()
+        finally:
+            encoders.result()
+
+    def _load_encoders(self) -> None:
+        self._local().load()
+        if self._use_nli:
+            self._nli().load()
+
+    def _nli(self) -> NLIScorer:
         if self._scorer is None:
-            with self._lock:  # judgments run in threads: one scorer, loaded once
+            with self._models_lock:  # judgments run in threads: one scorer, loaded once
                 if self._scorer is None:
                     self._scorer = NLIScorer(self._local())
-        return self._scorer.both_ways(a, b)
+        return self._scorer
+
+    def _both_ways(self, a: str, b: str) -> NLIScores:
+        return self._nli().both_ways(a, b)
 
     def _local(self) -> Any:
         if self._embedder is None:
-            from reverie.embeddings.local import LocalMiniLMEmbedder
+            with self._models_lock:
+                if self._embedder is None:
+                    from reverie.embeddings.local import LocalMiniLMEmbedder
 
-            self._embedder = LocalMiniLMEmbedder()
+                    self._embedder = LocalMiniLMEmbedder()
         return self._embedder
 
     @classmethod
@@ -222,13 +250,29 @@ class OfflineJudge:
             found[text] = self._vectors.put(text, row)
         return found
 
+    def _split_note(self, note: JudgedNote) -> tuple[str, ...]:
+        """The note's statements, dates made absolute (cached; call it holding ``_lock``)."""
+        key = (note.text, as_utc(note.created_at))
+        found = self._split.get(key)
+        if found is None:
+            found = tuple(split_statements(normalize_dates(note.text, note.created_at)))
+            self._split.put(key, found)
+        return found
+
     def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
         """Each note's statements, parsed and embedded (texts cached across calls)."""
-        texts = {n.note_id: split_statements(normalize_dates(n.text, n.created_at)) for n in notes}
-        flat = [t for ts in texts.values() for t in ts]
         with self._lock:
-            facts = dict(zip(flat, analyze_many(flat), strict=True))
-            vectors = self._embed(flat)
+            texts = {n.note_id: self._split_note(n) for n in notes}
+            flat = [t for ts in texts.values() for t in ts]
+            if all(t in self._vectors for t in flat):
+                vectors = self._embed(flat)
+                facts = dict(zip(flat, analyze_many(flat), strict=True))
+            else:  # the encoder runs (NumPy, mostly without the GIL) while spaCy parses
+                embedding = self._encoding.submit(self._embed, flat)
+                try:
+                    facts = dict(zip(flat, analyze_many(flat), strict=True))
+                finally:
+                    vectors = embedding.result()
         ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [

@@ -124,6 +124,15 @@ class Preparing(Protocol):
 
 
 @runtime_checkable
+class Warming(Protocol):
+    """A judge capability: load its models now (the offline judge's parser, lexicon and
+    encoders), so that the first judgment does not pay for them."""
+
+    def warm(self) -> None:
+        """Load every model the judge reads (blocking: call it in a thread)."""
+
+
+@runtime_checkable
 class ClosingJudge(Protocol):
     """A judge capability: a client to close when the process stops (the LLM judge)."""
 
