@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 from reverie.bootstrap import bootstrap, warm_judge
+from reverie.domain.model import Note
+from reverie.handlers.dream.context import judged as seen_by_judge
 from reverie.handlers.dream.judging import Warming
 from reverie.judges import offline
 from reverie.judges.nli import NLIScorer
@@ -110,3 +112,15 @@ def test_a_batch_reads_each_statement_as_it_reads_alone() -> None:
         assert [s.facts for s in together] == [s.facts for s in alone]
         for a, b in zip(together, alone, strict=True):
             assert np.array_equal(a.vector, b.vector)
+
+
+def test_what_the_judge_sees_depends_on_the_time_written_not_its_zone() -> None:
+    def note(at: datetime) -> Note:
+        return Note(note_id="n1", text="Alice moved to Oslo yesterday.", note_type="Context",
+                    agent_id="a-1", company_id="co-1", created_at=at)
+
+    first = seen_by_judge(note(WRITTEN)).text
+    assert first == "Alice moved to Oslo on 2026-02-28."
+    assert seen_by_judge(note(WRITTEN + timedelta(days=3))).text.endswith("2026-03-03.")
+    assert seen_by_judge(note(WRITTEN.astimezone(timezone(timedelta(hours=-8))))).text == first
+    assert seen_by_judge(note(WRITTEN.replace(tzinfo=None))).text == first  # naive is UTC
