@@ -297,7 +297,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if inner is None:
         from reverie.judges.offline import OfflineJudge
 
-        inner = OfflineJudge()
+        inner = OfflineJudge(nli=not args.no_nli)
     judge = CountingJudge(inner)
     tmp = Path(tempfile.mkdtemp(prefix="reverie-bench-"))
     index = TimedIndex(make_index(args.backend, tmp))
@@ -351,6 +351,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "consolidation_batch_notes": 0 if args.no_batch else 24,
         "contradiction_batch_pairs": 0 if args.no_batch else 8, "storage": "memory",
         "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "setup_s": round(setup_s, 2),
+        "judge_nli": args.judge == "offline" and not args.no_nli,
         "judge_warm": load_s is not None, "judge_load_s": load_s,
         "judge_load_rss_mib": load_rss,
         "status": result.status,
@@ -389,6 +390,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="one cluster or pair per judge call (consolidation_batch_notes=0, "
                    "contradiction_batch_pairs=0)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--no-nli", action="store_true",
+                   help="the offline judge without its learned NLI scorer (to measure its cost)")
     p.add_argument("--cold", action="store_true",
                    help="load the judge's models in the dream (default: before it, as a "
                    "worker does at start-up, reported as judge_load_s)")

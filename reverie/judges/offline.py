@@ -59,7 +59,6 @@ import asyncio
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -172,30 +171,19 @@ class OfflineJudge:
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
-        # builds the scorer and the local encoder once (not ``_lock``: the encoding thread
-        # takes it while a thread holding ``_lock`` waits for that thread)
-        self._models_lock = threading.RLock()
-        # a batch's statements are embedded here while the calling thread parses them
-        self._encoding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-embed")
 
     def warm(self) -> None:
-        """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now,
-        the encoders in a second thread while the parser loads."""
-        encoders = self._encoding.submit(self._load_encoders)
-        try:
-            load_pipeline()
-            lexicon.load()
-        finally:
-            encoders.result()
-
-    def _load_encoders(self) -> None:
-        self._local().load()
+        """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now."""
+        load_pipeline()
+        lexicon.load()
+        with self._lock:
+            self._local().load()
         if self._use_nli:
             self._nli().load()
 
     def _nli(self) -> NLIScorer:
         if self._scorer is None:
-            with self._models_lock:  # judgments run in threads: one scorer, loaded once
+            with self._lock:  # judgments run in threads: one scorer, loaded once
                 if self._scorer is None:
                     self._scorer = NLIScorer(self._local())
         return self._scorer
@@ -205,11 +193,9 @@ class OfflineJudge:
 
     def _local(self) -> Any:
         if self._embedder is None:
-            with self._models_lock:
-                if self._embedder is None:
-                    from reverie.embeddings.local import LocalMiniLMEmbedder
+            from reverie.embeddings.local import LocalMiniLMEmbedder
 
-                    self._embedder = LocalMiniLMEmbedder()
+            self._embedder = LocalMiniLMEmbedder()
         return self._embedder
 
     @classmethod
@@ -264,15 +250,8 @@ class OfflineJudge:
         with self._lock:
             texts = {n.note_id: self._split_note(n) for n in notes}
             flat = [t for ts in texts.values() for t in ts]
-            if all(t in self._vectors for t in flat):
-                vectors = self._embed(flat)
-                facts = dict(zip(flat, analyze_many(flat), strict=True))
-            else:  # the encoder runs (NumPy, mostly without the GIL) while spaCy parses
-                embedding = self._encoding.submit(self._embed, flat)
-                try:
-                    facts = dict(zip(flat, analyze_many(flat), strict=True))
-                finally:
-                    vectors = embedding.result()
+            facts = dict(zip(flat, analyze_many(flat), strict=True))
+            vectors = self._embed(flat)
         ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [
