@@ -1,4 +1,5 @@
-"""The offline judge's cost work: models loaded at worker start, statements read once."""
+"""The dream's cost work: the judge's models loaded at worker start, statements and dates
+read once per text, stored notes copied flat."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from reverie.handlers.dream.judging import Warming
 from reverie.judges import offline
 from reverie.judges.nli import NLIScorer
 from reverie.judges.offline import OfflineJudge
+from reverie.storage.memory import MemoryNotes
 from tests.builders import judged, memory_settings
 from tests.dreamkit import embedder
 
@@ -124,3 +126,18 @@ def test_what_the_judge_sees_depends_on_the_time_written_not_its_zone() -> None:
     assert seen_by_judge(note(WRITTEN + timedelta(days=3))).text.endswith("2026-03-03.")
     assert seen_by_judge(note(WRITTEN.astimezone(timezone(timedelta(hours=-8))))).text == first
     assert seen_by_judge(note(WRITTEN.replace(tzinfo=None))).text == first  # naive is UTC
+
+
+async def test_a_note_read_back_shares_no_list_with_the_store() -> None:
+    notes = MemoryNotes()
+    await notes.add(Note(note_id="n1", text="Alice lives in Oslo.", note_type="Context",
+                         agent_id="a-1", company_id="co-1", created_at=WRITTEN,
+                         embedding=[0.5, 0.25, 1.0], source_note_ids=["s1", "s2"]))
+    read = await notes.get("n1")
+    assert read is not None and read.embedding == [0.5, 0.25, 1.0]
+    read.embedding.append(2.0)  # type: ignore[union-attr]
+    assert read.source_note_ids is not None
+    read.source_note_ids.append("s3")
+    again = await notes.get("n1")
+    assert again is not None
+    assert again.embedding == [0.5, 0.25, 1.0] and again.source_note_ids == ["s1", "s2"]
