@@ -306,9 +306,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                       0 if args.no_batch else 24, 0 if args.no_batch else 8)
     setup_s = time.perf_counter() - t_setup
     load_s = load_rss = None
+    load_by_model: dict[str, float] = {}
     if not args.cold and isinstance(inner, Warming):  # as a worker does at start-up
         rss0, t_load = proc_status().get("VmRSS"), time.perf_counter()
-        await asyncio.to_thread(inner.warm)
+        load_by_model = dict(await asyncio.to_thread(inner.warm))
         load_s = round(time.perf_counter() - t_load, 3)
         load_rss = mib((proc_status().get("VmRSS") or 0) - (rss0 or 0))
     profiler = None
@@ -353,7 +354,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "setup_s": round(setup_s, 2),
         "judge_nli": args.judge == "offline" and not args.no_nli,
         "judge_warm": load_s is not None, "judge_load_s": load_s,
-        "judge_load_rss_mib": load_rss,
+        "judge_load_rss_mib": load_rss, "judge_load_by_model_s": load_by_model,
         "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),

@@ -379,19 +379,16 @@ def bootstrap(
     return app
 
 
-async def warm_judge(app: Reverie) -> float | None:
+async def warm_judge(app: Reverie) -> Mapping[str, float] | None:
     """Load the judge's models in a thread while the event loop runs on (a worker does it at
-    start-up, so no dream pays for them); return the seconds it took, or None when the judge
-    has nothing to load (the LLM judge)."""
+    start-up, so no dream pays for them); return the seconds each model took, or None when
+    the judge has nothing to load (the LLM judge)."""
     import asyncio
-    import time
 
     judge = app.judge
     if not isinstance(judge, Warming):
         return None
-    start = time.perf_counter()
-    await asyncio.to_thread(judge.warm)
-    return time.perf_counter() - start
+    return await asyncio.to_thread(judge.warm)
 
 
 async def prepare(app: Reverie) -> None:

@@ -230,12 +230,12 @@ def register_start_up(app: faust.App, reverie: Reverie,
 
     async def warm() -> None:
         try:
-            seconds = await warm_judge(reverie)
+            took = await warm_judge(reverie)
         except ConfigurationError as exc:  # a model not installed: the dream says it again
             log.warning("judge.warm_failed", judge=reverie.judge.name, error=str(exc))
             return
-        if seconds is not None:
-            log.info("judge.warm", judge=reverie.judge.name, seconds=round(seconds, 2))
+        if took is not None:
+            log.info("judge.warm", judge=reverie.judge.name, seconds=dict(took))
 
     app.task(on_start)
     app.task(warm)

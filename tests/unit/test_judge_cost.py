@@ -47,14 +47,16 @@ def test_warm_loads_every_model_the_judge_reads(loads: list[str]) -> None:
     encoder = CountingEmbedder()
     judge = OfflineJudge(encoder)
     assert isinstance(judge, Warming)
-    judge.warm()
+    took = judge.warm()
     assert sorted(loads) == ["nli", "spacy", "wordnet"]
     assert encoder.loads == 1
+    assert sorted(took) == ["minilm", "nli", "spacy", "wordnet"]
+    assert all(seconds >= 0 for seconds in took.values())
 
 
 def test_warm_without_the_scorer_does_not_load_it(loads: list[str]) -> None:
     encoder = CountingEmbedder()
-    OfflineJudge(encoder, nli=False).warm()
+    assert sorted(OfflineJudge(encoder, nli=False).warm()) == ["minilm", "spacy", "wordnet"]
     assert sorted(loads) == ["spacy", "wordnet"]
     assert encoder.loads == 1
 
@@ -67,15 +69,15 @@ class WarmingSpy:
     def __init__(self) -> None:
         self.threads: list[int] = []
 
-    def warm(self) -> None:
+    def warm(self) -> dict[str, float]:
         self.threads.append(threading.get_ident())
+        return {"model": 0.5}
 
 
 async def test_warm_judge_loads_in_a_thread_off_the_event_loop() -> None:
     spy = WarmingSpy()
     app = bootstrap(memory_settings(), judge=spy)  # type: ignore[arg-type]
-    seconds = await warm_judge(app)
-    assert seconds is not None and seconds >= 0
+    assert await warm_judge(app) == {"model": 0.5}
     assert len(spy.threads) == 1 and spy.threads[0] != threading.get_ident()
     await app.close()
 
