@@ -15,6 +15,11 @@ candidate pairs in one call, ``contradiction_batch_pairs``, unless ``--no-batch`
 ``--concurrency N`` sets Reverie's ``judge_concurrency`` (judgments in flight at
 once, default 4).
 
+The offline judge's models (spaCy, WordNet, MiniLM, the NLI head) are loaded before the
+clock starts, as a worker loads them at start-up (``warm_judge``, reverie/bootstrap.py), and
+the load is reported apart (``judge_load_s``, ``judge_load_rss_mib``); ``--cold`` leaves
+them to the dream's first judgments instead, as before.
+
 Prints one JSON line: wall time, CPU time (all threads: on a shared machine it moves less
 than the wall time), per-phase durations, judge calls, peak RSS (VmHWM, reset after
 set-up so it is the dream's peak), load average.
@@ -46,6 +51,7 @@ from reverie.handlers.dream.judging import (
     JudgedNote,
     MergedNote,
     Usage,
+    Warming,
 )
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.runner import dream
@@ -291,7 +297,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if inner is None:
         from reverie.judges.offline import OfflineJudge
 
-        inner = OfflineJudge()
+        inner = OfflineJudge(nli=not args.no_nli)
     judge = CountingJudge(inner)
     tmp = Path(tempfile.mkdtemp(prefix="reverie-bench-"))
     index = TimedIndex(make_index(args.backend, tmp))
@@ -299,6 +305,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     app = await build(data, judge, index, agent, args.concurrency,
                       0 if args.no_batch else 24, 0 if args.no_batch else 8)
     setup_s = time.perf_counter() - t_setup
+    load_s = load_rss = None
+    load_by_model: dict[str, float] = {}
+    if not args.cold and isinstance(inner, Warming):  # as a worker does at start-up
+        rss0, t_load = proc_status().get("VmRSS"), time.perf_counter()
+        load_by_model = dict(await asyncio.to_thread(inner.warm))
+        load_s = round(time.perf_counter() - t_load, 3)
+        load_rss = mib((proc_status().get("VmRSS") or 0) - (rss0 or 0))
     profiler = None
     if args.profile:
         from pyinstrument import Profiler
@@ -339,6 +352,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "consolidation_batch_notes": 0 if args.no_batch else 24,
         "contradiction_batch_pairs": 0 if args.no_batch else 8, "storage": "memory",
         "wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "setup_s": round(setup_s, 2),
+        "judge_nli": args.judge == "offline" and not args.no_nli,
+        "judge_warm": load_s is not None, "judge_load_s": load_s,
+        "judge_load_rss_mib": load_rss, "judge_load_by_model_s": load_by_model,
         "status": result.status,
         "phase_s": phase_s, "phases": phases,
         "judge_calls": dict(judge.calls), "judge_calls_total": sum(judge.calls.values()),
@@ -375,6 +391,11 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="one cluster or pair per judge call (consolidation_batch_notes=0, "
                    "contradiction_batch_pairs=0)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--no-nli", action="store_true",
+                   help="the offline judge without its learned NLI scorer (to measure its cost)")
+    p.add_argument("--cold", action="store_true",
+                   help="load the judge's models in the dream (default: before it, as a "
+                   "worker does at start-up, reported as judge_load_s)")
     p.add_argument("--profile", type=Path, default=None, help="pyinstrument text output")
     return p.parse_args(argv)
 

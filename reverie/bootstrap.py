@@ -20,7 +20,7 @@ from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS, Handler
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing
+from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing, Warming
 from reverie.handlers.dream.qualifying import Thresholds
 from reverie.handlers.dream.trust import TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
@@ -378,6 +378,18 @@ def bootstrap(
     )
     bind_handlers(app)
     return app
+
+
+async def warm_judge(app: Reverie) -> Mapping[str, float] | None:
+    """Load the judge's models in a thread while the event loop runs on (a worker does it at
+    start-up, so no dream pays for them); return the seconds each model took, or None when
+    the judge has nothing to load (the LLM judge)."""
+    import asyncio
+
+    judge = app.judge
+    if not isinstance(judge, Warming):
+        return None
+    return await asyncio.to_thread(judge.warm)
 
 
 async def prepare(app: Reverie) -> None:

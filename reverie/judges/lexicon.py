@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["is_kind_of", "siblings", "synonyms"]
+__all__ = ["is_kind_of", "load", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
@@ -85,6 +85,11 @@ def _load() -> _Lexicon:
                             lex.ups[int(synset)] = _pack([int(u) for u in ups])
                 _lexicon = lex
     return _lexicon
+
+
+def load() -> None:
+    """Read the lexicon now instead of on the first question (a worker warming its judge)."""
+    _load()
 
 
 def _key(word: str) -> str:

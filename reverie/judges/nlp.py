@@ -181,7 +181,8 @@ def load_pipeline() -> Any:
                     raise ConfigurationError(
                         f"the offline judge needs spaCy's English model: {INSTALL_HINT}"
                     ) from exc
-                nlp = module.load(exclude=["ner"])  # names come from tags
+                nlp = module.load(exclude=["ner", "senter"])  # names come from tags; the parser
+                # sets sentence starts (senter is off by default: excluded, not loaded)
                 # an ISO date is one token (the tokenizer splits it at its hyphens, and
                 # the frames then compare "2025", "12" and "31" as words)
                 nlp.tokenizer.token_match = ISO_DATE.match

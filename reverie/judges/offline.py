@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -77,10 +78,10 @@ from reverie.handlers.dream.judging import (
     MergedNote,
     Usage,
 )
-from reverie.judges import frames
+from reverie.judges import frames, lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.nli import NLIScorer, NLIScores
-from reverie.judges.nlp import Analysis, analyze_many
+from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
 from reverie.judges.rules import kind_of
 from reverie.text.dates import normalize_dates
 from reverie.text.statements import split_statements
@@ -166,16 +167,39 @@ class OfflineJudge:
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
+        # each note's statements by (text, UTC time written): the dates made absolute
+        self._split: Bounded[tuple[str, datetime], tuple[str, ...]] = Bounded(50_000)
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
 
-    def _both_ways(self, a: str, b: str) -> NLIScores:
+    def warm(self) -> dict[str, float]:
+        """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now;
+        return the seconds each took (nothing left to load: about 0)."""
+        took: dict[str, float] = {}
+
+        def timed(name: str, load: Callable[[], object]) -> None:
+            start = time.perf_counter()
+            load()
+            took[name] = round(time.perf_counter() - start, 3)
+
+        timed("spacy", load_pipeline)
+        timed("wordnet", lexicon.load)
+        with self._lock:
+            timed("minilm", self._local().load)
+        if self._use_nli:
+            timed("nli", self._nli().load)
+        return took
+
+    def _nli(self) -> NLIScorer:
         if self._scorer is None:
             with self._lock:  # judgments run in threads: one scorer, loaded once
                 if self._scorer is None:
                     self._scorer = NLIScorer(self._local())
-        return self._scorer.both_ways(a, b)
+        return self._scorer
+
+    def _both_ways(self, a: str, b: str) -> NLIScores:
+        return self._nli().both_ways(a, b)
 
     def _local(self) -> Any:
         if self._embedder is None:
@@ -222,11 +246,20 @@ class OfflineJudge:
             found[text] = self._vectors.put(text, row)
         return found
 
+    def _split_note(self, note: JudgedNote) -> tuple[str, ...]:
+        """The note's statements, dates made absolute (cached; call it holding ``_lock``)."""
+        key = (note.text, as_utc(note.created_at))
+        found = self._split.get(key)
+        if found is None:
+            found = tuple(split_statements(normalize_dates(note.text, note.created_at)))
+            self._split.put(key, found)
+        return found
+
     def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
         """Each note's statements, parsed and embedded (texts cached across calls)."""
-        texts = {n.note_id: split_statements(normalize_dates(n.text, n.created_at)) for n in notes}
-        flat = [t for ts in texts.values() for t in ts]
         with self._lock:
+            texts = {n.note_id: self._split_note(n) for n in notes}
+            flat = [t for ts in texts.values() for t in ts]
             facts = dict(zip(flat, analyze_many(flat), strict=True))
             vectors = self._embed(flat)
         ask = self._both_ways if self._use_nli else None

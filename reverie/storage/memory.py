@@ -36,6 +36,13 @@ _FIELD_OF = dict(REFERENCE_FIELDS)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
+def _scalars_only(items: list[Any]) -> bool:
+    """True when every item is an immutable scalar; an embedding (floats only) is told
+    without building a set of types (6 µs for 384 floats against 18 µs)."""
+    types = list(map(type, items))
+    return types.count(float) == len(types) or set(types) <= _SCALARS
+
+
 def _copy(record: R) -> R:
     """A copy of ``record`` sharing nothing mutable with it, like ``model_copy(deep=True)``
     but without walking a note's 384 embedding floats one by one (deepcopy did: most of a
@@ -43,7 +50,7 @@ def _copy(record: R) -> R:
     deep. Notes and examples hold only scalars, datetimes and such lists."""
     out = record.model_copy()
     for name, value in record.__dict__.items():
-        if isinstance(value, list) and set(map(type, value)) <= _SCALARS:
+        if isinstance(value, list) and _scalars_only(value):
             out.__dict__[name] = value.copy()
         elif isinstance(value, (list, dict, set, BaseModel)):
             out.__dict__[name] = copy.deepcopy(value)

@@ -23,7 +23,7 @@ import faust
 import structlog
 from faust.types import EventT
 
-from reverie.bootstrap import Reverie, prepare
+from reverie.bootstrap import Reverie, prepare, warm_judge
 from reverie.brokers import committed_offsets, read_range
 from reverie.bus import MessageBus
 from reverie.config import Settings, redact
@@ -36,7 +36,7 @@ from reverie.domain.events import (
     TOPIC_RUN_STEPS,
     Envelope,
 )
-from reverie.errors import BrokerUnavailable
+from reverie.errors import BrokerUnavailable, ConfigurationError
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.api import register_api
@@ -214,8 +214,9 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
 
 def register_start_up(app: faust.App, reverie: Reverie,
                       catch_up: Callable[[], Awaitable[None]]) -> None:
-    """Add the start-up task: create indexes (retried with the bus's backoff), then run
-    ``catch_up`` once on the leader (the timer does it every dream window after that)."""
+    """Add the start-up tasks: create indexes (retried with the bus's backoff), then run
+    ``catch_up`` once on the leader (the timer does it every dream window after that); and
+    load the judge's models in a thread meanwhile (:func:`~reverie.bootstrap.warm_judge`)."""
     assert reverie.bus is not None
     bus = reverie.bus
     settings = reverie.settings
@@ -227,4 +228,14 @@ def register_start_up(app: faust.App, reverie: Reverie,
         if app.is_leader():
             await catch_up()
 
+    async def warm() -> None:
+        try:
+            took = await warm_judge(reverie)
+        except ConfigurationError as exc:  # a model not installed: the dream says it again
+            log.warning("judge.warm_failed", judge=reverie.judge.name, error=str(exc))
+            return
+        if took is not None:
+            log.info("judge.warm", judge=reverie.judge.name, seconds=dict(took))
+
     app.task(on_start)
+    app.task(warm)

@@ -167,3 +167,19 @@ def test_notes_without_embedding_have_no_neighbours() -> None:
     table = NeighbourTable.build([*notes, bare], K, FLOOR)
     assert table.hits(bare) == []
     assert all(h.note_id != "bare" for n in notes for h in table.hits(n))
+
+
+
+@pytest.mark.parametrize(("workers", "compact_at"), [(2, 4_000_000), (3, 4_000_000), (2, 500)])
+def test_lists_do_not_depend_on_the_threads(small_blocks: None, monkeypatch: pytest.MonkeyPatch,
+                                            workers: int, compact_at: int) -> None:
+    notes = clustered(400, seed=9)
+    monkeypatch.setattr(knn, "WORKERS", 1)
+    want = NeighbourTable.build(notes, K, FLOOR).scopes[("co-1", None)]
+    monkeypatch.setattr(knn, "WORKERS", workers)
+    monkeypatch.setattr(knn, "_COMPACT_AT", compact_at)
+    got = NeighbourTable.build(notes, K, FLOOR).scopes[("co-1", None)]
+    assert np.array_equal(got.cols, want.cols)
+    assert np.array_equal(got.vals, want.vals)
+    assert np.array_equal(got.bound, want.bound)
+    assert (got.cols[:, 0] >= 0).sum() > 100  # the data has real neighbours

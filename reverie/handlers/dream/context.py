@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
 
 from reverie.clock import Clock
 from reverie.domain.model import Note
@@ -13,6 +15,7 @@ from reverie.handlers.dream.steps import StepRecorder
 from reverie.handlers.dream.trust import JudgePolicy, TrustPolicy
 from reverie.handlers.ports import Embedder, Stores
 from reverie.text.dates import normalize_dates
+from reverie.text.utc import as_utc
 
 Fault = Callable[[str], Awaitable[None]]
 """A hook called at named points of a dream (crash tests); it may raise to end the run there."""
@@ -98,11 +101,18 @@ class DreamContext:
         return self.policy.judge
 
 
+@lru_cache(maxsize=50_000)
+def _absolute(text: str, written: datetime) -> str:
+    """``text`` with its relative dates made absolute (remembered: a dream asks again for
+    every cluster and pair a note is in, and the next dream for the same notes)."""
+    return normalize_dates(text, written)
+
+
 def judged(note: Note) -> JudgedNote:
     """Return what the judge sees of a note: relative dates made absolute from its creation."""
     return JudgedNote(
         note_id=note.note_id,
-        text=normalize_dates(note.text, note.created_at),
+        text=_absolute(note.text, as_utc(note.created_at)),
         note_type=note.note_type,
         created_at=note.created_at,
         access_count=note.access_count,

@@ -6,7 +6,7 @@ refer to note ids it was given; anything else is rejected by validation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -121,6 +121,16 @@ class Preparing(Protocol):
 
     def prepare(self, notes: Sequence[JudgedNote]) -> None:
         """Read ``notes`` now (blocking: call it in a thread)."""
+
+
+@runtime_checkable
+class Warming(Protocol):
+    """A judge capability: load its models now (the offline judge's parser, lexicon and
+    encoders), so that the first judgment does not pay for them."""
+
+    def warm(self) -> Mapping[str, float]:
+        """Load every model the judge reads (blocking: call it in a thread); return the
+        seconds each took, by model."""
 
 
 @runtime_checkable

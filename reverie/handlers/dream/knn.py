@@ -6,7 +6,11 @@ applies in the vector index), and it only ever uses neighbours at or above a
 floor (the lower of the cluster and contradiction thresholds). A
 :class:`NeighbourTable` computes them in-process, exactly: one blocked pass of
 float32 matrix products per scope, each pair of blocks once (cosine is
-symmetric), keeping up to ``k + spare`` neighbours per note.
+symmetric), keeping up to ``k + spare`` neighbours per note; the rows of blocks are
+shared out among ``WORKERS`` threads, each running its own single-threaded products, so
+no thread waits for another's share (unlike OpenBLAS's own threads, which wait for each
+other at every product: see :mod:`reverie.embeddings.blas`). The lists do not depend on
+the threads: each row's entries are ordered by score, then column.
 :meth:`NeighbourTable.refresh` brings the lists to a later state of the notes
 (revoked or archived notes drop out, merged or new notes come in) by scoring only
 the new notes against the scope and recomputing the rare note whose list lost
@@ -18,8 +22,10 @@ in a worker thread (NumPy releases the GIL in the products).
 
 from __future__ import annotations
 
-from collections import defaultdict
+import os
+from collections import defaultdict, deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +42,9 @@ BLOCK = 2048
 
 _COMPACT_AT = 4_000_000
 """Candidate entries gathered before they are cut down to each row's best."""
+
+WORKERS = min(2, os.cpu_count() or 1)
+"""Threads sharing a scope's symmetric pass (rows of blocks); 1 runs it in the caller."""
 
 
 def scope_of(note: Note) -> ScopeKey:
@@ -125,22 +134,42 @@ def _above(queries: np.ndarray, q_ids: np.ndarray, matrix: np.ndarray, floor: fl
 def _symmetric_above(matrix: np.ndarray, floor: float) -> Iterator[_Entries]:
     """Yield every (row, column, score >= floor) of ``matrix @ matrix.T``, diagonal excluded.
 
-    Each pair of blocks is multiplied once and its entries yielded both ways.
+    Each pair of blocks is multiplied once and its entries yielded both ways; the rows of
+    blocks are computed by ``WORKERS`` threads (at most two rows ahead of the caller).
     """
+    starts = range(0, len(matrix), BLOCK)
+    if WORKERS < 2 or len(starts) < 2:
+        for start in starts:
+            yield from _block_row(matrix, start, floor)
+        return
+    with ThreadPoolExecutor(WORKERS, thread_name_prefix="knn") as pool, single_threaded():
+        ahead = WORKERS + 1  # bounds the rows held: each row's entries wait to be gathered
+        pending = deque(pool.submit(_block_row, matrix, s, floor) for s in starts[:ahead])
+        for later in starts[ahead:]:
+            parts = pending.popleft().result()
+            pending.append(pool.submit(_block_row, matrix, later, floor))
+            yield from parts
+        while pending:
+            yield from pending.popleft().result()
+
+
+def _block_row(matrix: np.ndarray, start: int, floor: float) -> list[_Entries]:
+    """The entries of one row of blocks (``start``) against it and every block after it."""
     n = len(matrix)
-    for start in range(0, n, BLOCK):
-        a = matrix[start:start + BLOCK]
-        for cstart in range(start, n, BLOCK):
-            scores = a @ matrix[cstart:cstart + BLOCK].T
-            if cstart == start:
-                np.fill_diagonal(scores, -np.inf)
-            r, c = np.nonzero(scores >= floor)
-            if len(r) == 0:
-                continue
-            v = scores[r, c]
-            yield _Entries(r + start, c + cstart, v)
-            if cstart != start:
-                yield _Entries(c + cstart, r + start, v)
+    out: list[_Entries] = []
+    a = matrix[start:start + BLOCK]
+    for cstart in range(start, n, BLOCK):
+        scores = a @ matrix[cstart:cstart + BLOCK].T
+        if cstart == start:
+            np.fill_diagonal(scores, -np.inf)
+        r, c = np.nonzero(scores >= floor)
+        if len(r) == 0:
+            continue
+        v = scores[r, c]
+        out.append(_Entries(r + start, c + cstart, v))
+        if cstart != start:
+            out.append(_Entries(c + cstart, r + start, v))
+    return out
 
 
 def _gather(parts: Iterator[_Entries], n: int, width: int) -> _Entries:
