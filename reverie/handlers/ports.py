@@ -76,8 +76,11 @@ class RecordRepository(Protocol[R]):
         status: Status | None = None,
         auto_only: bool = False,
         batch_size: int = 500,
+        vectors: bool = True,
     ) -> AsyncIterator[R]:
-        """Yield records in id order, filtered by agent, status and auto-generation."""
+        """Yield records in id order, filtered by agent, status and auto-generation;
+        without ``vectors`` each comes with ``embedding`` None (not read: for a reader that
+        never writes a record back, only its id through :meth:`transition`)."""
 
 
 class NoteRepository(RecordRepository[Note], Protocol):

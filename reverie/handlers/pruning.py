@@ -217,7 +217,8 @@ async def sweep_stale(
                     Transition(note.note_id, Status.ACTIVE, Status.ARCHIVED, stale_comment(gone))
                 )
 
-    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True,
+                                         vectors=False):
         page.append(note)
         if len(page) >= 500:
             await check(page)

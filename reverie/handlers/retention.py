@@ -61,7 +61,8 @@ async def archive_by_retention(
     audit = Audit(agent_id, cause, now, run_id)
     note_cutoff = now - timedelta(days=settings.note_retention_days)
     note_moves: list[Transition] = []
-    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True):
+    async for note in notes.iter_records(agent_id=agent_id, status=Status.ACTIVE, auto_only=True,
+                                         vectors=False):
         counts.notes_checked += 1
         if note.expires_at is not None and note.expires_at <= now:
             counts.notes_expired += 1
@@ -78,7 +79,7 @@ async def archive_by_retention(
     example_cutoff = now - timedelta(days=settings.example_retention_days)
     example_moves: list[Transition] = []
     async for ex in examples.iter_records(
-        agent_id=agent_id, status=Status.ACTIVE, auto_only=True
+        agent_id=agent_id, status=Status.ACTIVE, auto_only=True, vectors=False
     ):
         counts.examples_checked += 1
         if ex.expires_at is not None and ex.expires_at <= now:

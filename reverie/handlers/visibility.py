@@ -152,10 +152,11 @@ class VisibleRecords(Generic[R]):
 
     async def iter_records(
         self, agent_id: str | None = None, status: Status | None = None,
-        auto_only: bool = False, batch_size: int = 500,
+        auto_only: bool = False, batch_size: int = 500, vectors: bool = True,
     ) -> AsyncIterator[R]:
         hidden = await self.pending.hidden() if status == Status.ACTIVE else Hidden()
-        async for record in self.inner.iter_records(agent_id, status, auto_only, batch_size):
+        async for record in self.inner.iter_records(agent_id, status, auto_only, batch_size,
+                                                    vectors):
             if not hidden.hides(record):
                 yield record
 

@@ -57,6 +57,13 @@ def _copy(record: R) -> R:
     return out
 
 
+def _without_vector(record: R) -> R:
+    """A copy of ``record`` with ``embedding`` None, its vector not copied at all."""
+    if getattr(record, "embedding", None) is None:
+        return _copy(record)
+    return _copy(record.model_copy(update={"embedding": None}))
+
+
 class _Records(Generic[R]):
     def __init__(self) -> None:
         self.items: dict[str, R] = {}
@@ -127,6 +134,7 @@ class _Records(Generic[R]):
         status: Status | None = None,
         auto_only: bool = False,
         batch_size: int = 500,
+        vectors: bool = True,
     ) -> AsyncIterator[R]:
         for _, r in sorted(self.items.items()):
             if agent_id is not None and r.agent_id != agent_id:
@@ -135,7 +143,7 @@ class _Records(Generic[R]):
                 continue
             if auto_only and not r.is_auto_generated:
                 continue
-            yield _copy(r)
+            yield _copy(r) if vectors else _without_vector(r)
 
 
 class MemoryNotes(_Records[Note]):

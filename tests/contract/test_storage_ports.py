@@ -123,6 +123,12 @@ async def test_note_repository(make: Make) -> None:
         [n.note_id async for n in notes.iter_records(agent_id="a-1", status=A, batch_size=1)]
     ) == ["n-03", "n-05"]
     assert [n.note_id async for n in notes.iter_records(agent_id="a-2", auto_only=True)] == []
+    with_vectors = {n.note_id: n async for n in notes.iter_records()}
+    without = {n.note_id: n async for n in notes.iter_records(vectors=False)}
+    assert any(n.embedding for n in with_vectors.values())
+    assert all(n.embedding is None for n in without.values())
+    assert {i: n.model_copy(update={"embedding": None}) for i, n in with_vectors.items()} == without
+    assert (await notes.get("n-01")).embedding == with_vectors["n-01"].embedding  # type: ignore[union-attr]
     assert await notes.count_by_status() == {"Active": 3, "Revoked": 1, "Archived": 1}
     assert await notes.count_by_status("a-2") == {"Active": 1}
     assert await notes.count_by_status("nobody") == {}
@@ -160,6 +166,8 @@ async def test_example_repository(make: Make) -> None:
         "e-03",
     ]
     assert [e.example_id async for e in examples.iter_records("a-1", A)] == ["e-01"]
+    assert [e async for e in examples.iter_records(vectors=False)] == [
+        e async for e in examples.iter_records()]
 
 
 def tomb(kind: str, at: datetime, entity: str = "u-1") -> Tombstone:

@@ -196,14 +196,15 @@ class _MongoRecords(MongoAdapter, Generic[R]):
         status: Status | None = None,
         auto_only: bool = False,
         batch_size: int = 500,
+        vectors: bool = True,
     ) -> AsyncIterator[R]:
         query = self._filter(agent_id, status, auto_only)
+        # the embedding is most of a note's bytes: left on the server when not wanted
+        fields = {"applied_access": 0} if vectors else {"applied_access": 0, "embedding": 0}
         if await self.dialect.point_lookups():
             # FerretDB sorts and evaluates `_id > last` in Go over every match, so
             # pages would cost a full read each: one cursor, in natural order.
-            async for d in self.collection.find(
-                query, {"applied_access": 0}, batch_size=batch_size
-            ):
+            async for d in self.collection.find(query, fields, batch_size=batch_size):
                 yield self.model(**_strip(d))
             return
         last: str | None = None
@@ -212,7 +213,7 @@ class _MongoRecords(MongoAdapter, Generic[R]):
             if last is not None:
                 page_query["_id"] = {"$gt": last}
             cursor = (
-                find_all(self.collection, page_query, {"applied_access": 0})
+                find_all(self.collection, page_query, fields)
                 .sort("_id", ASCENDING)
                 .limit(batch_size)
             )
