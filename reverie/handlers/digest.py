@@ -107,7 +107,7 @@ async def _scoped(agent_id: str, notes: NoteRepository, user_id: str | None,
     scopes = await read_scopes(notes, agent_id, company_id, user_id)
     shared: dict[str | None, list[Note]] = defaultdict(list)
     own: list[Note] = []
-    async for note in notes.iter_records(agent_id, status=Status.ACTIVE):
+    async for note in notes.iter_records(agent_id, status=Status.ACTIVE, vectors=False):
         if not sees(scopes, note):
             continue
         if note.user_id is None:

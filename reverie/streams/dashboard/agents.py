@@ -21,7 +21,8 @@ async def load_agent_notes(reverie: Reverie, agent_id: str, grant: Grant | None 
                            ) -> tuple[list[Note], int, list[str]]:
     """Return the most-used Active notes the grant sees (at most AGENT_PAGE_NOTES), their
     total, the users."""
-    active = [n async for n in reverie.notes.iter_records(agent_id, status=Status.ACTIVE)
+    active = [n async for n in reverie.notes.iter_records(agent_id, status=Status.ACTIVE,
+                                                          vectors=False)
               if grant is None or grant.sees(n.agent_id, n.company_id, n.user_id)]
     users = sorted({n.user_id for n in active if n.user_id})
     active.sort(key=lambda n: (-n.access_count, n.note_id))
@@ -45,7 +46,7 @@ class AgentPage(View):
         reverie, grant = reverie_of(request), grant_of(request)
         grant.admit(agent_id)
         active, total, users = await load_agent_notes(reverie, agent_id, grant)
-        every = [n async for n in reverie.notes.iter_records(agent_id)
+        every = [n async for n in reverie.notes.iter_records(agent_id, vectors=False)
                  if grant.sees(n.agent_id, n.company_id, n.user_id)]
         counts = await count_by_status(reverie, grant, agent_id, every)
         charts = agent_charts(every, await reverie.runs.list_runs(agent_id, limit=100),
