@@ -233,7 +233,10 @@ transaction.state.log.min.isr=1
 transaction.state.log.num.partitions=4
 share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
-group.initial.rebalance.delay.ms=0
+# Kafka's default: a new (or emptied) group waits 3 s for more members before its first
+# assignment, so workers started together share the partitions (with 0 a slow starter
+# joined a settled pair and got none: tests/reliability/test_scale_out.py -k three).
+group.initial.rebalance.delay.ms=3000
 # After a restart the new broker incarnation cannot register until the old
 # registration's session expires (default 9 s): keep that short for restarts.
 broker.session.timeout.ms=3000
