@@ -734,26 +734,27 @@ def _swap_veto(pair: Pair) -> Finding | None:
     """``swapped-values`` when one holder's two statements differ by a word or two, one
     of them another kind of the same thing ("miles" / "kilometers"): linked, the two
     values would stand side by side in one note."""
-    words = _swap_words(pair.a, pair.b)
-    if words is None or not _one_holder(pair.a, pair.b):
+    x, y = _differing_lemmas(pair.a, pair.b)
+    if not _swap(x, y) or not _one_holder(pair.a, pair.b):
         return None
-    kinds = [(u, v) for u in sorted(words[0]) for v in sorted(words[1])
-             if siblings(u, v) or one_kind(u, v)]
-    if not kinds:
+    kin = next(((u, v) for u in sorted(x) for v in sorted(y) if siblings(u, v) or one_kind(u, v)),
+               None)
+    if kin is None:
         return None
     return finding("swapped-values", (
-        f"{_versus(pair)}: {kinds[0][0]} / {kinds[0][1]}, another value in place of a word"))
+        f"{_versus(pair)}: {kin[0]} / {kin[1]}, another value in place of a word"))
 
 
-def _swap_words(a: Analysis, b: Analysis) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words each statement has and the other lacks, when they are a word or two on
-    each side and none a synonym of one on the other side; else None."""
-    x, y = a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
-    if not (x and y and len(x) <= _SWAP and len(y) <= _SWAP):
-        return None
-    if any(_synonymous(u, v) for u in x for v in y):
-        return None
-    return x, y
+def _differing_lemmas(a: Analysis, b: Analysis) -> tuple[frozenset[str], frozenset[str]]:
+    """The words each statement has and the other lacks, light verbs aside."""
+    return a.lemmas - b.lemmas - _LIGHT_VERBS, b.lemmas - a.lemmas - _LIGHT_VERBS
+
+
+def _swap(x: frozenset[str], y: frozenset[str]) -> bool:
+    """``x`` and ``y`` (:func:`_differing_lemmas`) are a word or two on each side, none a
+    synonym of one on the other side."""
+    return (bool(x and y) and len(x) <= _SWAP and len(y) <= _SWAP
+            and not any(_synonymous(u, v) for u in x for v in y))
 
 
 def _swapped(a: Analysis, b: Analysis) -> bool:
@@ -765,11 +766,10 @@ def _swapped(a: Analysis, b: Analysis) -> bool:
     "downstairs"); or only a preposition of one frame ("before noon" / "after noon"). A
     rephrasing changes words for others of no such kind ("requires Conventional Commits
     style" / "must follow the Conventional Commits format")."""
-    words = _swap_words(a, b)
-    if words is not None:
-        x, y = words
+    x, y = _differing_lemmas(a, b)
+    if _swap(x, y):
         return len(x) == len(y) == 1 or any(siblings(u, v) for u in x for v in y)
-    if a.lemmas - b.lemmas - _LIGHT_VERBS or b.lemmas - a.lemmas - _LIGHT_VERBS:
+    if x or y:
         return False
     for c in a.clauses:
         for d in b.clauses:
