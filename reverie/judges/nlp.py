@@ -66,6 +66,9 @@ _pipeline: Any = None
 
 SELF = "self"
 LIKE = "like"
+_FAVOURITE = frozenset({"favorite", "favourite"})
+_FAVOURITE_WORDS = _FAVOURITE | {"least", SELF}
+"""What a favourite's kind is said with besides the kind itself ("my least favourite X")."""
 NAME_SLOT = "name"
 """The modifier slot of a proper-noun compound ("the *Slack* integration")."""
 # modifiers that fill one slot of a thing: another word there is another value
@@ -552,7 +555,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     exclusive = lemma == "prefer" or (
         lemma == "be"
         and predicate == LIKE
-        and any(t.lower_ in {"favorite", "favourite"} for t in pred.subtree)
+        and any(t.lower_ in _FAVOURITE for t in pred.subtree)
         and not _plural_subject(pred)
     )
     main = Clause(
@@ -609,7 +612,7 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
     if complement.tag_ != "NN" or not definite:
         return
     attribute = next((a for a in parts.args if a.role == "attr"), None)
-    if attribute is None or attribute.words & {"favorite", "favourite"}:
+    if attribute is None or attribute.words & _FAVOURITE:
         return
     value = Arg("attr", parts.subject_head, parts.subject, frozenset())
     parts.args = [value if a is attribute else a for a in parts.args]
@@ -670,14 +673,14 @@ def _copula(
     subject: frozenset[str], args: list[Arg], negations: int, pred: Any
 ) -> tuple[str, frozenset[str], list[Arg], int]:
     """ "my favourite X is Y" -> like Y; "a fan of Y" -> like Y; else "be"."""
-    if "favorite" in subject or "favourite" in subject:
+    if subject & _FAVOURITE:
         least = any(t.lower_ == "least" for t in pred.subtree)
         attr = [a for a in args if a.role == "attr"]
         rest = [a for a in args if a.role != "attr"]
-        kind = subject - {"favorite", "favourite", "least", SELF}
+        kind = subject - _FAVOURITE_WORDS
         # the kind is the head ("my favorite food"), unless plural: "my favorite languages
         # are Python and Go" holds several values, each its own
-        head = ("favorite " + " ".join(sorted(kind))) if kind and not _plural_subject(pred) else ""
+        head = _favourite(kind) if kind and not _plural_subject(pred) else ""
         objs = [Arg("obj", head or a.head, a.words | kind, a.numbers) for a in attr]
         return LIKE, frozenset({SELF}), objs + rest, negations + (1 if least else 0)
     if not any(a.role == "attr" for a in args):  # "is Sunday 02:00-04:00 UTC" parsed loosely
@@ -687,12 +690,13 @@ def _copula(
             if c.dep_ in {"npadvmod", "advmod", "appos", "nummod", "dobj", "conj", "compound"}
         ]
         if loose:
+            phrases = [(c, _phrase(c, "attr")) for c in loose]
             # a value adverb ("is monthly") is no content word, but it is the value
             parts = [
                 p if p.words else Arg("attr", c.lower_, frozenset({c.lower_}), frozenset())
-                for c in loose
-                if (p := _phrase(c, "attr")).words or _is_value_adverb(c)
-            ] or [_phrase(c, "attr") for c in loose]
+                for c, p in phrases
+                if p.words or _is_value_adverb(c)
+            ] or [p for _, p in phrases]
             args = [
                 Arg(
                     "attr",
@@ -712,15 +716,15 @@ def _copula(
         )
         args = [merged, *(a for a in args if a.role != "attr")]
     value = next((a for a in args if a.role == "attr"), None)
-    if value is not None and value.words & {"favorite", "favourite"} and subject:
+    if value is not None and value.words & _FAVOURITE and subject:
         # "math is my favourite subject": like math
         least = any(t.lower_ == "least" for t in pred.subtree)
         rest = [a for a in args if a is not value]
-        words = (value.words | subject) - {"favorite", "favourite", "least", SELF}
-        kind = value.words - {"favorite", "favourite", "least", SELF}
+        words = (value.words | subject) - _FAVOURITE_WORDS
+        kind = value.words - _FAVOURITE_WORDS
         # one head for both word orders: "spicy tex mex is my favorite food" / "my
         # favorite food is nachos" (another value of one favorite)
-        head = "favorite " + " ".join(sorted(kind)) if kind else value.head
+        head = _favourite(kind) if kind else value.head
         obj = Arg("obj", head, frozenset(words), value.numbers)
         return LIKE, frozenset({SELF}), [obj, *rest], negations + (1 if least else 0)
     if value is not None and value.head == "fan" and value.words - {"fan"}:  # "a fan of X"
@@ -728,6 +732,11 @@ def _copula(
         obj = Arg("obj", value.head, value.words - {"fan", "big", "huge"}, value.numbers)
         return LIKE, subject, [obj, *rest], negations
     return "be", subject, args, negations
+
+
+def _favourite(kind: frozenset[str]) -> str:
+    """The head of a favourite of ``kind`` ("favorite food"), one for every word order."""
+    return "favorite " + " ".join(sorted(kind))
 
 
 def _is_name(token: Any) -> bool:
