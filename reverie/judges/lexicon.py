@@ -138,11 +138,13 @@ def _near(lex: _Lexicon, synset: int) -> frozenset[int]:
     return frozenset(parents).union(*(_ids(lex.ups.get(p)) for p in parents))
 
 
+@lru_cache(maxsize=_MEMO)
 def one_kind(a: str, b: str, specific: int = 6) -> bool:
     """True iff nouns ``a`` and ``b`` name things of one kind: their most frequent senses
     share a hypernym (or are one under the other) at least ``specific`` levels below
-    WordNet's root ("teacher" / "cook": both a person, 6 levels down; "euro" / "dollar";
-    not "dog" / "accountant": both only an organism, 5 down). One word is of one kind with
+    WordNet's root ("teacher" / "cook": both a person, 6 levels down; not "dog" /
+    "accountant": both only an organism, 5 down; nor "euro" / "dollar", "mile" /
+    "kilometer": nothing in common below 5). One word is of one kind with
     itself; a word WordNet does not know is of no kind."""
     if _key(a) == _key(b):
         return True
