@@ -121,7 +121,8 @@ async def test_dead_letters_are_listed_redriven_once_fixed_and_applied_exactly_o
         note = await wait_for(lambda: db.notes.find_one({"_id": f"{agent}-v2"}), 120, 0.5,
                               "the redriven note")
         assert note["text"] == "Invoices go out on Fridays."
-        assert await db.events_seen.count_documents({"_id": v2["event_id"]}) == 1
+        # the ledger mark is written after the note (effects first, then the mark): poll it
+        await wait_for(lambda: _marked(db, v2["event_id"]), 60, 0.5, "the redriven event marked")
         changes = await db.changes.count_documents({"record_id": f"{agent}-v2"})
 
         twice = await cli(upgraded, "dlq", "redrive", "--reason", "unsupported_version")
@@ -157,3 +158,8 @@ async def test_dead_letters_are_listed_redriven_once_fixed_and_applied_exactly_o
 async def _at_least(read: Any, n: int) -> list[DeadLetterEntry] | None:
     found: list[DeadLetterEntry] = await read()
     return found if len(found) >= n else None
+
+
+async def _marked(db: Any, event_id: str) -> bool:
+    """Whether the worker's idempotency ledger holds exactly one mark for ``event_id``."""
+    return bool(await db.events_seen.count_documents({"_id": event_id}) == 1)
