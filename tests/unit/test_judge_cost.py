@@ -106,6 +106,9 @@ def test_statements_depend_on_the_time_written_not_its_zone() -> None:
 
 
 def test_a_batch_reads_each_statement_as_it_reads_alone() -> None:
+    """The same facts, and the same vectors up to float32 rounding: a batched matrix
+    product may sum in another order (the BLAS picks its kernel by shape and CPU), which
+    moves the last bits on some machines."""
     texts = ["The user prefers dark mode.", "Alice lives in Lisbon. She works at Acme.",
              "The budget was raised to $300,000.", "Bob never drinks coffee."]
     notes = [judged(f"n{i}", t, created=WRITTEN) for i, t in enumerate(texts)]
@@ -115,7 +118,7 @@ def test_a_batch_reads_each_statement_as_it_reads_alone() -> None:
         together = batch[note.note_id]
         assert [s.facts for s in together] == [s.facts for s in alone]
         for a, b in zip(together, alone, strict=True):
-            assert np.array_equal(a.vector, b.vector)
+            assert np.allclose(a.vector, b.vector, rtol=0, atol=1e-6)
 
 
 def test_what_the_judge_sees_depends_on_the_time_written_not_its_zone() -> None:
