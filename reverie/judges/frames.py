@@ -60,6 +60,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reverie.handlers.dream.findings import Finding
+from reverie.judges.attributes import Held, held, other_values
 from reverie.judges.lexicon import is_kind_of, one_kind, siblings, synonyms
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
@@ -103,6 +104,7 @@ NEGATION_SIMILARITY = 0.3
 VALENCE = 0.3
 NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
 NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame
+NLI_PARAPHRASE = 0.6  # p(entailment), both ways, at which two values of one attribute are one
 NLI_VETO = 0.35  # p(contradiction), both ways, that keeps one frame's values out of one note
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
@@ -401,7 +403,65 @@ def conflict(pair: Pair) -> Finding | None:
             "opposite-attitudes",
             f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
-    return _model_conflict(pair)
+    # the model first, where it speaks: its scores say more than the table's name
+    return _model_conflict(pair) or _one_value_attribute(pair)
+
+
+def _one_value_attribute(pair: Pair) -> Finding | None:
+    """Two clauses of one holder, both affirmed, present and without "also", whose other
+    shared arguments agree, give two values of one attribute held one at a time
+    (:mod:`reverie.judges.attributes`), neither statement naming the other's value."""
+    for c in pair.a.clauses:
+        for d in pair.b.clauses:
+            if c.negated or d.negated or c.past or d.past or c.additive or d.additive:
+                continue
+            for x in held(c, pair.a.salient):
+                for y in held(d, pair.b.salient):
+                    if not x.holder(c) or x.holder(c) != y.holder(d):
+                        continue  # "the user's partner works at Amazon" / "the user ..."
+                    if not other_values(x, y) or _abbreviates(x.value, y.value):
+                        continue
+                    if _said_besides(c, d, x.arg.role, y.arg.role):
+                        continue
+                    if _names_value(x, y, pair.b) or _names_value(y, x, pair.a):
+                        continue  # one statement names both ("moved from Pro to Basic")
+                    return _unless_paraphrase(pair, (
+                        f"{_versus(pair)}: one {x.attribute}, "
+                        f"{_phrase(x.arg)} / {_phrase(y.arg)}"))
+    return None
+
+
+def _unless_paraphrase(pair: Pair, detail: str) -> Finding | None:
+    """The ``one-value-attribute`` finding, unless the NLI model reads the two as saying
+    one thing (p(entailment) both ways at least NLI_PARAPHRASE: "works as a software
+    engineer" / "is a developer" are one occupation in two words WordNet does not link)."""
+    if pair.nli is None:
+        return finding("one-value-attribute", detail)
+    scores = pair.nli()
+    if scores.entailment >= NLI_PARAPHRASE:
+        return None
+    return finding("one-value-attribute",
+                   f"{detail}; p(entailment) {scores.entailment:.2f} < {NLI_PARAPHRASE}",
+                   scores.as_dict())
+
+
+def _names_value(x: Held, y: Held, other: Analysis) -> bool:
+    """The statement of ``y`` names ``x``'s value too, beyond the words of the attribute
+    ("time" of "the GMT time zone" is the attribute's, not a value)."""
+    own = frozenset(x.attribute.split()) | y.owned
+    return bool((x.value - own) & other.lemmas)
+
+
+def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
+    """Besides the two values, the clauses share an argument role with other words
+    ("bills customers in euros" / "pays suppliers in dollars": two things paid)."""
+    for x in c.args:
+        if x.role in {role_c, role_d} or _dated(x):
+            continue
+        y = d.arg(x.role)
+        if y is not None and not _dated(y) and not _agree(x.words, y.words):
+            return True
+    return False
 
 
 def _model_conflict(pair: Pair) -> Finding | None:

@@ -106,14 +106,15 @@ def synonyms(a: str, b: str, pos: str = "n") -> bool:
 
 
 @lru_cache(maxsize=_MEMO)
-def is_kind_of(narrow: str, broad: str) -> bool:
-    """True iff the most frequent sense of noun ``narrow`` is some sense of ``broad`` or
-    lies under one ("daughter" / "child"; not "child" / "daughter")."""
+def is_kind_of(narrow: str, broad: str, *, any_sense: bool = False) -> bool:
+    """True iff the most frequent sense of noun ``narrow`` (any of its frequent senses,
+    with ``any_sense``: "bank" the institution, not only the river bank) is some sense of
+    ``broad`` or lies under one ("daughter" / "child"; not "child" / "daughter")."""
     lex = _load()
-    x, y = lex.senses_of("n", narrow), lex.senses_of("n", broad)
+    x, y = lex.senses_of("n", narrow), set(lex.senses_of("n", broad))
     if not x or not y:
         return False
-    return bool(({x[0]} | lex.above(x[0])) & set(y))
+    return any(({s} | lex.above(s)) & y for s in (x if any_sense else x[:1]))
 
 
 @lru_cache(maxsize=_MEMO)

@@ -40,6 +40,7 @@ from typing import Any
 
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
+from reverie.text.vocabulary.calendar_words import WEEKDAYS
 from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
     ADDITIVE,
@@ -238,8 +239,10 @@ def _lemma(token: Any) -> str:
     # words tagged otherwise ("pytest" as an adjective -> "pyt")
     if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
         low = str(token.lower_)
-        # a plural tagged as a name ("Fridays") compares equal to the noun ("friday")
-        if len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        # a plural tagged as a name ("Fridays") compares equal to the noun ("friday"); a
+        # singular name keeps its "s" ("Texas", not "texa")
+        plural = token.tag_ != "NNP" or low[:-1] in WEEKDAYS
+        if plural and len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
             return low[:-1]
         return low
     return str(token.lemma_).lower()

@@ -47,6 +47,11 @@ _TABLE: tuple[Rule, ...] = (
          "('formal tone' / 'casual tone', '40 seats' / '55 seats')"),
     Rule("opposite-attitudes", "conflict",
          "one holder for and against the same thing ('loves seafood' / 'seafood is gross')"),
+    Rule("one-value-attribute", "conflict",
+         "one holder's present, affirmed statements give two values of an attribute held "
+         "one at a time (reverie.text.vocabulary.attributes: a plan, a currency, a home "
+         "city, an employer, a version), whatever their verbs ('is on the Pro plan' / "
+         "'subscribes to the Basic plan')"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "

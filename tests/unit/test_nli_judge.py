@@ -53,10 +53,12 @@ def test_not_one_frame(a: str, b: str) -> None:
 
 def test_model_contradiction_passes_the_frame_alignment() -> None:
     """A confident model contradicts one frame's other values, naming its rule and scores."""
-    found = frames.conflict(pair("I am a teacher.", "I work as a cook.", 0.5, SURE))
+    # two copulas: no attribute of the table names an occupation on both sides, so only
+    # the model decides ("works as a cook" would be ``one-value-attribute``'s)
+    found = frames.conflict(pair("I am a teacher.", "I am a cook.", 0.5, SURE))
     assert found is not None and found.rule == "nli-contradiction"
     assert found.scores == SURE.as_dict()
-    unsure = frames.conflict(pair("I am a teacher.", "I work as a cook.", 0.5, UNSURE))
+    unsure = frames.conflict(pair("I am a teacher.", "I am a cook.", 0.5, UNSURE))
     assert unsure is None
 
 
@@ -89,7 +91,7 @@ def test_synonyms_are_no_other_value() -> None:
 
 def test_offline_judge_resolves_two_jobs_with_the_model() -> None:
     """With the shipped model, one person's two jobs are a contradiction by the model's rule;
-    without it, none."""
+    without it, by the table of one-value attributes ("works as" names an occupation)."""
     from datetime import UTC, datetime
 
     from reverie.handlers.dream.judging import JudgedNote
@@ -100,4 +102,5 @@ def test_offline_judge_resolves_two_jobs_with_the_model() -> None:
     with_model = OfflineJudge().contradicts_now(a, b)
     assert with_model.contradicts
     assert [f.rule for f in with_model.findings] == ["nli-contradiction"]
-    assert not OfflineJudge(nli=False).contradicts_now(a, b).contradicts
+    without = OfflineJudge(nli=False).contradicts_now(a, b)
+    assert [f.rule for f in without.findings] == ["one-value-attribute"]

@@ -603,9 +603,10 @@ async def test_one_more_of_a_thing_and_the_holder_alone_are_two_facts(
 
 
 async def test_two_kinds_of_one_thing_in_place_of_each_other_are_never_one_note() -> None:
-    """"miles" / "kilometers" in otherwise close statements of one holder: two values,
-    kept apart by ``swapped-values`` (they were one note saying both)."""
+    """"miles" / "kilometers" in otherwise close statements of one holder: never one note
+    saying both (they were, before ``swapped-values``); two units of length now contradict
+    (``one-value-attribute``: one holder measures in one unit)."""
     a, b = "The user measures distances in miles.", "The user uses kilometers for distances."
     verdict = await consolidate([note("a", a), note("b", b, day=1)])
     assert not verdict.consolidate
-    assert decided(a, b) == ("two facts", "swapped-values")
+    assert decided(a, b) == ("contradiction", "one-value-attribute")

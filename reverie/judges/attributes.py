@@ -1,0 +1,144 @@
+"""Which attribute a clause gives a value of, where a holder has one value at a time.
+
+A clause names such an attribute in one of four ways (the word data is
+:mod:`reverie.text.vocabulary.attributes`):
+
+* an argument headed by an attribute noun, its value in a modifier: "is on the **Pro**
+  plan" / "subscribes to the **Basic** plan" (attribute ``plan``);
+* an argument whose WordNet kind is one attribute's values, whatever the verb: "bills in
+  **euros**" / "is invoiced in US **dollars**" (``currency``);
+* a frame that states the attribute: "**lives in** Paris" / "is **based in** Berlin"
+  (``residence (city)``), "**works at** Google" / "is **employed by** Microsoft"
+  (``employer``), "**works as** a nurse" (``occupation``);
+* a version: one product with another version number ("Python **3.9**" / "Python
+  **3.12**").
+
+:func:`held` lists them for a clause, :func:`other_values` says whether two of them are
+two values of one attribute. Whether the two clauses speak of one holder, now, without
+"also", is for :mod:`reverie.judges.frames` to say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reverie.judges.lexicon import is_kind_of, synonyms
+from reverie.judges.nlp import SELF, Arg, Clause
+from reverie.text.vocabulary.attributes import (
+    EMPLOYER_FRAMES,
+    EMPLOYER_KINDS,
+    JOB_NOUNS,
+    NOT_HELD_VERBS,
+    OCCUPATION_FRAMES,
+    OCCUPATION_KINDS,
+    ONE_VALUE_NOUNS,
+    ORIGIN_FRAMES,
+    PLACE_KINDS,
+    RESIDENCE_FRAMES,
+    VALUE_KINDS,
+    VALUE_WORDS,
+    WORKPLACE_FRAMES,
+)
+from reverie.text.vocabulary.verbs import CHANGE_VERBS
+
+__all__ = ["Held", "held", "other_values"]
+
+_EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
+
+
+@dataclass(frozen=True)
+class Held:
+    """One attribute's value in a clause: the attribute, the argument, the words that say
+    which value, and whether only a copula says it (``weak``: "is a nurse" is an
+    occupation only against a clause that names one, "works as a teacher")."""
+
+    attribute: str
+    arg: Arg
+    value: frozenset[str]
+    weak: bool = False
+    # subject words that name the attribute, not its holder ("the user's time zone is EST")
+    owned: frozenset[str] = frozenset()
+
+    def holder(self, c: Clause) -> frozenset[str]:
+        """Whose attribute it is: the clause's subject without the attribute's own words."""
+        return c.subject - self.owned
+
+
+def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
+    """The one-value attributes ``c`` gives a value of (none for a wish, a visit, a change);
+    ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
+    wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
+    if wished or c.predicate in CHANGE_VERBS:
+        return ()
+    found: list[Held] = []
+    attr = c.arg("attr")
+    if c.predicate == "be" and c.subject_head in ONE_VALUE_NOUNS and attr is not None:
+        # "the user's role is administrator": the subject names the attribute
+        owned = c.subject - {SELF} - names
+        found.append(Held(c.subject_head, attr, attr.words - {SELF}, owned=owned))
+    for x in c.args:
+        if not x.head or x.role in {"adv", "xcomp"}:
+            continue
+        one = _version(c, x) or _held(c.predicate, x, names)
+        if one is not None:
+            found.append(one)
+    return tuple(found)
+
+
+def _version(c: Clause, x: Arg) -> Held | None:
+    """A version number ("3.12") of a product: the argument's head ("Python 3.12"), or the
+    argument of the same role beside it, where the parse split them."""
+    versions = frozenset(n for n in x.numbers if "." in n)
+    if not versions or versions != x.numbers:
+        return None
+    product = x.head if x.head not in x.numbers else next(
+        (y.head for y in c.args if y.role == x.role and y.head and not y.numbers), None)
+    return Held(f"version of {product}", x, versions) if product else None
+
+
+def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
+    frame = (predicate, x.role)
+    words = x.words - {SELF}
+    place = _kind(x.head, PLACE_KINDS)
+    if place and (frame in RESIDENCE_FRAMES or frame in ORIGIN_FRAMES):
+        what = "residence" if frame in RESIDENCE_FRAMES else "origin"
+        return Held(f"{what} ({place.replace('_', ' ')})", x, words)
+    if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:
+        # a name is an employer after "at", "for", "by"; "works in Boston" is a city
+        named = frame in EMPLOYER_FRAMES and x.head in names
+        employer = named or _kind(x.head, EMPLOYER_KINDS, any_sense=True)
+        return Held("employer", x, words) if employer else None
+    if frame in OCCUPATION_FRAMES:
+        return Held("occupation", x, words) if is_kind_of(x.head, "person") else None
+    if predicate == "be" and x.role == "attr" and _kind(x.head, OCCUPATION_KINDS):
+        return Held("occupation", x, words, weak=True)
+    if x.head in JOB_NOUNS:
+        # "has a job at Nintendo": the employer is the noun's "at" or "for"
+        at = {w for slot, v in x.mods or () if slot in _EMPLOYER_SLOTS for w in v.split()}
+        if at:
+            return Held("employer", x, frozenset(at))
+    if x.head in ONE_VALUE_NOUNS:
+        value = words - {x.head}
+        return Held(x.head, x, value) if value else None
+    if x.head in VALUE_WORDS:
+        return Held(VALUE_WORDS[x.head], x, frozenset({x.head}))
+    kind = _kind(x.head, tuple(VALUE_KINDS))
+    return Held(VALUE_KINDS[kind], x, frozenset({x.head})) if kind else None
+
+
+def _kind(head: str, kinds: tuple[str, ...], *, any_sense: bool = False) -> str | None:
+    """The first of ``kinds`` that ``head`` is a kind of (WordNet), or None."""
+    return next((k for k in kinds if is_kind_of(head, k, any_sense=any_sense)), None)
+
+
+def other_values(x: Held, y: Held) -> bool:
+    """``x`` and ``y`` are two values of one attribute: neither's words include the
+    other's, and their heads are no synonyms and neither a kind of the other ("a big
+    city" / "Paris" is one value said twice)."""
+    if x.attribute != y.attribute or (x.weak and y.weak):
+        return False
+    u, v = x.value, y.value
+    if not u or not v or u <= v or v <= u:
+        return False
+    h, k = x.arg.head, y.arg.head
+    return h == k or not (synonyms(h, k) or is_kind_of(h, k) or is_kind_of(k, h))

@@ -1,0 +1,180 @@
+"""Attributes a holder has one value of at a time: the nouns that name them, the WordNet
+kinds of their values, and the frames that state them.
+
+Word data for :mod:`reverie.judges.attributes`. Each entry is knowledge of the world
+that neither SNLI nor the frames hold ("an account is on one plan", "a person lives in
+one city"); the look-alikes beside them (two languages spoken, two integrations, two
+offices) are absent on purpose. Keys are lemmas; WordNet kinds are noun lemmas of
+``reverie/judges/data/wordnet.txt.gz`` with ``_`` for a space.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+__all__ = [
+    "EMPLOYER_FRAMES",
+    "EMPLOYER_KINDS",
+    "JOB_NOUNS",
+    "NOT_HELD_VERBS",
+    "OCCUPATION_FRAMES",
+    "OCCUPATION_KINDS",
+    "ONE_VALUE_NOUNS",
+    "ORIGIN_FRAMES",
+    "PLACE_KINDS",
+    "RESIDENCE_FRAMES",
+    "VALUE_KINDS",
+    "VALUE_WORDS",
+    "WORKPLACE_FRAMES",
+]
+
+ONE_VALUE_NOUNS = frozenset(
+    {
+        "plan",
+        "tier",
+        "subscription",
+        "edition",
+        "version",
+        "zone",
+        "timezone",
+        "currency",
+        "format",
+        "role",
+        "title",
+        "position",
+        "job",
+        "occupation",
+        "profession",
+        "hometown",
+        "employer",
+        "address",
+        "nationality",
+        "unit",
+        "system",
+        "scale",
+    }
+)
+"""Head nouns of an argument naming an attribute one holder has one value of, the value
+in a modifier ("the Pro plan" / "the Basic plan", "the ISO date format")."""
+
+VALUE_KINDS: Mapping[str, str] = {
+    "monetary_unit": "currency",
+    "linear_unit": "unit of length",
+    "mass_unit": "unit of weight",
+    "volume_unit": "unit of volume",
+    "temperature_unit": "unit of temperature",
+    "standard_time": "time zone",
+}
+"""WordNet kinds whose members are values of one attribute, whatever the verb ("bills in
+euros" / "is invoiced in US dollars": one currency)."""
+
+# ISO 4217 codes and time-zone abbreviations that are no English word ("try", "pt", "et"
+# are left out: "give it a try" names no currency)
+_CURRENCY_CODES = re.findall(r"\S+", """usd eur gbp jpy chf cad aud nzd inr cny rmb sek nok dkk
+    pln czk huf brl mxn zar sgd hkd krw ils aed""")
+_TIME_ZONES = re.findall(r"\S+", """pst pdt mst mdt cst cdt est edt akst hst gmt utc bst wet cet
+    cest eet eest msk pkt sgt hkt jst kst aest aedt acst awst nzst nzdt""")
+_TEMPERATURE_SCALES = ("celsius", "centigrade", "fahrenheit", "kelvin")
+
+VALUE_WORDS: Mapping[str, str] = {
+    **dict.fromkeys(_CURRENCY_CODES, "currency"),
+    **dict.fromkeys(_TIME_ZONES, "time zone"),
+    **dict.fromkeys(_TEMPERATURE_SCALES, "temperature scale"),
+}
+"""Values WordNet does not file under their kind: ISO 4217 currency codes, time-zone
+abbreviations, temperature scales (lower case)."""
+
+PLACE_KINDS: tuple[str, ...] = ("city", "town", "american_state", "province", "country")
+"""WordNet kinds of a place one lives in or comes from, finest first: two places compare
+only when of one kind (a city and the country it lies in are no two values)."""
+
+RESIDENCE_FRAMES = frozenset(
+    {("live", "prep:in"), ("reside", "prep:in"), ("base", "prep:in"), ("locate", "prep:in")}
+)
+"""(predicate, role) that say where a holder lives ("lives in Paris", "is based in Berlin")."""
+
+ORIGIN_FRAMES = frozenset({("be", "prep:from"), ("come", "prep:from"), ("hail", "prep:from")})
+"""(predicate, role) that say where a holder comes from ("is from Georgia")."""
+
+EMPLOYER_FRAMES = frozenset(
+    {
+        ("work", "prep:at"),
+        ("work", "prep:for"),
+        ("employ", "prep:by"),
+        ("employ", "prep:at"),
+    }
+)
+"""(predicate, role) that name who employs a holder ("works at Google", "is employed by
+Microsoft")."""
+
+WORKPLACE_FRAMES = frozenset({("work", "prep:in")})
+"""(predicate, role) that name where a holder works when the place is of an employer's
+kind ("works in a restaurant"; not "works in Boston")."""
+
+JOB_NOUNS = frozenset({"job", "position", "internship", "role"})
+"""Nouns of a post whose "at" / "for" names the employer ("has a job at Nintendo")."""
+
+EMPLOYER_KINDS: tuple[str, ...] = (
+    "organization",
+    "establishment",
+    "institution",
+    "building",
+    "facility",
+)
+"""WordNet kinds of an employer or workplace a common noun names, in any frequent sense
+("a bank", "a hotel"); a name ("Google", "Initech") is an employer too."""
+
+OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as")})
+"""(predicate, role) that name a holder's occupation ("works as a nurse")."""
+
+OCCUPATION_KINDS: tuple[str, ...] = (
+    "worker",
+    "professional",
+    "employee",
+    "expert",
+    "creator",
+    "entertainer",
+    "serviceman",
+    "businessperson",
+    "leader",
+)
+"""WordNet kinds of a person named by their work ("nurse", "cook", "accountant"; not
+"mother", "student", "fan"): "is a nurse" names an occupation against "works as a
+teacher"."""
+
+NOT_HELD_VERBS = frozenset(
+    {
+        "want",
+        "wish",
+        "hope",
+        "like",
+        "need",
+        "consider",
+        "evaluate",
+        "compare",
+        "try",
+        "test",
+        "plan",
+        "ask",
+        "request",
+        "mention",
+        "discuss",
+        "recommend",
+        "suggest",
+        "offer",
+        "sell",
+        "support",
+        "accept",
+        "convert",
+        "visit",
+        "travel",
+        "fly",
+        "study",
+        "become",
+        "aspire",
+        "dream",
+    }
+)
+"""Predicates whose argument is no value the holder has ("wants the Pro plan", "visited
+Berlin", "accepts euros"): never one attribute's value."""

@@ -1,0 +1,111 @@
+"""One holder, one value at a time: the ``one-value-attribute`` rule on pairs written for it
+(none drawn from the exclusive-value check set or DNLI), its look-alikes, and the word data
+behind it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges import lexicon
+from reverie.judges.attributes import held
+from reverie.judges.explain import explain
+from reverie.judges.nlp import analyze
+from reverie.judges.offline import OfflineJudge
+from reverie.text.vocabulary.attributes import (
+    EMPLOYER_KINDS,
+    OCCUPATION_KINDS,
+    PLACE_KINDS,
+    VALUE_KINDS,
+)
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("a", "b", "attribute"), [
+    ("The user works at Google.", "The user is employed by Microsoft.", "employer"),
+    ("Mei is employed by Stripe.", "Mei works for Shopify.", "employer"),
+    ("The user works at a hospital.", "The user is employed by a university.", "employer"),
+    ("The user lives in Paris.", "The user is based in Berlin.", "residence (city)"),
+    ("Dana lives in Texas.", "Dana lives in Ohio.", "residence (american state)"),
+    ("The customer is on the Pro plan.", "The customer subscribes to the Basic plan.",
+     "plan"),
+    ("The workspace is on the Free tier.", "The workspace pays for the Premium tier.",
+     "tier"),
+    ("The team runs Python 3.9.", "The team uses Python 3.12.", "version of python"),
+    ("The account is billed in GBP.", "The account pays in USD.", "currency"),
+    ("The team measures distances in miles.", "The team uses kilometers for distances.",
+     "unit of length"),
+    ("The user prefers metric units.", "The user uses imperial units.", "unit"),
+    ("Priya works as a data engineer.", "Priya is a product manager.", "occupation"),
+])
+def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
+    a: str, b: str, attribute: str
+) -> None:
+    """Two verbs, one attribute held one value at a time: a contradiction that names it."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction"
+    assert found.findings[0].rule == "one-value-attribute"
+    assert f"one {attribute}," in found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The user speaks French.", "The user speaks German."),  # not an attribute of one value
+    ("The user used to live in Paris.", "The user lives in Berlin."),  # a former value
+    ("The user worked at Google.", "The user works at Microsoft."),
+    ("The user lives in Paris.", "The user visited Berlin last year."),
+    ("The user lives in Paris.", "The user lives in France."),  # a city and its country
+    ("The user lives in a big city.", "The user lives in Paris."),  # one the kind of the other
+    ("The user lives in New York.", "The user works in Boston."),  # two attributes
+    ("The customer pays in euros.", "The customer also accepts dollars."),
+    ("The customer wants the Pro plan.", "The customer is on the Basic plan."),  # a wish
+    ("The workspace is on the Free tier.", "The workspace considered the Premium tier."),
+    ("Acme pays contractors in dollars.", "Acme bills customers in euros."),  # two things paid
+    ("The user's partner works at Amazon.", "The user works at Google."),  # two holders
+    ("Ana lives in Madrid.", "Ben lives in Rome."),
+    ("The user is a teacher.", "The user is a mother."),  # a mother is no occupation
+    ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
+    ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
+    ("The user works as a software engineer.", "The user is a developer."),  # the model: one
+])
+def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
+    """Another holder, a former value, a wish, "also", another scope, a wider place, a
+    paraphrase: no contradiction, by this rule or any other."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason
+
+
+def test_the_model_reads_two_words_for_one_occupation_as_one() -> None:
+    """The attribute rule finds two occupations; the NLI model's entailment vetoes it."""
+    a, b = analyze("The user works as a software engineer."), analyze("The user is a developer.")
+    x, y = held(a.clauses[0]), held(b.clauses[0])
+    assert [h.attribute for h in x] == ["occupation"] and not x[0].weak
+    assert [h.attribute for h in y] == ["occupation"] and y[0].weak
+    found = explain(judge, a.text, b.text, NOW)
+    assert "one-value-attribute" not in {f.rule for f in found.findings}
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("Acme bills in euros.", "currency"),
+    ("The user is on Central European Time.", None),  # the head is "time": no kind known
+    ("The user wants the Pro plan.", None),
+    ("The user upgraded to the Pro plan.", "plan"),  # a change makes the plan be Pro
+    ("The user prefers the Pro plan.", "plan"),  # a preference is a choice of one
+    ("The user works in Boston.", None),
+    ("The user works in a restaurant.", "employer"),
+    ("i am from georgia .", "origin (american state)"),
+])
+def test_what_a_clause_holds(text: str, attribute: str | None) -> None:
+    """The attribute a clause gives a value of, if any."""
+    facts = analyze(text)
+    found = [h.attribute for c in facts.clauses for h in held(c, facts.salient)]
+    assert found == ([attribute] if attribute else [])
+
+
+def test_every_kind_in_the_word_data_is_known_to_wordnet() -> None:
+    """A kind WordNet does not know would silently match nothing."""
+    kinds = [*VALUE_KINDS, *PLACE_KINDS, *EMPLOYER_KINDS, *OCCUPATION_KINDS]
+    assert [k for k in kinds if not lexicon.is_kind_of(k, k)] == []
