@@ -33,6 +33,7 @@ from reverie.text.vocabulary.attributes import (
     OCCUPATION_KINDS,
     ONE_VALUE_NOUNS,
     ORIGIN_FRAMES,
+    ORIGIN_NOUNS,
     PLACE_KINDS,
     RESIDENCE_FRAMES,
     VALUE_KINDS,
@@ -58,24 +59,28 @@ class Held:
     weak: bool = False
     # subject words that name the attribute, not its holder ("the user's time zone is EST")
     owned: frozenset[str] = frozenset()
+    permanent: bool = False  # true in the past tense too: where one comes from
 
     def holder(self, c: Clause) -> frozenset[str]:
-        """Whose attribute it is: the clause's subject without the attribute's own words."""
-        return c.subject - self.owned
+        """Whose attribute it is: the clause's subject without the attribute's own words
+        (the note's holder when nothing is left: "my hometown is Chicago")."""
+        return (c.subject - self.owned) or frozenset({SELF})
 
 
 def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     """The one-value attributes ``c`` gives a value of (none for a wish, a visit, a change);
     ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
+    origins = tuple(_origin(c.predicate, x) for x in c.args)
+    found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
-    if wished or c.predicate in CHANGE_VERBS:
-        return ()
-    found: list[Held] = []
+    if found or wished or c.predicate in CHANGE_VERBS:
+        return tuple(found)
     attr = c.arg("attr")
-    if c.predicate == "be" and c.subject_head in ONE_VALUE_NOUNS and attr is not None:
+    if c.predicate == "be" and attr is not None:
         # "the user's role is administrator": the subject names the attribute
-        owned = c.subject - {SELF} - names
-        found.append(Held(c.subject_head, attr, attr.words - {SELF}, owned=owned))
+        named = _named_by_subject(c, attr, names)
+        if named is not None:
+            found.append(named)
     for x in c.args:
         if not x.head or x.role in {"adv", "xcomp"}:
             continue
@@ -83,6 +88,30 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         if one is not None:
             found.append(one)
     return tuple(found)
+
+
+def _origin(predicate: str, x: Arg) -> Held | None:
+    """Where the holder comes from: a place of one of PLACE_KINDS in an origin frame."""
+    place = _kind(x.head, PLACE_KINDS) if (predicate, x.role) in ORIGIN_FRAMES else None
+    return _place("origin", x, place, permanent=True) if place else None
+
+
+def _place(what: str, x: Arg, place: str, *, owned: frozenset[str] = frozenset(),
+           permanent: bool = False) -> Held:
+    return Held(f"{what} ({place.replace('_', ' ')})", x, x.words - {SELF}, owned=owned,
+                permanent=permanent)
+
+
+def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
+    """A copula whose subject is an attribute noun: "the plan is Pro", "my hometown is
+    Chicago" (a place: where one comes from, as "grew up in")."""
+    owned = c.subject - {SELF} - names
+    if c.subject_head in ORIGIN_NOUNS:
+        place = _kind(attr.head, PLACE_KINDS)
+        return _place("origin", attr, place, owned=owned, permanent=True) if place else None
+    if c.subject_head in ONE_VALUE_NOUNS:
+        return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
+    return None
 
 
 def _version(c: Clause, x: Arg) -> Held | None:
@@ -99,10 +128,9 @@ def _version(c: Clause, x: Arg) -> Held | None:
 def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
     frame = (predicate, x.role)
     words = x.words - {SELF}
-    place = _kind(x.head, PLACE_KINDS)
-    if place and (frame in RESIDENCE_FRAMES or frame in ORIGIN_FRAMES):
-        what = "residence" if frame in RESIDENCE_FRAMES else "origin"
-        return Held(f"{what} ({place.replace('_', ' ')})", x, words)
+    place = _kind(x.head, PLACE_KINDS) if frame in RESIDENCE_FRAMES else None
+    if place:
+        return _place("residence", x, place)
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:
         # a name is an employer after "at", "for", "by"; "works in Boston" is a city
         named = frame in EMPLOYER_FRAMES and x.head in names

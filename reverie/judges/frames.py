@@ -413,11 +413,13 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     (:mod:`reverie.judges.attributes`), neither statement naming the other's value."""
     for c in pair.a.clauses:
         for d in pair.b.clauses:
-            if c.negated or d.negated or c.past or d.past or c.additive or d.additive:
+            if c.negated or d.negated or c.additive or d.additive:
                 continue
             for x in held(c, pair.a.salient):
                 for y in held(d, pair.b.salient):
-                    if not x.holder(c) or x.holder(c) != y.holder(d):
+                    if (c.past and not x.permanent) or (d.past and not y.permanent):
+                        continue  # "worked at Google" / "works at Microsoft": both true
+                    if x.holder(c) != y.holder(d):
                         continue  # "the user's partner works at Amazon" / "the user ..."
                     if not other_values(x, y) or _abbreviates(x.value, y.value):
                         continue

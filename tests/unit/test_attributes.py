@@ -41,6 +41,8 @@ judge = OfflineJudge(embedder())
      "unit of length"),
     ("The user prefers metric units.", "The user uses imperial units.", "unit"),
     ("Priya works as a data engineer.", "Priya is a product manager.", "occupation"),
+    ("i was born in texas .", "i am from ohio .", "origin (american state)"),
+    ("my hometown is chicago .", "i grew up in boston .", "origin (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -67,6 +69,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user's partner works at Amazon.", "The user works at Google."),  # two holders
     ("Ana lives in Madrid.", "Ben lives in Rome."),
     ("The user is a teacher.", "The user is a mother."),  # a mother is no occupation
+    ("The user is a nurse.", "The user is a factory worker."),  # two copulas: the model's
+    ("i was born in texas .", "i live in ohio ."),  # origin and residence
+    ("i grew up in a small town in ohio .", "i am from ohio ."),
     ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
     ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
     ("The user works as a software engineer.", "The user is a developer."),  # the model: one

@@ -22,6 +22,7 @@ __all__ = [
     "OCCUPATION_KINDS",
     "ONE_VALUE_NOUNS",
     "ORIGIN_FRAMES",
+    "ORIGIN_NOUNS",
     "PLACE_KINDS",
     "RESIDENCE_FRAMES",
     "VALUE_KINDS",
@@ -46,7 +47,6 @@ ONE_VALUE_NOUNS = frozenset(
         "job",
         "occupation",
         "profession",
-        "hometown",
         "employer",
         "address",
         "nationality",
@@ -94,8 +94,21 @@ RESIDENCE_FRAMES = frozenset(
 )
 """(predicate, role) that say where a holder lives ("lives in Paris", "is based in Berlin")."""
 
-ORIGIN_FRAMES = frozenset({("be", "prep:from"), ("come", "prep:from"), ("hail", "prep:from")})
-"""(predicate, role) that say where a holder comes from ("is from Georgia")."""
+ORIGIN_FRAMES = frozenset(
+    {
+        ("be", "prep:from"),
+        ("come", "prep:from"),
+        ("hail", "prep:from"),
+        ("bear", "prep:in"),
+        ("raise", "prep:in"),
+        ("grow up", "prep:in"),
+    }
+)
+"""(predicate, role) that say where a holder comes from ("is from Georgia", "grew up in
+Lyon"): said in the past tense, still true."""
+
+ORIGIN_NOUNS = frozenset({"hometown", "birthplace"})
+"""Attribute nouns whose value is where a holder comes from ("my hometown is Chicago")."""
 
 EMPLOYER_FRAMES = frozenset(
     {
