@@ -59,19 +59,20 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("8 of 90 exclusive-value contradictions found (8.9%): the "
-                               "set varies the verbs of the two sides on purpose, and "
-                               "neither the rules nor the SNLI-trained scorer know which "
-                               "attributes hold one value (docs/calibration.md, fourth to "
-                               "sixth rounds)"),
+                 marks=_missed("20 of 90 exclusive-value contradictions found (22%; 8 "
+                               "before the table of one-value attributes): the set varies "
+                               "the verbs and forms of the two sides on purpose; the table "
+                               "covers a few attributes and frames, and the SNLI-trained "
+                               "scorer does not know which attributes hold one value "
+                               "(docs/calibration.md, fourth to seventh rounds)"),
                  id="recall-at-least-90-percent"),
     pytest.param(lambda s: s["false_alarms"] == 0, "false_alarm_ids",
                  marks=_missed("8 of 110 look-alikes and paraphrases called contradictions "
                                "(9 before b8177dd)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
-                 marks=_missed("10 of 90 contradiction pairs merged into one note (13 before "
-                               "b8177dd and d37c50e)"),
+                 marks=_missed("9 of 90 contradiction pairs merged into one note (13 before "
+                               "b8177dd and d37c50e, 10 before 4bb90ed)"),
                  id="no-contradiction-pair-merged"),
 ])
 def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
@@ -81,10 +82,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (one definite attribute, one value: 8 found, 8 false
-    alarms, 10 merged), so a change that loses ground fails."""
+    """Floors at today's values (the table of one-value attributes: 20 found, 8 false
+    alarms, 9 merged), so a change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 8, s
+    assert s["contradictions_found"] >= 20, s
     assert s["false_alarms"] <= 8, s["false_alarm_ids"]
-    assert s["contradictions_merged"] <= 10, s["contradictions_merged_ids"]
+    assert s["contradictions_merged"] <= 9, s["contradictions_merged_ids"]
