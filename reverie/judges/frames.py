@@ -520,7 +520,14 @@ def _opposite_attitudes(pair: Pair) -> frozenset[str]:
     a, b = pair.a, pair.b
     if a.valence * b.valence >= 0 or min(abs(a.valence), abs(b.valence)) < VALENCE:
         return frozenset()
-    return _topic(a) & _topic(b)
+    return (_topic(a) & _rated(b)) | (_rated(a) & _topic(b))
+
+
+def _rated(facts: Analysis) -> frozenset[str]:
+    """What a statement rates: its topic, and the subject of a copula that rates it
+    ("seafood is gross to me": seafood)."""
+    copulas = frozenset().union(*(c.subject for c in facts.clauses if c.predicate == "be"))
+    return _topic(facts) | (facts.targets & copulas) - _LIGHT_VERBS - {SELF}
 
 
 def _one_holder(a: Analysis, b: Analysis) -> bool:

@@ -321,6 +321,9 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "other-value"),
     ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food.", "other-value"),
     ("The user loves seafood.", "Seafood is gross to the user.", "opposite-attitudes"),
+    # the rated thing is the copula's subject, the holder a pronoun (it was found only when
+    # both named "the user")
+    ("i enjoy seafood .", "seafood is gross to me .", "opposite-attitudes"),
     ("Omar hates winter.", "Winter is Omar's favorite season.", "negated-frame"),
     ("Hiro prefers phone calls for urgent issues.",
      "Hiro does not want phone calls, even for urgent issues; use Slack instead.", "negated-frame"),
@@ -401,6 +404,10 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
      "link-paraphrase"),
     ("Kai's team is in Lisbon.", "Kai moved to Lisbon last year.",
      "link-shared-word"),  # a year is a date
+    # a copula's subject is what it rates, but two people rating each other are two
+    # attitudes, and another thing rated is another thing
+    ("Alice loves Bob.", "Bob hates Alice.", "denied-mention"),
+    ("The user loves the new dashboard.", "The old dashboard is terrible.", "no-shared-word"),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str,
                                                                           rule: str) -> None:
