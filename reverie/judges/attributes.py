@@ -137,7 +137,9 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
         employer = named or _kind(x.head, EMPLOYER_KINDS, any_sense=True)
         return Held("employer", x, words) if employer else None
     if frame in OCCUPATION_FRAMES:
-        return Held("occupation", x, words) if is_kind_of(x.head, "person") else None
+        # "works as a barista": the frame says it is an occupation, WordNet need not know it
+        known = is_kind_of(x.head, "entity")
+        return Held("occupation", x, words) if is_kind_of(x.head, "person") or not known else None
     if predicate == "be" and x.role == "attr" and _kind(x.head, OCCUPATION_KINDS):
         return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:

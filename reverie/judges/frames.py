@@ -373,7 +373,9 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
 def conflict(pair: Pair) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None."""
     if pair.cosine < NEGATION_SIMILARITY:
-        return None
+        # one attribute's two values say little else alike ("works graveyard in a hotel" /
+        # "is employed at a college"): the frames align them, not the cosine
+        return _one_value_attribute(pair)
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
@@ -415,6 +417,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
         for d in pair.b.clauses:
             if c.negated or d.negated or c.additive or d.additive:
                 continue
+            if c.hypothetical or d.hypothetical:
+                continue  # "maybe i can be a pilot": a wish, no value held
             for x in held(c, pair.a.salient):
                 for y in held(d, pair.b.salient):
                     if (c.past and not x.permanent) or (d.past and not y.permanent):

@@ -55,7 +55,13 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.verbs import ATTITUDE_VERBS, CHANGE_VERBS, OPPOSITE_VERBS
+from reverie.text.vocabulary.verbs import (
+    ATTITUDE_VERBS,
+    CHANGE_VERBS,
+    HEDGES,
+    MODALS,
+    OPPOSITE_VERBS,
+)
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
 
@@ -141,6 +147,8 @@ class Clause:
     subject_head: str = ""
     exclusive: bool = False  # one value at a time: "prefers X", "X is my favorite"
     past: bool = False  # "was", "used": what held before, not what holds now
+    # "can", "will", "maybe": what may, or will, hold, not what holds
+    hypothetical: bool = False
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -572,8 +580,18 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         exclusive,
         # a change ("was moved to Sunday") says what holds now
         past=(copula or pred).tag_ == "VBD" and lemma not in CHANGE_VERBS,
+        hypothetical=_hypothetical(pred),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _hypothetical(pred: Any) -> bool:
+    """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
+    predicate: what may or will hold."""
+    return any(
+        (c.dep_ == "aux" and c.lower_ in MODALS) or (c.dep_ == "advmod" and c.lower_ in HEDGES)
+        for c in pred.children
+    )
 
 
 def _bare_verb_value(pred: Any) -> Any:

@@ -43,6 +43,10 @@ judge = OfflineJudge(embedder())
     ("Priya works as a data engineer.", "Priya is a product manager.", "occupation"),
     ("i was born in texas .", "i am from ohio .", "origin (american state)"),
     ("my hometown is chicago .", "i grew up in boston .", "origin (city)"),
+    # little alike but the frames (cosine below the other conflicts' floor)
+    ("i work nights in a hotel .", "i am employed at a college .", "employer"),
+    # the frame names an occupation WordNet does not know
+    ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -72,6 +76,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user is a nurse.", "The user is a factory worker."),  # two copulas: the model's
     ("i was born in texas .", "i live in ohio ."),  # origin and residence
     ("i grew up in a small town in ohio .", "i am from ohio ."),
+    ("maybe i can be a pilot one day .", "i work as a meeting coordinator ."),  # a wish
+    ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
     ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
     ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
     ("The user works as a software engineer.", "The user is a developer."),  # the model: one

@@ -8,8 +8,10 @@ __all__ = [
     "ATTITUDE_VERBS",
     "CHANGE_VERBS",
     "ED_NOT_PAST",
+    "HEDGES",
     "IRREGULAR_PAST",
     "LIGHT_VERBS",
+    "MODALS",
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
 ]
@@ -97,3 +99,12 @@ NOT_PAST_AFTER = frozenset(
     )
 )
 """Words after which an "-ed" word is an adjective or participle, not a past tense."""
+
+MODALS = frozenset(
+    ["can", "could", "may", "might", "would", "should", "will", "shall", "ca", "wo", "'ll"]
+)
+"""Auxiliaries of what may or will hold, not what holds ("can be a pilot", "will be
+moving"; "ca" and "wo" are how the tokenizer splits "can't" and "won't")."""
+
+HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
+"""Adverbs that leave a statement open ("maybe i can be a pilot")."""
