@@ -256,6 +256,39 @@ def _qualified(c: Clause, d: Clause) -> bool:
     return False
 
 
+def _restrictions(c: Clause, role: str, value: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The clause's prepositional phrases but the value's (``role``, and the slots
+    ``value`` of its argument), whether the parse put them on the verb ("prefers light
+    mode | in the terminal") or on a noun ("prefers dark mode in the IDE"), by
+    preposition."""
+    found: dict[str, set[str]] = {}
+    for a in c.args:
+        if a.role.startswith("prep:") and a.role != role and not _dated(a):
+            found.setdefault(a.role, set()).update(_content(a.words))
+        for slot, phrase in a.mods or ():
+            if slot.startswith("prep:") and slot != role and (a.role, slot) not in value:
+                found.setdefault(slot, set()).update(phrase.split())
+    return {k: frozenset(v) for k, v in found.items() if v}
+
+
+def _restricted_apart(c: Clause, d: Clause, role: str) -> bool:
+    """Besides the value in ``role``, the clauses restrict the frame by one preposition to
+    other things: two scopes, each with its value, not one frame with two. A preposition
+    on the value's argument on both sides is the value ("replies in English" / "replies
+    in Spanish")."""
+    x, y = c.arg(role), d.arg(role)
+    both = {
+        (role, slot)
+        for slot in _prep_slots(x) & _prep_slots(y)
+    } if x is not None and y is not None else set()
+    mine, theirs = _restrictions(c, role, frozenset(both)), _restrictions(d, role, frozenset(both))
+    return any(not _agree(mine[p], theirs[p]) for p in mine.keys() & theirs.keys())
+
+
+def _prep_slots(a: Arg) -> set[str]:
+    return {slot for slot, _ in a.mods or () if slot.startswith("prep:")}
+
+
 def _restricted_otherwise(x: Arg, clause: Clause) -> bool:
     """``x`` is a prepositional argument ("in Europe") and ``clause`` puts the same
     preposition on one of its arguments with other words ("an office in Chicago")."""
@@ -365,6 +398,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "also handles Texas": another value besides, unless a count
     if real[0].role in _SCOPES:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
+    if _restricted_apart(c, d, real[0].role):
+        return None  # "dark mode in the IDE" / "light mode in the terminal": two places
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)):
         return None
     return "other-value", real[0].role

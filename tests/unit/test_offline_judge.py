@@ -321,6 +321,8 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "other-value"),
     ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food.", "other-value"),
     ("The user loves seafood.", "Seafood is gross to the user.", "opposite-attitudes"),
+    ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
+     "other-value"),  # one place, two values
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
     # both named "the user")
     ("i enjoy seafood .", "seafood is gross to me .", "opposite-attitudes"),
@@ -408,6 +410,9 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
     # attitudes, and another thing rated is another thing
     ("Alice loves Bob.", "Bob hates Alice.", "denied-mention"),
     ("The user loves the new dashboard.", "The old dashboard is terrible.", "no-shared-word"),
+    # one value per place: "in the IDE" parsed on the noun, "in the terminal" on the verb
+    ("The user prefers dark mode in the IDE.", "The user prefers light mode in the terminal.",
+     "differing-argument"),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str,
                                                                           rule: str) -> None:
