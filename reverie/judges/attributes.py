@@ -128,7 +128,10 @@ def _version(c: Clause, x: Arg) -> Held | None:
 def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
     frame = (predicate, x.role)
     words = x.words - {SELF}
-    place = _kind(x.head, PLACE_KINDS) if frame in RESIDENCE_FRAMES else None
+    # "moved to Vancouver" reads "is Vancouver" (nlp's normal form of a change): where one
+    # lives now
+    moved = frame == ("be", "attr")
+    place = _kind(x.head, PLACE_KINDS) if frame in RESIDENCE_FRAMES or moved else None
     if place:
         return _place("residence", x, place)
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:

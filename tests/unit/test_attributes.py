@@ -47,6 +47,8 @@ judge = OfflineJudge(embedder())
     ("i work nights in a hotel .", "i am employed at a college .", "employer"),
     # the frame names an occupation WordNet does not know
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
+    # a move says where one lives now
+    ("The user lives in Chicago.", "The user moved to Denver.", "residence (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -78,6 +80,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("i grew up in a small town in ohio .", "i am from ohio ."),
     ("maybe i can be a pilot one day .", "i work as a meeting coordinator ."),  # a wish
     ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
+    ("The user's daughter moved to Boston.", "The user lives in Chicago."),
+    ("The user moved from Boston to Chicago.", "The user lives in Chicago."),
     ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
     ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
     ("The user works as a software engineer.", "The user is a developer."),  # the model: one
