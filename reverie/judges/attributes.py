@@ -92,7 +92,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
 
 def _origin(predicate: str, x: Arg) -> Held | None:
     """Where the holder comes from: a place of one of PLACE_KINDS in an origin frame."""
-    place = _kind(x.head, PLACE_KINDS) if (predicate, x.role) in ORIGIN_FRAMES else None
+    place = _kind(x.head, PLACE_KINDS, any_sense=True) if (predicate, x.role) in ORIGIN_FRAMES else None
     return _place("origin", x, place, permanent=True) if place else None
 
 
@@ -107,7 +107,7 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     Chicago" (a place: where one comes from, as "grew up in")."""
     owned = c.subject - {SELF} - names
     if c.subject_head in ORIGIN_NOUNS:
-        place = _kind(attr.head, PLACE_KINDS)
+        place = _kind(attr.head, PLACE_KINDS, any_sense=True)
         return _place("origin", attr, place, owned=owned, permanent=True) if place else None
     if c.subject_head in ONE_VALUE_NOUNS:
         return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
@@ -131,7 +131,7 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
     # "moved to Vancouver" reads "is Vancouver" (nlp's normal form of a change): where one
     # lives now
     moved = frame == ("be", "attr")
-    place = _kind(x.head, PLACE_KINDS) if frame in RESIDENCE_FRAMES or moved else None
+    place = _kind(x.head, PLACE_KINDS, any_sense=True) if frame in RESIDENCE_FRAMES or moved else None
     if place:
         return _place("residence", x, place)
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:

@@ -49,6 +49,8 @@ judge = OfflineJudge(embedder())
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
     # a move says where one lives now
     ("The user lives in Chicago.", "The user moved to Denver.", "residence (city)"),
+    # a place in any of its frequent senses ("Vancouver" is first a navigator)
+    ("The user lives in Toronto.", "The user moved to Vancouver.", "residence (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -66,6 +68,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user worked at Google.", "The user works at Microsoft."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country
+    ("i live in georgia .", "i live in atlanta ."),  # a state and its city
     ("The user lives in a big city.", "The user lives in Paris."),  # one the kind of the other
     ("The user lives in New York.", "The user works in Boston."),  # two attributes
     ("The customer pays in euros.", "The customer also accepts dollars."),
