@@ -84,15 +84,16 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     for x in c.args:
         if not x.head or x.role in {"adv", "xcomp"}:
             continue
-        one = _version(c, x) or _held(c.predicate, x, names)
-        if one is not None:
-            found.append(one)
+        version = _version(c, x)
+        found.extend([version] if version is not None else _held(c.predicate, x, names))
     return tuple(found)
 
 
 def _origin(predicate: str, x: Arg) -> Held | None:
     """Where the holder comes from: a place of one of PLACE_KINDS in an origin frame."""
-    place = _kind(x.head, PLACE_KINDS, any_sense=True) if (predicate, x.role) in ORIGIN_FRAMES else None
+    if (predicate, x.role) not in ORIGIN_FRAMES:
+        return None
+    place = _kind(x.head, PLACE_KINDS, any_sense=True)
     return _place("origin", x, place, permanent=True) if place else None
 
 
@@ -125,13 +126,29 @@ def _version(c: Clause, x: Arg) -> Held | None:
     return Held(f"version of {product}", x, versions) if product else None
 
 
-def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
+def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
+    """The attributes argument ``x`` of ``predicate`` may give a value of: one, or one per
+    kind of a word with several ("pounds": a currency or a unit of weight; the other
+    statement's value decides which)."""
+    one = _held_by_frame(predicate, x, names)
+    if one is not None:
+        return (one,)
+    if x.head in VALUE_WORDS:
+        return (Held(VALUE_WORDS[x.head], x, frozenset({x.head})),)
+    return tuple(
+        Held(attribute, x, frozenset({x.head}))
+        for kind, attribute in VALUE_KINDS.items()
+        if is_kind_of(x.head, kind, any_sense=True)
+    )
+
+
+def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
     frame = (predicate, x.role)
     words = x.words - {SELF}
     # "moved to Vancouver" reads "is Vancouver" (nlp's normal form of a change): where one
     # lives now
-    moved = frame == ("be", "attr")
-    place = _kind(x.head, PLACE_KINDS, any_sense=True) if frame in RESIDENCE_FRAMES or moved else None
+    lives = frame in RESIDENCE_FRAMES or frame == ("be", "attr")
+    place = _kind(x.head, PLACE_KINDS, any_sense=True) if lives else None
     if place:
         return _place("residence", x, place)
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:
@@ -141,8 +158,8 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
         return Held("employer", x, words) if employer else None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista": the frame says it is an occupation, WordNet need not know it
-        known = is_kind_of(x.head, "entity")
-        return Held("occupation", x, words) if is_kind_of(x.head, "person") or not known else None
+        person = is_kind_of(x.head, "person") or not is_kind_of(x.head, "entity")
+        return Held("occupation", x, words) if person else None
     if predicate == "be" and x.role == "attr" and _kind(x.head, OCCUPATION_KINDS):
         return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
@@ -153,10 +170,7 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:
     if x.head in ONE_VALUE_NOUNS:
         value = words - {x.head}
         return Held(x.head, x, value) if value else None
-    if x.head in VALUE_WORDS:
-        return Held(VALUE_WORDS[x.head], x, frozenset({x.head}))
-    kind = _kind(x.head, tuple(VALUE_KINDS))
-    return Held(VALUE_KINDS[kind], x, frozenset({x.head})) if kind else None
+    return None
 
 
 def _kind(head: str, kinds: tuple[str, ...], *, any_sense: bool = False) -> str | None:

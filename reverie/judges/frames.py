@@ -256,7 +256,9 @@ def _qualified(c: Clause, d: Clause) -> bool:
     return False
 
 
-def _restrictions(c: Clause, role: str, value: frozenset[str]) -> dict[str, frozenset[str]]:
+def _restrictions(
+    c: Clause, role: str, value: frozenset[tuple[str, str]]
+) -> dict[str, frozenset[str]]:
     """The clause's prepositional phrases but the value's (``role``, and the slots
     ``value`` of its argument), whether the parse put them on the verb ("prefers light
     mode | in the terminal") or on a noun ("prefers dark mode in the IDE"), by

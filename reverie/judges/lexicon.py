@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["is_kind_of", "load", "siblings", "synonyms"]
+__all__ = ["is_kind_of", "is_noun", "load", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
@@ -94,6 +94,12 @@ def load() -> None:
 
 def _key(word: str) -> str:
     return word.strip().lower().replace(" ", "_")
+
+
+@lru_cache(maxsize=_MEMO)
+def is_noun(word: str) -> bool:
+    """True iff WordNet has ``word`` as a noun lemma (one of its senses kept here)."""
+    return bool(_load().senses_of("n", word))
 
 
 @lru_cache(maxsize=_MEMO)

@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
 from reverie.text.vocabulary.calendar_words import WEEKDAYS
@@ -58,6 +59,7 @@ from reverie.text.vocabulary.number_words import (
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     CHANGE_VERBS,
+    FORMERLY,
     HEDGES,
     MODALS,
     OPPOSITE_VERBS,
@@ -247,13 +249,24 @@ def _lemma(token: Any) -> str:
     # words tagged otherwise ("pytest" as an adjective -> "pyt")
     if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
         low = str(token.lower_)
-        # a plural tagged as a name ("Fridays") compares equal to the noun ("friday"); a
-        # singular name keeps its "s" ("Texas", not "texa")
-        plural = token.tag_ != "NNP" or low[:-1] in WEEKDAYS
+        # a plural tagged as a name ("Fridays", "euros") compares equal to the noun
+        # ("friday"); a singular name keeps its "s" ("Texas", not "texa")
+        plural = token.tag_ != "NNP" or _plural_name(low)
         if plural and len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
             return low[:-1]
         return low
-    return str(token.lemma_).lower()
+    lemma = str(token.lemma_).lower()
+    if token.pos_ == "NOUN" and _plural_name(lemma):
+        return lemma[:-1]  # a plural the lemmatizer kept ("euros")
+    return lemma
+
+
+def _plural_name(low: str) -> bool:
+    """A word read as singular that is a plural: WordNet knows it without its "s"
+    ("euros", "Fridays") and not with it ("Texas", "Athens" it knows as they are)."""
+    if not low.endswith("s") or low.endswith("ss"):
+        return False
+    return low[:-1] in WEEKDAYS or (lexicon.is_noun(low[:-1]) and not lexicon.is_noun(low))
 
 
 def _predicate_lemma(token: Any) -> str:
@@ -579,10 +592,20 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=(copula or pred).tag_ == "VBD" and lemma not in CHANGE_VERBS,
+        past=_past(copula or pred) and lemma not in CHANGE_VERBS,
         hypothetical=_hypothetical(pred),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _past(pred: Any) -> bool:
+    """What held before: a past tense ("was", "worked"), a past passive ("was billed"), or
+    "previously", "formerly" on the predicate."""
+    return pred.tag_ == "VBD" or any(
+        (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
+        or (c.dep_ == "advmod" and c.lower_ in FORMERLY)
+        for c in pred.children
+    )
 
 
 def _hypothetical(pred: Any) -> bool:

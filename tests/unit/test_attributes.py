@@ -37,6 +37,10 @@ judge = OfflineJudge(embedder())
      "tier"),
     ("The team runs Python 3.9.", "The team uses Python 3.12.", "version of python"),
     ("The account is billed in GBP.", "The account pays in USD.", "currency"),
+    # "customer bills" read as a noun: a clause without subject is the note's holder's
+    ("The customer bills in euros.", "The customer is invoiced in US dollars.", "currency"),
+    # a word of two kinds ("pounds": money or weight) takes the other value's
+    ("The customer is billed in pounds.", "The customer pays in euros.", "currency"),
     ("The team measures distances in miles.", "The team uses kilometers for distances.",
      "unit of length"),
     ("The user prefers metric units.", "The user uses imperial units.", "unit"),
@@ -66,6 +70,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user speaks French.", "The user speaks German."),  # not an attribute of one value
     ("The user used to live in Paris.", "The user lives in Berlin."),  # a former value
     ("The user worked at Google.", "The user works at Microsoft."),
+    ("The customer was previously billed in euros.", "The customer is billed in dollars."),
+    ("The package weighs 5 pounds.", "The customer pays in euros."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country
     ("i live in georgia .", "i live in atlanta ."),  # a state and its city

@@ -8,6 +8,7 @@ __all__ = [
     "ATTITUDE_VERBS",
     "CHANGE_VERBS",
     "ED_NOT_PAST",
+    "FORMERLY",
     "HEDGES",
     "IRREGULAR_PAST",
     "LIGHT_VERBS",
@@ -108,3 +109,6 @@ moving"; "ca" and "wo" are how the tokenizer splits "can't" and "won't")."""
 
 HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 """Adverbs that leave a statement open ("maybe i can be a pilot")."""
+
+FORMERLY = frozenset(["previously", "formerly", "once", "originally", "earlier"])
+"""Adverbs of what held before and may hold no more ("was previously billed in euros")."""
