@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from reverie.text.vocabulary.kinds import KINDS
+
 __all__ = ["is_kind_of", "is_noun", "load", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
@@ -116,6 +118,8 @@ def is_kind_of(narrow: str, broad: str, *, any_sense: bool = False) -> bool:
     """True iff the most frequent sense of noun ``narrow`` (any of its frequent senses,
     with ``any_sense``: "bank" the institution, not only the river bank) is some sense of
     ``broad`` or lies under one ("daughter" / "child"; not "child" / "daughter")."""
+    if _key(narrow) in KINDS.get(_key(broad), ()):
+        return True  # a kind WordNet does not file there ("cat" / "pet")
     lex = _load()
     x, y = lex.senses_of("n", narrow), set(lex.senses_of("n", broad))
     if not x or not y:

@@ -61,3 +61,13 @@ def test_siblings_are_two_kinds_of_one_thing(a: str, b: str, expected: bool) -> 
     from reverie.judges.lexicon import siblings
 
     assert siblings(a, b) is expected
+
+
+@pytest.mark.parametrize(("narrow", "broad"), [
+    ("cat", "pet"), ("dog", "pet"), ("brother", "sibling"), ("daughter", "kid"),
+    ("kitten", "cat"),
+])
+def test_kinds_wordnet_does_not_file_are_kinds_too(narrow: str, broad: str) -> None:
+    """reverie.text.vocabulary.kinds adds what WordNet files elsewhere, one way only."""
+    assert is_kind_of(narrow, broad)
+    assert not is_kind_of(broad, narrow)

@@ -323,6 +323,9 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "other-value"),
     ("Pizza is Omar's favorite food.", "Sushi is Omar's favorite food.", "other-value"),
     ("The user loves seafood.", "Seafood is gross to the user.", "opposite-attitudes"),
+    # kinds WordNet files elsewhere (reverie/text/vocabulary/kinds.py)
+    ("The user has no pets.", "The user has two cats.", "denied-kind"),
+    ("Sam does not have any siblings.", "Sam has three brothers.", "denied-kind"),
     ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
      "other-value"),  # one place, two values
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
