@@ -431,6 +431,9 @@ def conflict(pair: Pair) -> Finding | None:
                 f"{_versus(pair)}: one '{c.predicate}' with a different "
                 f"{role.replace('prep:', '')}"
             ))
+    counts = _counted_copy(pair.a, pair.b)  # where the parse found no frame for the count
+    if counts is not None:
+        return finding("other-count", f"{_versus(pair)}: {' vs '.join(counts)}")
     target = _opposite_attitudes(pair)
     if (
         target
@@ -585,6 +588,21 @@ def _negated_copy(a: Analysis, b: Analysis) -> bool:
     contradiction whatever the parse ("Acme ships every order with UPS" / "Acme does not
     ship orders with UPS", where the first is parsed with "ships" as a noun)."""
     return bool(a.content) and a.content == b.content and (a.negations - b.negations) % 2 == 1
+
+
+def _counted_copy(a: Analysis, b: Analysis) -> tuple[str, str] | None:
+    """The same words, tense and polarity, one count of one unit another: "my 2 cats" /
+    "my 8 cats", whatever the parse made of the rest."""
+    if a.negations % 2 != b.negations % 2 or _tenses(a) != _tenses(b):
+        return None
+    numbers = {v for v, _ in a.numbers | b.numbers if not ISO_DATE.match(v)}  # dates: same
+    if not a.content or a.content - numbers != b.content - numbers:
+        return None
+    return _numbers_clash(a, b)
+
+
+def _tenses(facts: Analysis) -> tuple[bool, ...]:
+    return tuple(c.past for c in facts.clauses)
 
 
 def _quote(text: str, limit: int = 160) -> str:

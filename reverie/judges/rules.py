@@ -36,6 +36,9 @@ _TABLE: tuple[Rule, ...] = (
     # conflicts: a contradiction (frames.conflict), in the order they are tried
     Rule("negated-copy", "conflict",
          "the same content words, one statement negated once more (whatever the parse)"),
+    Rule("other-count", "conflict",
+         "the same words, tense and polarity, one count of one unit another, whatever the "
+         "parse ('spending time with my 2 cats' / '... my 8 cats')"),
     Rule("denied-kind", "conflict",
          "one frame denies a whole kind, the other affirms one of its kind "
          "('has no children' / 'has a daughter')"),

@@ -326,6 +326,9 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     # kinds WordNet files elsewhere (reverie/text/vocabulary/kinds.py)
     ("The user has no pets.", "The user has two cats.", "denied-kind"),
     ("Sam does not have any siblings.", "Sam has three brothers.", "denied-kind"),
+    # a participle the parse drops: the same words, another count
+    ("i am good , just spending time with my 2 cats .",
+     "i am good , just spending time with my 8 cats .", "other-count"),
     ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
      "other-value"),  # one place, two values
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
@@ -418,6 +421,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
     # one value per place: "in the IDE" parsed on the noun, "in the terminal" on the verb
     ("The user prefers dark mode in the IDE.", "The user prefers light mode in the terminal.",
      "differing-argument"),
+    # the same words, another count, another day: two runs
+    ("The user ran 5 km on 2026-03-01.", "The user ran 10 km on 2026-03-02.", "other-number"),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str,
                                                                           rule: str) -> None:
