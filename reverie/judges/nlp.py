@@ -775,7 +775,21 @@ def _copula(
         rest = [a for a in args if a is not value]
         obj = Arg("obj", value.head, value.words - {"fan", "big", "huge"}, value.numbers)
         return LIKE, subject, [obj, *rest], negations
+    liked = _person_for(value)
+    if liked is not None:  # "a dog person", "a morning person": likes dogs, mornings
+        rest = [a for a in args if a is not value]
+        return LIKE, subject, [liked, *rest], negations
     return "be", subject, args, negations
+
+
+def _person_for(value: Arg | None) -> Arg | None:
+    """ "a dog person" -> dog: a person named by a noun they are for."""
+    if value is None or value.head != "person" or value.mods is None:
+        return None
+    kinds = sorted(w for slot, w in value.mods if slot == "compound")
+    if len(kinds) != 1:
+        return None
+    return Arg("obj", kinds[0], frozenset(kinds), frozenset(), frozenset())
 
 
 def _favourite(kind: frozenset[str]) -> str:

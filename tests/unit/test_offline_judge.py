@@ -326,6 +326,8 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     # kinds WordNet files elsewhere (reverie/text/vocabulary/kinds.py)
     ("The user has no pets.", "The user has two cats.", "denied-kind"),
     ("Sam does not have any siblings.", "Sam has three brothers.", "denied-kind"),
+    # "a dog person" likes dogs
+    ("The user is a morning person.", "The user hates mornings.", "negated-frame"),
     # a participle the parse drops: the same words, another count
     ("i am good , just spending time with my 2 cats .",
      "i am good , just spending time with my 8 cats .", "other-count"),
