@@ -27,6 +27,7 @@ from reverie.judges.nlp import SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
+    EMPLOYER_PARTS,
     JOB_NOUNS,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
@@ -155,7 +156,8 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         # a name is an employer after "at", "for", "by"; "works in Boston" is a city
         named = frame in EMPLOYER_FRAMES and x.head in names
         employer = named or _kind(x.head, EMPLOYER_KINDS, any_sense=True)
-        return Held("employer", x, words) if employer else None
+        part = x.head in EMPLOYER_PARTS or is_kind_of(x.head, "unit")
+        return Held("employer", x, words) if employer and not part else None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista": the frame says it is an occupation, WordNet need not know it
         person = is_kind_of(x.head, "person") or not is_kind_of(x.head, "entity")
@@ -163,10 +165,14 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     if predicate == "be" and x.role == "attr" and _kind(x.head, OCCUPATION_KINDS):
         return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
-        # "has a job at Nintendo": the employer is the noun's "at" or "for"
+        # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a
+        # salesman": the occupation is its "as"
         at = {w for slot, v in x.mods or () if slot in _EMPLOYER_SLOTS for w in v.split()}
         if at:
             return Held("employer", x, frozenset(at))
+        work = {w for slot, v in x.mods or () if slot == "prep:as" for w in v.split()}
+        if work:
+            return Held("occupation", x, frozenset(work))
     if x.head in ONE_VALUE_NOUNS:
         value = words - {x.head}
         return Held(x.head, x, value) if value else None

@@ -51,6 +51,8 @@ judge = OfflineJudge(embedder())
     ("i work nights in a hotel .", "i am employed at a college .", "employer"),
     # the frame names an occupation WordNet does not know
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
+    ("i work at a factory .", "i work at a drug store .", "employer"),
+    ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
     # a move says where one lives now
     ("The user lives in Chicago.", "The user moved to Denver.", "residence (city)"),
     # a place in any of its frequent senses ("Vancouver" is first a navigator)
@@ -82,6 +84,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The workspace is on the Free tier.", "The workspace considered the Premium tier."),
     ("Acme pays contractors in dollars.", "Acme bills customers in euros."),  # two things paid
     ("The user's partner works at Amazon.", "The user works at Google."),  # two holders
+    ("The user works in the data team.", "The user works at Google."),  # a part of one
+    ("The user works at the Berlin office.", "The user works at Acme."),
     ("Ana lives in Madrid.", "Ben lives in Rome."),
     ("The user is a teacher.", "The user is a mother."),  # a mother is no occupation
     ("The user is a nurse.", "The user is a factory worker."),  # two copulas: the model's

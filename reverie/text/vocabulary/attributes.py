@@ -16,6 +16,7 @@ from collections.abc import Mapping
 __all__ = [
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
+    "EMPLOYER_PARTS",
     "JOB_NOUNS",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
@@ -134,9 +135,33 @@ EMPLOYER_KINDS: tuple[str, ...] = (
     "institution",
     "building",
     "facility",
+    "place_of_business",
+    "building_complex",
+    "workplace",
 )
 """WordNet kinds of an employer or workplace a common noun names, in any frequent sense
 ("a bank", "a hotel"); a name ("Google", "Initech") is an employer too."""
+
+EMPLOYER_PARTS = frozenset(
+    {
+        "office",
+        "branch",
+        "site",
+        "campus",
+        "headquarters",
+        "hq",
+        "location",
+        "floor",
+        "team",
+        "department",
+        "division",
+        "unit",
+        "group",
+        "squad",
+    }
+)
+"""Parts of an employer, and anything WordNet files first under *unit* ("works in the data
+team", "at the Berlin office" / "works at Acme": one employer, no two)."""
 
 OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as")})
 """(predicate, role) that name a holder's occupation ("works as a nurse")."""
