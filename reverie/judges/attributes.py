@@ -62,10 +62,16 @@ class Held:
     owned: frozenset[str] = frozenset()
     permanent: bool = False  # true in the past tense too: where one comes from
 
-    def holder(self, c: Clause) -> frozenset[str]:
-        """Whose attribute it is: the clause's subject without the attribute's own words
-        (the note's holder when nothing is left: "my hometown is Chicago")."""
-        return (c.subject - self.owned) or frozenset({SELF})
+    def holder(self, c: Clause, other: frozenset[str]) -> frozenset[str]:
+        """Whose attribute it is: the clause's subject without the attribute's noun and
+        those of its words the other statement (lemmas ``other``) says too ("the user's
+        role in the billing project": the project stays, another scope); the note's
+        holder when the subject was the attribute alone ("my hometown is Chicago"); none
+        when the parse found no subject."""
+        owned = self.owned & ({c.subject_head} | other)
+        if not c.subject:
+            return frozenset()
+        return (c.subject - owned) or frozenset({SELF})
 
 
 def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:

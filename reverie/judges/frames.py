@@ -463,7 +463,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 for y in held(d, pair.b.salient):
                     if (c.past and not x.permanent) or (d.past and not y.permanent):
                         continue  # "worked at Google" / "works at Microsoft": both true
-                    if x.holder(c) != y.holder(d):
+                    mine, theirs = x.holder(c, pair.b.lemmas), y.holder(d, pair.a.lemmas)
+                    if not mine or mine != theirs:
                         continue  # "the user's partner works at Amazon" / "the user ..."
                     if not other_values(x, y) or _abbreviates(x.value, y.value):
                         continue
