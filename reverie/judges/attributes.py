@@ -36,6 +36,7 @@ from reverie.text.vocabulary.attributes import (
     ORIGIN_FRAMES,
     ORIGIN_NOUNS,
     PLACE_KINDS,
+    REPLY_WORDS,
     RESIDENCE_FRAMES,
     VALUE_KINDS,
     VALUE_WORDS,
@@ -77,7 +78,7 @@ class Held:
 def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     """The one-value attributes ``c`` gives a value of (none for a wish, a visit, a change);
     ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
-    origins = tuple(_origin(c.predicate, x) for x in c.args)
+    origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
@@ -94,6 +95,24 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         version = _version(c, x)
         found.extend([version] if version is not None else _held(c.predicate, x, names))
     return tuple(found)
+
+
+def _reply_language(c: Clause) -> Held | None:
+    """The language replies are wanted in: a reply word (the predicate, an object, an
+    open complement) and a language in "in" ("wants answers in Spanish", "prefers to be
+    answered in German"), asked for or preferred alike."""
+    words = {c.predicate} | {w for x in c.args if x.role in {"obj", "xcomp"} for w in x.words}
+    if not words & REPLY_WORDS or c.hypothetical:
+        return None
+    for x in c.args:
+        phrases = [p for slot, p in x.mods or () if slot == "prep:in"]
+        if x.role == "prep:in":
+            phrases.append(" ".join(sorted(x.words - {SELF})))
+        for phrase in phrases:
+            language = [w for w in phrase.split() if is_kind_of(w, "language", any_sense=True)]
+            if language:
+                return Held("reply language", x, frozenset(language))
+    return None
 
 
 def _origin(predicate: str, x: Arg) -> Held | None:
@@ -199,5 +218,15 @@ def other_values(x: Held, y: Held) -> bool:
     u, v = x.value, y.value
     if not u or not v or u <= v or v <= u:
         return False
-    h, k = x.arg.head, y.arg.head
+    h, k = _head(x), _head(y)
+    if h is None or k is None:
+        return True
     return h == k or not (synonyms(h, k) or is_kind_of(h, k) or is_kind_of(k, h))
+
+
+def _head(h: Held) -> str | None:
+    """The word that names the value: the argument's head where it is part of the value,
+    else the value's one word ("Spanish" of "answers in Spanish")."""
+    if h.arg.head in h.value:
+        return h.arg.head
+    return next(iter(h.value)) if len(h.value) == 1 else None

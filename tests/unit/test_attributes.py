@@ -51,6 +51,11 @@ judge = OfflineJudge(embedder())
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
     ("i work at a factory .", "i work at a drug store .", "employer"),
     ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
+    # the one language replies are wanted in (main's "prefers replies in English" kind)
+    ("The user prefers replies in English.", "The user wants answers in Spanish.",
+     "reply language"),
+    ("The user wants responses in French.", "The user prefers to be answered in German.",
+     "reply language"),
     # a move says where one lives now
     ("The user lives in Chicago.", "The user moved to Denver.", "residence (city)"),
     # a place in any of its frequent senses ("Vancouver" is first a navigator)
@@ -87,6 +92,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     # a holder the parse did not find is nobody's ("Acme invoices" read as a noun)
     ("Acme invoices in euros.", "Acme's US subsidiary invoices in dollars."),
     ("The customer bills in euros.", "The customer is invoiced in US dollars."),
+    ("The user speaks English and Spanish.", "The user prefers replies in English."),
+    ("The user prefers replies in English.", "The user reads documentation in German."),
     # a scope in the subject is another attribute
     ("The user's role is admin.", "The user's role in the billing project is viewer."),
     ("Ana lives in Madrid.", "Ben lives in Rome."),

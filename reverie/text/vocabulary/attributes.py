@@ -25,6 +25,7 @@ __all__ = [
     "ORIGIN_FRAMES",
     "ORIGIN_NOUNS",
     "PLACE_KINDS",
+    "REPLY_WORDS",
     "RESIDENCE_FRAMES",
     "VALUE_KINDS",
     "VALUE_WORDS",
@@ -58,6 +59,11 @@ ONE_VALUE_NOUNS = frozenset(
 )
 """Head nouns of an argument naming an attribute one holder has one value of, the value
 in a modifier ("the Pro plan" / "the Basic plan", "the ISO date format")."""
+
+REPLY_WORDS = frozenset({"reply", "answer", "response", "respond"})
+"""Words of a reply: their "in" names the one language replies are wanted in ("wants
+answers in Spanish", "prefers to be answered in German"); a language spoken is another
+attribute, of several values."""
 
 VALUE_KINDS: Mapping[str, str] = {
     "monetary_unit": "currency",
