@@ -60,7 +60,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -280,7 +280,8 @@ class OfflineJudge:
                 try:
                     facts = dict(zip(flat, analyze_many(flat), strict=True))
                 finally:
-                    vectors = embedding.result()  # never leave it running past the lock
+                    wait([embedding])  # never left running past the lock, even on an error
+                vectors = embedding.result()  # a parse error is raised first, as before
         ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [
