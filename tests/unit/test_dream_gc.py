@@ -5,27 +5,27 @@ from __future__ import annotations
 
 import gc
 
+from reverie.handlers.dream import runner
 from reverie.handlers.dream.runner import _older_objects_frozen
 
 
 def test_older_objects_are_frozen_while_dreams_run_and_thawed_after() -> None:
+    # (the count only falls meanwhile as frozen objects are freed by reference counting)
     assert gc.get_freeze_count() == 0
     with _older_objects_frozen():
-        frozen = gc.get_freeze_count()
-        assert frozen > 0
+        assert gc.get_freeze_count() > 0
         with _older_objects_frozen():  # a second dream at once: nothing thawed early
-            assert gc.get_freeze_count() >= frozen
-        assert gc.get_freeze_count() >= frozen
+            assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0
 
 
 def test_a_process_that_froze_objects_itself_is_left_alone() -> None:
     gc.freeze()
     try:
-        before = gc.get_freeze_count()
         with _older_objects_frozen():
-            assert gc.get_freeze_count() == before
-        assert gc.get_freeze_count() == before
+            assert not runner._we_froze  # not ours to thaw
+        assert gc.get_freeze_count() > 0  # the process's own freeze stands
     finally:
         gc.unfreeze()
 
