@@ -60,6 +60,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -172,6 +173,9 @@ class OfflineJudge:
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
+        # one thread that embeds a batch while the calling thread parses it (the encoder's
+        # matrix products release the GIL): created on the first batch that needs both
+        self._encoder_thread: ThreadPoolExecutor | None = None
 
     def warm(self) -> dict[str, float]:
         """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now;
@@ -256,12 +260,28 @@ class OfflineJudge:
         return found
 
     def statements(self, notes: Sequence[JudgedNote]) -> dict[str, list[_Statement]]:
-        """Each note's statements, parsed and embedded (texts cached across calls)."""
+        """Each note's statements, parsed and embedded (texts cached across calls).
+
+        A batch with texts to embed is embedded in a thread of the judge's own while this
+        thread parses it: the encoder's products release the GIL, so on two CPUs the parse
+        costs little wall time beside them. The vectors are the ones embedded here (one
+        call on the same texts), the parses the same."""
         with self._lock:
             texts = {n.note_id: self._split_note(n) for n in notes}
             flat = [t for ts in texts.values() for t in ts]
-            facts = dict(zip(flat, analyze_many(flat), strict=True))
-            vectors = self._embed(flat)
+            if not any(t not in self._vectors for t in flat):
+                facts = dict(zip(flat, analyze_many(flat), strict=True))
+                vectors = self._embed(flat)
+            else:
+                if self._encoder_thread is None:
+                    self._encoder_thread = ThreadPoolExecutor(
+                        1, thread_name_prefix="reverie-judge-embed")
+                embedding = self._encoder_thread.submit(self._embed, flat)
+                try:
+                    facts = dict(zip(flat, analyze_many(flat), strict=True))
+                finally:
+                    wait([embedding])  # never left running past the lock, even on an error
+                vectors = embedding.result()  # a parse error is raised first, as before
         ask = self._both_ways if self._use_nli else None
         return {
             n.note_id: [

@@ -77,12 +77,17 @@ def group(
     hits: Sequence[Sequence[Hit]],
     threshold: float,
     slack: float = 0.10,
+    mat: np.ndarray | None = None,
 ) -> list[Cluster]:
-    """Partition ``notes`` into clusters (singletons included) by the anti-chaining rule."""
+    """Partition ``notes`` into clusters (singletons included) by the anti-chaining rule.
+
+    ``mat``: ``unit_matrix(notes)`` when the caller has it already (the dream's neighbour
+    table holds each scope's, computed the same way)."""
     if not notes:
         return []
     pos = {n.note_id: i for i, n in enumerate(notes)}
-    mat = unit_matrix(notes)
+    if mat is None or len(mat) != len(notes):
+        mat = unit_matrix(notes)
     adjacency: list[list[int]] = []
     for row in hits:
         near = [pos[h.note_id] for h in row if h.score >= threshold and h.note_id in pos]

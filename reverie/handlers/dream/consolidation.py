@@ -104,7 +104,10 @@ async def find_clusters(ctx: DreamContext, candidates: Sequence[Note], parent: s
     groups: dict[Scope, list[Cluster]] = {}
     for (company, user), notes in sorted(by_scope.items(), key=lambda kv: str(kv[0])):
         hits = [table.hits(n) for n in notes]
-        groups[(company, user)] = group(notes, hits, ctx.settings.cluster_similarity)
+        # the table's unit rows of this scope: the same notes in the same order
+        rows = table.scopes.get((company, user))
+        groups[(company, user)] = group(notes, hits, ctx.settings.cluster_similarity,
+                                        mat=rows.matrix if rows is not None else None)
     result: list[tuple[Cluster, bool]] = []
     absorbed: set[str] = set()
     user_groups_of: dict[str | None, list[Cluster]] = defaultdict(list)

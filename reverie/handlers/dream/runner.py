@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import os
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -113,11 +115,13 @@ async def dream(
     try:
         while True:
             async with _lease_kept(leases, agent_id, clock, lease_s):
-                run = await _dream_once(
-                    agent_id, trigger, dry_run, reason, run_id, stores=stores,
-                    embedder=embedder, judge=judge, clock=clock,
-                    dream_settings=dream_settings, fault=fault, fallback_judge=fallback_judge,
-                )
+                with _older_objects_frozen():
+                    run = await _dream_once(
+                        agent_id, trigger, dry_run, reason, run_id, stores=stores,
+                        embedder=embedder, judge=judge, clock=clock,
+                        dream_settings=dream_settings, fault=fault,
+                        fallback_judge=fallback_judge,
+                    )
             if not await leases.release(agent_id, OWNER):
                 return run
             # a request arrived while we dreamt: take the lease again and run once more
@@ -127,6 +131,42 @@ async def dream(
     except BaseException:
         await leases.release(agent_id, OWNER)
         raise
+
+
+_frozen_lock = threading.Lock()
+_dreams_running = 0
+_we_froze = False
+
+
+@contextlib.contextmanager
+def _older_objects_frozen() -> Iterator[None]:
+    """Keep the objects that exist when a dream starts out of the garbage collector's full
+    passes until it ends (``gc.freeze``; the last dream running unfreezes them).
+
+    A dream allocates tens of thousands of objects (every note read, with its 384-float
+    embedding list), which sets off full collections, and each one walks every object of
+    the process: the judge's models, a worker's caches, an in-memory store. They outlive
+    the dream, so walking them finds nothing (10,000-note bench dream: 3 full passes,
+    0.75-0.87 s CPU, 0.25 s with them frozen; the judge's models alone are about
+    0.06 s a pass). Reference counting frees what it frees as before; only a cycle among
+    those older objects that became garbage meanwhile waits for the dream's end. A process
+    that froze objects itself (``gc.get_freeze_count()``), or runs without the collector,
+    is left alone."""
+    global _dreams_running, _we_froze
+    with _frozen_lock:
+        if _dreams_running == 0:
+            _we_froze = gc.isenabled() and gc.get_freeze_count() == 0
+            if _we_froze:
+                gc.freeze()
+        _dreams_running += 1
+    try:
+        yield
+    finally:
+        with _frozen_lock:
+            _dreams_running -= 1
+            if _dreams_running == 0 and _we_froze:
+                _we_froze = False
+                gc.unfreeze()
 
 
 @contextlib.asynccontextmanager
