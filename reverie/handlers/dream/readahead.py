@@ -9,7 +9,8 @@ a chunk is about to be judged, has the judge read every note of that chunk first
 chunk, not the whole phase, bounds what is read and held at once. Judgments are the
 same either way: the parse of a statement does not depend on the batch, and its vector
 only in the last bits on CPUs where OpenBLAS's kernel treats a product's rows by their
-place (within 1e-6; tests/unit/test_local_embedder.py), far below any threshold's margin.
+place (within 1e-6; tests/unit/test_local_embedder.py): a decision moves only where a cosine
+lies that close to a threshold.
 """
 
 from __future__ import annotations
