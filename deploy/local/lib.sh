@@ -251,12 +251,14 @@ EOF
 kafka_format_once() {
   [[ -f "$KAFKA_STATE/data/meta.properties" ]] && return 0
   local cluster_id
-  # A Kafka cluster id is a base64url-encoded random 16-byte UUID without padding.
+  # A Kafka cluster id is a base64url-encoded random 16-byte UUID without padding. One in
+  # 64 starts with "-", which the tool's argument parser takes for an option (CI failed on
+  # "-xelvSPU3cv4ICdosAkAgg"): passed as "--cluster-id=<id>", it is always the value.
   cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
   log "formatting Kafka storage in $KAFKA_STATE/data (cluster id $cluster_id)"
   "$(java_bin)" -Xmx256m -Dlog4j2.configurationFile="$LOCAL_DIR/kafka/tools-log4j2.properties" \
     -cp "$KAFKA_LIBS/*" kafka.tools.StorageTool format \
-    -t "$cluster_id" -c "$KAFKA_STATE/server.properties" >>"$KAFKA_LOG" 2>&1 \
+    "--cluster-id=$cluster_id" -c "$KAFKA_STATE/server.properties" >>"$KAFKA_LOG" 2>&1 \
     || fail_with_log "kafka storage format failed" "$KAFKA_LOG"
 }
 
