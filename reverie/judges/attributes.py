@@ -1,15 +1,19 @@
 """Which attribute a clause gives a value of, where a holder has one value at a time.
 
-A clause names such an attribute in one of four ways (the word data is
+A clause names such an attribute in one of these ways (the word data is
 :mod:`reverie.text.vocabulary.attributes`):
 
 * an argument headed by an attribute noun, its value in a modifier: "is on the **Pro**
-  plan" / "subscribes to the **Basic** plan" (attribute ``plan``);
+  plan" / "subscribes to the **Basic** plan" (attribute ``plan``), or a copula whose
+  subject is that noun ("the user's role is **admin**");
 * an argument whose WordNet kind is one attribute's values, whatever the verb: "bills in
-  **euros**" / "is invoiced in US **dollars**" (``currency``);
-* a frame that states the attribute: "**lives in** Paris" / "is **based in** Berlin"
-  (``residence (city)``), "**works at** Google" / "is **employed by** Microsoft"
-  (``employer``), "**works as** a nurse" (``occupation``);
+  **euros**" / "is invoiced in US **dollars**" (``currency``); a word of two kinds gives
+  both ("pounds");
+* a frame that states the attribute: "**lives in** Paris" / "is **based in** Berlin" /
+  "**moved to** Denver" (``residence (city)``), "**grew up in** Lyon" (``origin``, true
+  in the past tense too), "**works at** Google" / "is **employed by** Microsoft" / "has
+  a **job at** Nintendo" (``employer``, never a part of one: a team, an office), "**works
+  as** a nurse" (``occupation``), "wants **answers in** Spanish" (``reply language``);
 * a version: one product with another version number ("Python **3.9**" / "Python
   **3.12**").
 
