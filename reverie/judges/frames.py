@@ -70,6 +70,7 @@ from reverie.text.salient import dropped_tokens
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
 from reverie.text.vocabulary.function_words import SELF_WORDS
+from reverie.text.vocabulary.number_words import NUMBER_WORDS, TENS
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
@@ -611,7 +612,8 @@ def _counted_copy(a: Analysis, b: Analysis) -> tuple[str, str] | None:
     if a.negations % 2 != b.negations % 2 or _tenses(a) != _tenses(b):
         return None
     numbers = {v for v, _ in a.numbers | b.numbers if not ISO_DATE.match(v)}  # dates: same
-    if not a.content or a.content - numbers != b.content - numbers:
+    said = numbers | NUMBER_WORDS.keys() | TENS.keys()  # "thirteen" counted as 13
+    if not a.content or a.content - said != b.content - said:
         return None
     return _numbers_clash(a, b)
 

@@ -331,6 +331,8 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     # a participle the parse drops: the same words, another count
     ("i am good , just spending time with my 2 cats .",
      "i am good , just spending time with my 8 cats .", "other-count"),
+    ("we are harvesting or 10 alpacas soon .", "we are harvesting or thirteen alpacas soon .",
+     "other-count"),  # a count in words is the same count
     ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
      "other-value"),  # one place, two values
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
