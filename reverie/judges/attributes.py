@@ -36,6 +36,7 @@ from reverie.text.vocabulary.attributes import (
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
     OCCUPATION_KINDS,
+    OCCUPATION_NOUNS,
     ONE_VALUE_NOUNS,
     ORIGIN_FRAMES,
     ORIGIN_NOUNS,
@@ -140,6 +141,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head in ORIGIN_NOUNS:
         place = _kind(attr.head, PLACE_KINDS, any_sense=True)
         return _place("origin", attr, place, owned=owned, permanent=True) if place else None
+    if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
+        return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
         return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
     return None
@@ -191,8 +194,12 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         # "works as a barista": the frame says it is an occupation, WordNet need not know it
         person = is_kind_of(x.head, "person") or not is_kind_of(x.head, "entity")
         return Held("occupation", x, words) if person else None
-    if predicate == "be" and x.role == "attr" and _kind(x.head, OCCUPATION_KINDS):
-        return Held("occupation", x, words, weak=True)
+    if predicate == "be" and x.role == "attr":
+        named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
+        if named:  # "a lumberjack by trade": said as plainly as "works as"
+            return Held("occupation", x, words - OCCUPATION_NOUNS)
+        if _kind(x.head, OCCUPATION_KINDS):
+            return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
         # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a
         # salesman": the occupation is its "as"

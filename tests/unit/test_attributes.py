@@ -51,6 +51,8 @@ judge = OfflineJudge(embedder())
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
     ("i work at a factory .", "i work at a drug store .", "employer"),
     ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
+    ("my job is a gynecologist .", "i work as a chef .", "occupation"),
+    ("i am a lumberjack by trade .", "i work as a plumber .", "occupation"),
     # the one language replies are wanted in (main's "prefers replies in English" kind)
     ("The user prefers replies in English.", "The user wants answers in Spanish.",
      "reply language"),
@@ -98,6 +100,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user's role is admin.", "The user's role in the billing project is viewer."),
     ("Ana lives in Madrid.", "Ben lives in Rome."),
     ("The user is a teacher.", "The user is a mother."),  # a mother is no occupation
+    ("i am a nurse by trade .", "i am a mother ."),
     ("The user is a nurse.", "The user is a factory worker."),  # two copulas: the model's
     ("i was born in texas .", "i live in ohio ."),  # origin and residence
     ("i grew up in a small town in ohio .", "i am from ohio ."),

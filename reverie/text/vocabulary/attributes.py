@@ -21,6 +21,7 @@ __all__ = [
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
+    "OCCUPATION_NOUNS",
     "ONE_VALUE_NOUNS",
     "ORIGIN_FRAMES",
     "ORIGIN_NOUNS",
@@ -46,9 +47,6 @@ ONE_VALUE_NOUNS = frozenset(
         "role",
         "title",
         "position",
-        "job",
-        "occupation",
-        "profession",
         "employer",
         "address",
         "nationality",
@@ -186,6 +184,10 @@ OCCUPATION_KINDS: tuple[str, ...] = (
 """WordNet kinds of a person named by their work ("nurse", "cook", "accountant"; not
 "mother", "student", "fan"): "is a nurse" names an occupation against "works as a
 teacher"."""
+
+OCCUPATION_NOUNS = frozenset({"job", "profession", "occupation", "trade"})
+"""Nouns that say a person's work is named: "my job is a gynecologist", "a lumberjack by
+trade" (an occupation as plainly as "works as")."""
 
 NOT_HELD_VERBS = frozenset(
     {
