@@ -293,17 +293,13 @@ def _restricted_apart(c: Clause, d: Clause, role: str) -> bool:
     other things: two scopes, each with its value, not one frame with two. A preposition
     on the value's argument on both sides is the value ("replies in English" / "replies
     in Spanish")."""
-    x, y = c.arg(role), d.arg(role)
-    both = {
-        (role, slot)
-        for slot in _prep_slots(x) & _prep_slots(y)
-    } if x is not None and y is not None else set()
-    mine, theirs = _restrictions(c, role, frozenset(both)), _restrictions(d, role, frozenset(both))
+    value = frozenset((role, slot) for slot in _prep_slots(c.arg(role)) & _prep_slots(d.arg(role)))
+    mine, theirs = _restrictions(c, role, value), _restrictions(d, role, value)
     return any(not _agree(mine[p], theirs[p]) for p in mine.keys() & theirs.keys())
 
 
-def _prep_slots(a: Arg) -> set[str]:
-    return {slot for slot, _ in a.mods or () if slot.startswith("prep:")}
+def _prep_slots(a: Arg | None) -> set[str]:
+    return {slot for slot, _ in (a.mods or () if a is not None else ()) if slot.startswith("prep:")}
 
 
 def _restricted_otherwise(x: Arg, clause: Clause) -> bool:
@@ -468,29 +464,34 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     """Two clauses of one holder, both affirmed, present and without "also", whose other
     shared arguments agree, give two values of one attribute held one at a time
     (:mod:`reverie.judges.attributes`), neither statement naming the other's value."""
-    for c in pair.a.clauses:
-        for d in pair.b.clauses:
-            if c.negated or d.negated or c.additive or d.additive:
+    theirs = _holding(pair.b)  # each clause's attributes read once, not once per pairing
+    for c, x in _holding(pair.a):
+        for d, y in theirs:
+            holder = x.holder(c, pair.b.lemmas)
+            if not holder or holder != y.holder(d, pair.a.lemmas):
+                continue  # "the user's partner works at Amazon" / "the user ..."
+            if not other_values(x, y) or _abbreviates(x.value, y.value):
                 continue
-            if c.hypothetical or d.hypothetical:
-                continue  # "maybe i can be a pilot": a wish, no value held
-            for x in held(c, pair.a.salient):
-                for y in held(d, pair.b.salient):
-                    if (c.past and not x.permanent) or (d.past and not y.permanent):
-                        continue  # "worked at Google" / "works at Microsoft": both true
-                    mine, theirs = x.holder(c, pair.b.lemmas), y.holder(d, pair.a.lemmas)
-                    if not mine or mine != theirs:
-                        continue  # "the user's partner works at Amazon" / "the user ..."
-                    if not other_values(x, y) or _abbreviates(x.value, y.value):
-                        continue
-                    if _said_besides(c, d, x.arg.role, y.arg.role):
-                        continue
-                    if _names_value(x, y, pair.b) or _names_value(y, x, pair.a):
-                        continue  # one statement names both ("moved from Pro to Basic")
-                    return _unless_paraphrase(pair, (
-                        f"{_versus(pair)}: one {x.attribute}, "
-                        f"{_phrase(x.arg)} / {_phrase(y.arg)}"))
+            if _said_besides(c, d, x.arg.role, y.arg.role):
+                continue
+            if _names_value(x, y, pair.b) or _names_value(y, x, pair.a):
+                continue  # one statement names both ("moved from Pro to Basic")
+            return _unless_paraphrase(pair, (
+                f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"))
     return None
+
+
+def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
+    """The values a statement holds now: of affirmed clauses without "also", "maybe" or a
+    modal ("maybe i can be a pilot" is a wish), in the present unless the attribute is
+    permanent ("worked at Google" / "works at Microsoft": both true)."""
+    return [
+        (c, x)
+        for c in facts.clauses
+        if not (c.negated or c.additive or c.hypothetical)
+        for x in held(c, facts.salient)
+        if x.permanent or not c.past
+    ]
 
 
 def _unless_paraphrase(pair: Pair, detail: str) -> Finding | None:
