@@ -120,6 +120,9 @@ async def test_restore_brings_a_note_back_into_search(services, kafka, mongo, tm
         await gone(kafka, "deleted", "user", user)
         await doc(db, nid, "Archived")
         assert worker.get(search)["hits"] == []
+        # the deletion is over once its fan-out closes the open tombstone (after the last
+        # note is archived: until then every record of the user is hidden from search)
+        await wait_for(lambda: _deletion_over(db, "user", user), what="the user's deletion")
         answer = await asyncio.to_thread(_post, worker, f"/api/notes/{nid}/restore", "t0ken")
         assert answer["result"] == "restored"
         assert [h["note_id"] for h in worker.get(search)["hits"]] == [nid]
@@ -191,3 +194,8 @@ async def _kill_half_way(worker, kafka, db, agent, user):
     await wait_for(all_archived, 900, 1.0, "every note archived after restart")
     assert await db.notes.count_documents({"user_id": user, "status": "Archived"}) == FAN_OUT
     assert await db.changes.count_documents({"agent_id": agent}) == FAN_OUT
+
+
+async def _deletion_over(db, entity_type, entity_id):
+    """Whether the deletion's fan-out has closed its open tombstone (``pending_deletions``)."""
+    return await db.pending_deletions.find_one({"_id": f"{entity_type}:{entity_id}"}) is None
