@@ -58,7 +58,8 @@ _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 class Held:
     """One attribute's value in a clause: the attribute, the argument, the words that say
     which value, and whether only a copula says it (``weak``: "is a nurse" is an
-    occupation only against a clause that names one, "works as a teacher")."""
+    occupation for sure against a clause that names one, "works as a teacher"; against
+    another copula, "is a cook", only likely: a person may have two)."""
 
     attribute: str
     arg: Arg
@@ -223,8 +224,9 @@ def _kind(head: str, kinds: tuple[str, ...], *, any_sense: bool = False) -> str 
 def other_values(x: Held, y: Held) -> bool:
     """``x`` and ``y`` are two values of one attribute: neither's words include the
     other's, and their heads are no synonyms and neither a kind of the other ("a big
-    city" / "Paris" is one value said twice)."""
-    if x.attribute != y.attribute or (x.weak and y.weak):
+    city" / "Paris" is one value said twice). Two ``weak`` values ("is a nurse" / "is a
+    cook") are two values too, of which the caller is less sure."""
+    if x.attribute != y.attribute:
         return False
     u, v = x.value, y.value
     if not u or not v or u <= v or v <= u:

@@ -36,6 +36,8 @@ class Explanation:
     reason: str
     findings: tuple[Finding, ...]
     cosines: tuple[tuple[str, str, float], ...]  # (statement of a, statement of b, cosine)
+    certain: bool = True
+    """False for a contradiction the dream leaves to a person (``likely-one-value``)."""
 
     @property
     def cosine(self) -> float:
@@ -49,7 +51,8 @@ class Explanation:
             if row["rule"] in RULES else row
             for row in as_json(self.findings)
         ]
-        return {"a": self.a, "b": self.b, "verdict": self.outcome, "reason": self.reason,
+        return {"a": self.a, "b": self.b, "verdict": self.outcome, "certain": self.certain,
+                "reason": self.reason,
                 "cosine": round(self.cosine, 4), "findings": findings,
                 "statements": [{"a": x, "b": y, "cosine": round(c, 4)}
                                for x, y, c in self.cosines]}
@@ -68,7 +71,8 @@ def explain(judge: OfflineJudge, a: str, b: str, now: datetime) -> Explanation:
                     for t in statements["B"])
     contra = judge.contradicts_now(x, y)
     if contra.contradicts:
-        return Explanation(a, b, "contradiction", contra.reason, contra.findings, cosines)
+        return Explanation(a, b, "contradiction", contra.reason, contra.findings, cosines,
+                           contra.certain)
     verdict = judge.consolidate_now([x, y])
     merged = verdict.consolidate and any({"A", "B"} <= set(m.source_ids) for m in verdict.merged)
     return Explanation(a, b, "one fact" if merged else "two facts", verdict.reason,

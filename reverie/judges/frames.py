@@ -120,6 +120,8 @@ _SCOPES = frozenset({"prep:for"})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
+# verbs whose denial says the holder has none of a kind ("does not own a car")
+_HAVE = frozenset({"have", "own"})
 
 
 @dataclass(frozen=True)
@@ -423,10 +425,13 @@ def conflict(pair: Pair) -> Finding | None:
     if pair.cosine < NEGATION_SIMILARITY:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
-        return _one_value_attribute(pair)
+        return _denied_possession(pair) or _one_value_attribute(pair)
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
+    owned = _denied_possession(pair)
+    if owned is not None:
+        return owned
     for c in pair.a.clauses:
         for d in pair.b.clauses:
             why = _clause_conflict(c, d)
@@ -460,11 +465,38 @@ def conflict(pair: Pair) -> Finding | None:
     return _model_conflict(pair) or _one_value_attribute(pair)
 
 
+def _denied_possession(pair: Pair) -> Finding | None:
+    """One statement denies that its holder has a thing of a kind, now ("has no pets",
+    "does not own a car"), and the other speaks of the holder's own one, now ("my dog is
+    smaller than my cat", "Priya's car is red"): an owner's possessive says there is one.
+    A denial of something owned ("does not have my phone with me") denies no kind."""
+    for denying, owning in ((pair.a, pair.b), (pair.b, pair.a)):
+        mine = {(owner, noun) for owner, noun, now in owning.possessions if now}
+        if not mine:
+            continue
+        for c in denying.clauses:
+            x = c.arg("obj")
+            # the kind, its head and words the other says too ("a credit card" / "her
+            # credit card"): "no cats indoors" denies less
+            if (not c.negated or c.past or c.hypothetical or c.predicate not in _HAVE
+                    or x is None or not _content(x.words) - {x.head} <= owning.lemmas):
+                continue
+            if any(noun == x.head for _, noun, _ in denying.possessions):
+                continue
+            for owner, noun in sorted(mine):
+                if c.subject == {owner} and (noun == x.head or is_kind_of(noun, x.head)):
+                    return finding("denied-possession", (
+                        f"'{_quote(denying.text)}' denies having any {x.head}; "
+                        f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
+    return None
+
+
 def _one_value_attribute(pair: Pair) -> Finding | None:
     """Two clauses of one holder, both affirmed, present and without "also", whose other
     shared arguments agree, give two values of one attribute held one at a time
     (:mod:`reverie.judges.attributes`), neither statement naming the other's value."""
     theirs = _holding(pair.b)  # each clause's attributes read once, not once per pairing
+    likely: tuple[Held, Held] | None = None
     for c, x in _holding(pair.a):
         for d, y in theirs:
             holder = x.holder(c, pair.b.lemmas)
@@ -476,9 +508,17 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 continue
             if _names_value(x, y, pair.b) or _names_value(y, x, pair.a):
                 continue  # one statement names both ("moved from Pro to Basic")
-            return _unless_paraphrase(pair, (
+            if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
+                likely = likely or (x, y)
+                continue
+            return _unless_paraphrase(pair, "one-value-attribute", (
                 f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"))
-    return None
+    if likely is None:
+        return None
+    x, y = likely
+    return _unless_paraphrase(pair, "likely-one-value", (
+        f"{_versus(pair)}: most likely one {x.attribute}, {_phrase(x.arg)} / "
+        f"{_phrase(y.arg)}, but both may hold: for a person to settle"))
 
 
 def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
@@ -494,17 +534,16 @@ def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
     ]
 
 
-def _unless_paraphrase(pair: Pair, detail: str) -> Finding | None:
-    """The ``one-value-attribute`` finding, unless the NLI model reads the two as saying
-    one thing (p(entailment) both ways at least NLI_PARAPHRASE: "works as a software
-    engineer" / "is a developer" are one occupation in two words WordNet does not link)."""
+def _unless_paraphrase(pair: Pair, rule: str, detail: str) -> Finding | None:
+    """The finding of ``rule``, unless the NLI model reads the two as saying one thing
+    (p(entailment) both ways at least NLI_PARAPHRASE: "works as a software engineer" /
+    "is a developer" are one occupation in two words WordNet does not link)."""
     if pair.nli is None:
-        return finding("one-value-attribute", detail)
+        return finding(rule, detail)
     scores = pair.nli()
     if scores.entailment >= NLI_PARAPHRASE:
         return None
-    return finding("one-value-attribute",
-                   f"{detail}; p(entailment) {scores.entailment:.2f} < {NLI_PARAPHRASE}",
+    return finding(rule, f"{detail}; p(entailment) {scores.entailment:.2f} < {NLI_PARAPHRASE}",
                    scores.as_dict())
 
 

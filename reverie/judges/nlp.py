@@ -47,6 +47,7 @@ from reverie.text.vocabulary.function_words import (
     ADDITIVE,
     EXCEPT,
     NEGATORS,
+    SELF_POSSESSIVES,
     SELF_WORDS,
 )
 from reverie.text.vocabulary.number_words import (
@@ -171,6 +172,9 @@ class Analysis:
     targets: frozenset[str] = frozenset()  # content words that rate nothing themselves
     # lemmas of every open-class word, stop words included ("last", "call", "upstairs")
     lemmas: frozenset[str] = frozenset()
+    # (owner, noun, now) of each noun with an owner: "my car is pink" (self, car, True),
+    # "Priya's dog died" (priya, dog, False: past or hypothetical)
+    possessions: frozenset[tuple[str, str, bool]] = frozenset()
 
     @property
     def negated(self) -> bool:
@@ -859,4 +863,27 @@ def _analysis(text: str, doc: Any) -> Analysis:
         valence(doc.text),
         frozenset(targets),
         frozenset(lemmas),
+        _possessions(doc),
     )
+
+
+def _possessions(doc: Any) -> frozenset[tuple[str, str, bool]]:
+    """Each noun with an owner, the holder ("my", "the user's") or a name ("Priya's"),
+    and whether the owning holds now: not in a past or hypothetical predicate ("my dog
+    died" says only that there was one)."""
+    found: set[tuple[str, str, bool]] = set()
+    for t in doc:
+        if t.pos_ != "NOUN":
+            continue
+        for c in t.children:
+            if c.dep_ != "poss":
+                continue
+            low = c.lower_
+            owner = SELF if low in SELF_POSSESSIVES or low in SELF_WORDS else (
+                low if _is_name(c) else None)
+            if owner is None:
+                continue  # "my sister's car": the sister's
+            verb = next((a for a in t.ancestors if a.pos_ in {"VERB", "AUX"}), None)
+            now = verb is None or not (_past(verb) or _hypothetical(verb))
+            found.add((owner, _lemma(t), now))
+    return frozenset(found)

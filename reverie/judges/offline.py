@@ -83,7 +83,7 @@ from reverie.judges import frames, lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.nli import NLIScorer, NLIScores
 from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
-from reverie.judges.rules import kind_of
+from reverie.judges.rules import certain, kind_of
 from reverie.text.dates import normalize_dates
 from reverie.text.statements import split_statements
 from reverie.text.utc import as_utc
@@ -363,7 +363,7 @@ class OfflineJudge:
                 contradicts=False, reason="no conflicting statements about the same subject"
             )
         return ContradictionVerdict(contradicts=True, reason=found.detail[:2000],
-                                    findings=(found,))
+                                    findings=(found,), certain=certain(found))
 
     def covers_now(self, general: Sequence[JudgedNote], specific: JudgedNote) -> CoverageVerdict:
         """The verdict of :meth:`covers`, computed synchronously."""

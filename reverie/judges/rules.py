@@ -1,7 +1,8 @@
 """The offline judge's rules, one table: every decision names the rule of :data:`RULES` that
 made it.
 
-Each rule has a kind: a ``conflict`` is a contradiction (and blocks a merge); a
+Each rule has a kind: a ``conflict`` is a contradiction (and blocks a merge), one the
+dream may settle unless the rule is not ``certain`` (then the pair goes to a person); a
 ``blocker`` keeps two statements from being one fact without contradicting; a ``link``
 makes two statements one fact and ``apart`` says why two are not; an ``absorption`` lets
 one statement say another and ``kept`` says why it does not. :func:`finding` is how
@@ -17,7 +18,7 @@ from typing import Literal
 
 from reverie.handlers.dream.findings import Finding
 
-__all__ = ["KINDS", "RULES", "Kind", "Rule", "finding", "kind_of"]
+__all__ = ["KINDS", "RULES", "Kind", "Rule", "certain", "finding", "kind_of"]
 
 Kind = Literal["conflict", "blocker", "link", "apart", "absorption", "kept"]
 KINDS: tuple[Kind, ...] = ("conflict", "blocker", "link", "apart", "absorption", "kept")
@@ -30,12 +31,18 @@ class Rule:
     name: str
     kind: Kind
     description: str
+    certain: bool = True
+    """For a conflict: the dream may settle it by the policy; False sends it to a person."""
 
 
 _TABLE: tuple[Rule, ...] = (
     # conflicts: a contradiction (frames.conflict), in the order they are tried
     Rule("negated-copy", "conflict",
          "the same content words, one statement negated once more (whatever the parse)"),
+    Rule("denied-possession", "conflict",
+         "one statement denies the holder has any of a kind, the other speaks of the "
+         "holder's own one, both now ('does not own a car' / 'my car is pink', 'has no "
+         "pets' / 'my dog is smaller than my cat')"),
     Rule("other-count", "conflict",
          "the same words, tense and polarity, one count of one unit another, whatever the "
          "parse ('spending time with my 2 cats' / '... my 8 cats')"),
@@ -55,6 +62,10 @@ _TABLE: tuple[Rule, ...] = (
          "one at a time (reverie.text.vocabulary.attributes: a plan, a currency, a home "
          "city, an employer, a version), whatever their verbs ('is on the Pro plan' / "
          "'subscribes to the Basic plan')"),
+    Rule("likely-one-value", "conflict",
+         "as one-value-attribute, but only copulas name the two values ('is a nurse' / 'is "
+         "a factory worker'): one job most likely, two possible; sent to a person, never "
+         "settled by the dream", certain=False),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "
@@ -122,3 +133,10 @@ def kind_of(found: Finding) -> Kind | None:
     """Return the kind of the rule behind ``found`` (None for a rule not in the table)."""
     rule = RULES.get(found.rule)
     return rule.kind if rule is not None else None
+
+
+def certain(found: Finding) -> bool:
+    """Whether the dream may settle the conflict ``found`` names (True for a rule not in
+    the table: a model's or an LLM's)."""
+    rule = RULES.get(found.rule)
+    return rule is None or rule.certain

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from reverie.domain.model import Note
 from reverie.errors import BudgetExhausted, JudgeAnswerInvalid, JudgeUnavailable
+from reverie.handlers.dream.findings import Finding
 from reverie.handlers.dream.inorder import Judgment
 from reverie.handlers.dream.judgeloop import Batches, judge_batches
 from reverie.handlers.dream.judging import ContradictionVerdict, Usage
@@ -44,6 +45,16 @@ def test_the_newer_note_wins_and_a_tie_goes_to_review() -> None:
     assert ruling.rule == "newer by 30 days"
     tie = policy().rule(note("a"), note("b"), YES)
     assert (tie.action, tie.winner) == ("review", None)
+
+
+def test_a_contradiction_the_judge_is_not_sure_of_goes_to_review_and_counts_nothing() -> None:
+    """Not certain: a person settles it, whatever the notes' ages, and the ceiling is intact."""
+    unsure = ContradictionVerdict(contradicts=True, reason="one job, or two", certain=False,
+                                  findings=(Finding("likely-one-value", "nurse / cook"),))
+    judge = policy(ceiling=1)
+    ruling = judge.rule(note("a"), note("b", 30), unsure)
+    assert ruling.action == "review" and "likely-one-value" in ruling.rule
+    assert judge.rule(note("c"), note("d", 30), YES).action == "revoke"
 
 
 def test_a_person_s_note_and_an_instruction_never_lose_to_a_verdict() -> None:

@@ -53,13 +53,14 @@ def test_not_one_frame(a: str, b: str) -> None:
 
 def test_model_contradiction_passes_the_frame_alignment() -> None:
     """A confident model contradicts one frame's other values, naming its rule and scores."""
-    # two copulas: no attribute of the table names an occupation on both sides, so only
-    # the model decides ("works as a cook" would be ``one-value-attribute``'s)
+    # two copulas: the model decides first; where it is unsure, the table finds one job
+    # most likely (``likely-one-value``, left to a person; "works as a cook" would be
+    # ``one-value-attribute``'s)
     found = frames.conflict(pair("I am a teacher.", "I am a cook.", 0.5, SURE))
     assert found is not None and found.rule == "nli-contradiction"
     assert found.scores == SURE.as_dict()
     unsure = frames.conflict(pair("I am a teacher.", "I am a cook.", 0.5, UNSURE))
-    assert unsure is None
+    assert unsure is not None and unsure.rule == "likely-one-value"
 
 
 def test_model_alone_never_contradicts_two_things() -> None:

@@ -63,6 +63,10 @@ class ContradictionVerdict(BaseModel):
     contradicts: bool
     reason: str = Field(default="", max_length=2000)
     findings: tuple[Finding, ...] = Field(default=(), description=_FINDINGS)
+    certain: bool = Field(default=True, description=(
+        "False for a likely contradiction the judge may not settle ('is a nurse' / 'is a "
+        "factory worker': one job, or two): the dream queues the pair for a person and "
+        "revokes nothing."))
 
 
 class CoverageVerdict(BaseModel):

@@ -14,9 +14,10 @@ not asked at all, since no answer of it could change what the dream does. An unt
 never makes a dream worse than no LLM; without an offline judge to fall back on, the judging
 phases are left alone. Of a contradiction verdict (:meth:`JudgePolicy.rule`): no
 contradiction keeps both notes; the newer note (by more than ``newer_wins_after_days``)
-or else the more used one wins, and a tie goes to review; a note written by a person is
-never revoked, and a note that reads like an instruction to the memory system never wins,
-both sent to review; past the ceiling a revocation is sent to review too.
+or else the more used one wins, and a tie goes to review, as does a contradiction the
+judge is not sure of (``certain`` False); a note written by a person is never revoked, and
+a note that reads like an instruction to the memory system never wins, both sent to
+review; past the ceiling a revocation is sent to review too.
 
 **Ceiling** (:func:`revocation_ceiling`): whatever the judge, one dream revokes by
 contradiction at most ``share`` of the agent's Active notes at its start, rounded up to
@@ -264,6 +265,10 @@ class JudgePolicy:
         towards the ceiling, and one past it is sent to review instead."""
         if not verdict.contradicts:
             return Ruling("keep")
+        if not verdict.certain:
+            why = ", ".join(f.rule for f in verdict.findings) or "its verdict"
+            return Ruling("review", f"the judge is not sure enough to revoke a note ({why}): "
+                                    "left to a person")
         winner, rule = decide(a, b, self.newer_wins_after_days)
         if winner is None:
             return Ruling("review", rule)

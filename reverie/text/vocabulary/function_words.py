@@ -9,6 +9,7 @@ __all__ = [
     "FILLER",
     "NEGATION_CUES",
     "NEGATORS",
+    "SELF_POSSESSIVES",
     "SELF_WORDS",
 ]
 
@@ -16,6 +17,9 @@ SELF_WORDS = frozenset(
     ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
 )
 """Words for the speaker or the user a memory is about."""
+
+SELF_POSSESSIVES = frozenset(["my", "our", "their", "his", "her"])
+"""Possessive determiners of the speaker or the user ("my car", "her dog")."""
 
 NEGATORS = ("never", "no", "none", "nothing", "nobody", "neither", "nor")
 """Words that negate what they go with, "not" aside."""
