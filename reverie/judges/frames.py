@@ -62,7 +62,7 @@ from functools import lru_cache
 
 from reverie.handlers.dream.findings import Finding
 from reverie.judges.attributes import Held, held, other_values
-from reverie.judges.lexicon import is_kind_of, one_kind, siblings, synonyms
+from reverie.judges.lexicon import is_kind_of, one_kind, opposite, siblings, synonyms
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
@@ -253,7 +253,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
 
 def _qualified(c: Clause, d: Clause) -> bool:
     """The denial is of something narrower than what the other clause affirms: an argument
-    with more words and another head ("loves Python" / "hates Python's packaging tools"),
+    with more words ("loves Python" / "hates Python's packaging tools", "likes tea" / "does
+    not like green tea"),
     or another restriction of the same kind ("has no offices in Europe" / "has an office
     in Chicago": the place is an argument of the verb on one side, a modifier of the noun
     on the other). Denying a part does not deny the whole."""
@@ -268,9 +269,15 @@ def _qualified(c: Clause, d: Clause) -> bool:
             continue
         if _dated(y):
             continue
-        if x.head != y.head and _content(y.words) < _content(x.words):
-            return True
+        if _content(y.words) < _content(x.words) and (
+                x.head != y.head or _content(x.words) - y.words <= _modifying(x)):
+            return True  # "likes tea" / "does not like green tea" (not "vegetables or fruit")
     return False
+
+
+def _modifying(x: Arg) -> frozenset[str]:
+    """The words of ``x``'s modifiers ("green" of "green tea"; none of a conjunct)."""
+    return frozenset(w for _, phrase in x.mods or () for w in phrase.split())
 
 
 def _restrictions(
@@ -397,6 +404,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
+    if _owned_by(c, d) or _owned_by(d, c):
+        return None  # "User likes hiking" / "User's husband does not like hiking"
     al = _align(c, d)
     if c.negated != d.negated:
         if _denied_kind(c, d, al):
@@ -417,6 +426,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "dark mode in the IDE" / "light mode in the terminal": two places
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)):
         return None
+    if _compared(c.arg(real[0].role)) or _compared(d.arg(real[0].role)):
+        return None  # "is small" / "is bigger than my last one": relative to another
     return "other-value", real[0].role
 
 
@@ -429,9 +440,9 @@ def conflict(pair: Pair) -> Finding | None:
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
-    owned = _denied_possession(pair)
-    if owned is not None:
-        return owned
+    found = _denied_possession(pair) or _opposite_property(pair)
+    if found is not None:
+        return found
     for c in pair.a.clauses:
         for d in pair.b.clauses:
             why = _clause_conflict(c, d)
@@ -440,6 +451,11 @@ def conflict(pair: Pair) -> Finding | None:
             rule, role = why
             if rule == "other-value" and pair.cosine < CONFLICT_SIMILARITY:
                 continue
+            if rule == "other-value" and _two_adjectives(c, d, role):
+                return finding("other-property", (
+                    f"{_versus(pair)}: '{c.arg(role).head}' / '{d.arg(role).head}' of one "  # type: ignore[union-attr]
+                    "holder, which WordNet does not oppose: two values of one property, or "
+                    "two properties: for a person to settle"))
             if rule != "other-value":
                 positive, negative = (pair.a, pair.b) if d.negated else (pair.b, pair.a)
                 return finding(rule, _negation(positive, negative))
@@ -454,6 +470,7 @@ def conflict(pair: Pair) -> Finding | None:
     if (
         target
         and _one_holder(pair.a, pair.b)
+        and not _then_and_now(pair.a, pair.b)
         and _agree(_topic(pair.a), _topic(pair.b))
         and not _narrower_denial(pair)
     ):
@@ -463,6 +480,47 @@ def conflict(pair: Pair) -> Finding | None:
         )
     # the model first, where it speaks: its scores say more than the table's name
     return _model_conflict(pair) or _one_value_attribute(pair)
+
+
+def _compared(x: Arg | None) -> bool:
+    """``x`` is compared with something ("bigger than my last one")."""
+    return x is not None and any(slot == "prep:than" for slot, _ in x.mods or ())
+
+
+def _two_adjectives(c: Clause, d: Clause, role: str) -> bool:
+    """The clauses' values in ``role`` are two adjectives ("is fast" / "is reliable")."""
+    x, y = c.arg(role), d.arg(role)
+    return x is not None and y is not None and x.adjective and y.adjective
+
+
+def _opposite_property(pair: Pair) -> Finding | None:
+    """One holder is said to be two opposite things, both now and affirmed, in one scope:
+    adjectives WordNet calls antonyms ("is tall" / "is very short", "is married" / "is
+    divorced"); a comparison ("bigger than my last one") or another scope ("fast at
+    reading" / "slow at typing") is not."""
+    for c in pair.a.clauses:
+        x = c.arg("attr")
+        if x is None or not x.adjective or c.predicate != "be" or c.negated or c.hypothetical:
+            continue
+        for d in pair.b.clauses:
+            y = d.arg("attr")
+            if (y is None or not y.adjective or d.predicate != "be" or d.negated
+                    or d.hypothetical or d.past != c.past or d.subject != c.subject):
+                continue
+            if _scoped(c, x) != _scoped(d, y) or not opposite(x.head, y.head):
+                continue
+            return finding("opposite-property", (
+                f"{_versus(pair)}: '{x.head}' and '{y.head}' are opposites (WordNet), said "
+                "of one holder"))
+    return None
+
+
+def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
+    """What restricts a copula's value: its other content words and the clause's other
+    arguments but adverbs ("fast at reading", "slow at peak hours"; not "very short")."""
+    rest = frozenset({("value", _content(value.words) - {value.head})} - {("value", frozenset())})
+    return rest | frozenset((x.role, _content(x.words)) for x in c.args
+                            if x is not value and x.role != "adv" and not _dated(x))
 
 
 def _denied_possession(pair: Pair) -> Finding | None:
@@ -635,8 +693,27 @@ def _one_holder(a: Analysis, b: Analysis) -> bool:
     subject is what the other is about ("seafood is gross to me" / "i enjoy seafood")."""
     if not a.clauses or not b.clauses:
         return True
-    x, y = a.clauses[0].subject, b.clauses[0].subject
+    c, d = a.clauses[0], b.clauses[0]
+    if _owned_by(c, d) or _owned_by(d, c):
+        return False  # "User enjoys hiking" / "User's husband hates hiking"
+    x, y = c.subject, d.subject
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
+
+
+def _then_and_now(a: Analysis, b: Analysis) -> bool:
+    """One statement's main clause says what held before, the other's what holds now ("used
+    to dislike running" / "enjoys running now"): an attitude that changed."""
+    return bool(a.clauses and b.clauses) and a.clauses[0].past != b.clauses[0].past
+
+
+def _owned_by(c: Clause, d: Clause) -> bool:
+    """``c``'s subject is another holder, one of ``d``'s holder's own: its subject holds
+    ``d``'s and more, headed by a being ``d``'s subject does not name ("the user's husband",
+    "her dog" / "the user"; not "the user in Berlin", nor an attribute: "the user's time
+    zone")."""
+    head = SELF if c.subject_head in SELF_WORDS else c.subject_head
+    return (bool(d.subject) and d.subject < c.subject and head not in d.subject
+            and is_kind_of(head, "organism"))
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:

@@ -135,6 +135,7 @@ class Arg:
     # ("prep:in", "english");
     # None when the argument was rebuilt and its modifiers are not known
     mods: frozenset[tuple[str, str]] | None = None
+    adjective: bool = False  # headed by an adjective of positive degree ("tall", not "taller")
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         _self(words),
         frozenset(numbers),
         mods - {(r, "") for r, _ in mods},
+        token.pos_ == "ADJ" and token.tag_ == "JJ",
     )
 
 

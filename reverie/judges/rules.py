@@ -55,6 +55,14 @@ _TABLE: tuple[Rule, ...] = (
     Rule("other-value", "conflict",
          "one frame holding one value, exactly one argument with another value "
          "('formal tone' / 'casual tone', '40 seats' / '55 seats')"),
+    Rule("opposite-property", "conflict",
+         "one holder said to be two opposite things, now, in one scope: adjectives WordNet "
+         "calls antonyms, directly or through a satellite ('is tall' / 'is very short', "
+         "'is married' / 'is divorced')"),
+    Rule("other-property", "conflict",
+         "as other-value, the two values adjectives WordNet does not oppose: two values "
+         "of one property ('annual' / 'monthly') or two properties ('fast' / 'reliable'); "
+         "sent to a person, never settled by the dream", certain=False),
     Rule("opposite-attitudes", "conflict",
          "one holder for and against the same thing ('loves seafood' / 'seafood is gross')"),
     Rule("one-value-attribute", "conflict",

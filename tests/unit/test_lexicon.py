@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from reverie.judges import lexicon
 from reverie.judges.lexicon import is_kind_of, synonyms
 
 
@@ -71,3 +72,20 @@ def test_kinds_wordnet_does_not_file_are_kinds_too(narrow: str, broad: str) -> N
     """reverie.text.vocabulary.kinds adds what WordNet files elsewhere, one way only."""
     assert is_kind_of(narrow, broad)
     assert not is_kind_of(broad, narrow)
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("tall", "short", True),  # direct antonyms
+    ("huge", "tiny", True),  # through their heads: large / small
+    ("married", "divorced", True),  # divorced is like unmarried
+    ("married", "single", True),  # in single's fourth sense
+    ("single", "divorced", False),  # two satellites of one head
+    ("fast", "reliable", False),
+    ("organized", "creative", False),
+])
+def test_adjectives_are_opposite_directly_or_through_a_satellite_s_head(
+    a: str, b: str, expected: bool
+) -> None:
+    assert lexicon.opposite(a, b) is expected
+    assert lexicon.opposite(b, a) is expected
+

@@ -1,0 +1,49 @@
+"""Two adjectives of one holder: ``opposite-property`` for WordNet's antonyms (the dream may
+settle it), ``other-property`` for the rest (left to a person); and the look-alikes found on
+a pair set written blind to the code (none drawn from the check set or DNLI)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.explain import explain
+from reverie.judges.offline import OfflineJudge
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("User is tall.", "User is very short."),
+    ("The API is fast.", "The API is slow."),
+    ("my apartment is huge .", "my apartment is tiny ."),
+    ("The account is active.", "The account is inactive."),
+    ("the office is quiet .", "the office is noisy all day ."),
+])
+def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "opposite-property"
+    assert found.certain
+
+
+def test_two_adjectives_wordnet_does_not_oppose_go_to_a_person() -> None:
+    """"fast" / "reliable" may both hold: found, but never settled by the dream."""
+    found = explain(judge, "The API is fast.", "The API is reliable.", NOW)
+    assert found.findings[0].rule == "other-property"
+    assert not found.certain
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("my apartment is small .", "my apartment is bigger than my last one ."),  # compared
+    ("The customer is rich.", "The customer's parents were poor."),  # another holder, then
+    ("User enjoys hiking.", "User's husband hates hiking."),  # another holder
+    ("User used to dislike running.", "User enjoys running now."),  # then and now
+    ("User likes tea.", "User does not like green tea."),  # a narrower denial
+])
+def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason
