@@ -58,6 +58,7 @@ from reverie.text.vocabulary.number_words import (
     TENS,
 )
 from reverie.text.vocabulary.verbs import (
+    ATTITUDE_ADJECTIVES,
     ATTITUDE_VERBS,
     CHANGE_VERBS,
     FORMERLY,
@@ -785,7 +786,28 @@ def _copula(
     if liked is not None:  # "a dog person", "a morning person": likes dogs, mornings
         rest = [a for a in args if a is not value]
         return LIKE, subject, [liked, *rest], negations
+    attitude = _attitude_object(pred)
+    if attitude is not None and value is not None:  # "keen on X", "afraid of X"
+        obj, liking = attitude
+        rest = [a for a in args if a is not value]
+        return LIKE, subject, [obj, *rest], negations + (0 if liking else 1)
     return "be", subject, args, negations
+
+
+def _attitude_object(pred: Any) -> tuple[Arg, bool] | None:
+    """The object of an adjective of attitude after a copula, and whether the adjective is
+    for it: "keen on hot weather" (hot weather, True), "afraid of traveling" (travel,
+    False)."""
+    for adj in pred.children:
+        if adj.dep_ != "acomp" or adj.lower_ not in ATTITUDE_ADJECTIVES:
+            continue
+        preposition, liking = ATTITUDE_ADJECTIVES[adj.lower_]
+        for prep in adj.children:
+            if prep.dep_ == "prep" and prep.lower_ == preposition:
+                obj = next((c for c in prep.children if c.dep_ in {"pobj", "pcomp"}), None)
+                if obj is not None:  # a gerund as "enjoys skiing" reads it
+                    return _phrase(obj, "xcomp" if obj.pos_ == "VERB" else "obj"), liking
+    return None
 
 
 def _person_for(value: Arg | None) -> Arg | None:

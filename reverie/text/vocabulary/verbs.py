@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "ATTITUDE_ADJECTIVES",
     "ATTITUDE_VERBS",
     "CHANGE_VERBS",
     "ED_NOT_PAST",
@@ -46,6 +47,22 @@ OPPOSITE_VERBS: dict[str, str] = {
     "lack": "have",
 }
 """A lemma and the predicate it negates ("hate" is "like" negated)."""
+
+ATTITUDE_ADJECTIVES: dict[str, tuple[str, bool]] = {
+    "keen": ("on", True),
+    "fond": ("of", True),
+    "crazy": ("about", True),
+    "passionate": ("about", True),
+    "enthusiastic": ("about", True),
+    "afraid": ("of", False),
+    "scared": ("of", False),
+    "terrified": ("of", False),
+    "frightened": ("of", False),
+    "tired": ("of", False),
+    "sick": ("of", False),
+}
+"""An adjective of attitude, the preposition of its object, and whether it is for (True:
+"keen on X" likes X) or against ("afraid of X" does not like X)."""
 
 CHANGE_VERBS = frozenset(
     [

@@ -1,0 +1,44 @@
+"""Attitudes said with an adjective ("keen on", "afraid of") or a gerund ("to go skiing")
+are the attitudes said with a verb ("loves", "enjoys skiing")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.explain import explain
+from reverie.judges.nlp import LIKE, analyze
+from reverie.judges.offline import OfflineJudge
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("text", "negated", "obj"), [
+    ("i am keen on hot weather .", False, "weather"),
+    ("i am not keen on hot weather .", True, "weather"),
+    ("The user is afraid of flying.", True, "fly"),
+    ("Priya is fond of jazz.", False, "jazz"),
+])
+def test_an_adjective_of_attitude_is_a_liking(text: str, negated: bool, obj: str) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.negated) == (LIKE, negated)
+    assert clause.args[0].head == obj
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("i am not keen on hot weather .", "i love hot weather .", "negated-frame"),
+    ("The user is afraid of flying.", "The user enjoys flying.", "negated-frame"),
+    ("i hate to go skiing .", "i enjoy skiing .", "opposite-attitudes"),
+])
+def test_attitudes_said_otherwise_contradict(a: str, b: str, rule: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == rule
+
+
+def test_a_different_thing_feared_is_no_contradiction() -> None:
+    found = explain(judge, "The user is afraid of flying.", "The user loves traveling.", NOW)
+    assert found.outcome != "contradiction", found.reason
