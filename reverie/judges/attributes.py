@@ -26,12 +26,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reverie.judges.lexicon import is_kind_of, synonyms
+from reverie.judges.lexicon import is_kind_of, is_noun, synonyms
 from reverie.judges.nlp import SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
+    ATTRIBUTE_NAMES,
+    ATTRIBUTE_QUALIFIERS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
     EMPLOYER_PARTS,
+    EMPLOYER_WORDS,
     JOB_NOUNS,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
@@ -75,9 +78,13 @@ class Held:
         role in the billing project": the project stays, another scope); the note's
         holder when the subject was the attribute alone ("my hometown is Chicago"); none
         when the parse found no subject."""
-        owned = self.owned & ({c.subject_head} | other)
         if not c.subject:
             return frozenset()
+        # "the user's subscription is the Basic plan": the subject names the attribute too
+        naming = frozenset(w for w in c.subject if _named(w) == self.attribute)
+        owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
+        if naming or self.owned:  # "the user's default currency": the user's
+            owned |= c.subject & ATTRIBUTE_QUALIFIERS
         return (c.subject - owned) or frozenset({SELF})
 
 
@@ -145,7 +152,7 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
-        return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
+        return Held(_named(c.subject_head), attr, attr.words - {SELF}, owned=owned)
     return None
 
 
@@ -188,8 +195,11 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:
         # a name is an employer after "at", "for", "by"; "works in Boston" is a city
         named = frame in EMPLOYER_FRAMES and x.head in names
-        employer = named or _kind(x.head, EMPLOYER_KINDS, any_sense=True)
-        part = x.head in EMPLOYER_PARTS or is_kind_of(x.head, "unit")
+        whole = _whole(x) if x.head in EMPLOYER_PARTS else None
+        head = whole or x.head
+        employer = named or head in EMPLOYER_WORDS or _kind(head, EMPLOYER_KINDS,
+                                                            any_sense=True)
+        part = whole is None and (x.head in EMPLOYER_PARTS or is_kind_of(x.head, "unit"))
         return Held("employer", x, words) if employer and not part else None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista": the frame says it is an occupation, WordNet need not know it
@@ -212,7 +222,22 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
             return Held("occupation", x, frozenset(work))
     if x.head in ONE_VALUE_NOUNS:
         value = words - {x.head}
-        return Held(x.head, x, value) if value else None
+        return Held(_named(x.head), x, value) if value else None
+    return None
+
+
+def _named(noun: str) -> str:
+    """The attribute a noun names ("tier" and "subscription": plan)."""
+    return ATTRIBUTE_NAMES.get(noun, noun)
+
+
+def _whole(x: Arg) -> str | None:
+    """The lemma of a workplace WordNet names by a compound of a part's noun ("post
+    office", "law office": a whole employer, where "the Berlin office" is a part), or
+    None."""
+    for slot, word in x.mods or ():
+        if slot == "compound" and is_noun(f"{word}_{x.head}"):
+            return f"{word}_{x.head}"
     return None
 
 

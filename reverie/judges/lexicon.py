@@ -26,7 +26,7 @@ from pathlib import Path
 
 from reverie.text.vocabulary.kinds import KINDS
 
-__all__ = ["is_kind_of", "is_noun", "is_verb", "load", "opposite", "siblings", "synonyms"]
+__all__ = ["is_adjective", "is_kind_of", "is_noun", "is_verb", "load", "opposite", "siblings", "synonyms"]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
@@ -118,6 +118,12 @@ def _key(word: str) -> str:
 def is_noun(word: str) -> bool:
     """True iff WordNet has ``word`` as a noun lemma (one of its senses kept here)."""
     return bool(_load().senses_of("n", word))
+
+
+@lru_cache(maxsize=_MEMO)
+def is_adjective(word: str) -> bool:
+    """True iff WordNet has ``word`` as an adjective lemma ("married", "closed")."""
+    return bool(_load().senses_of("a", word))
 
 
 @lru_cache(maxsize=_MEMO)

@@ -78,6 +78,8 @@ _pipeline: Any = None
 SELF = "self"
 LIKE = "like"
 _FAVOURITE = frozenset({"favorite", "favourite"})
+# what a participle may have and still name a state ("Priya is happily married.")
+_STATE_DEPS = frozenset({"nsubjpass", "auxpass", "aux", "neg", "advmod", "punct"})
 _FAVOURITE_WORDS = _FAVOURITE | {"least", SELF}
 """What a favourite's kind is said with besides the kind itself ("my least favourite X")."""
 NAME_SLOT = "name"
@@ -577,6 +579,11 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     if copula is not None:  # "the default branch is develop": a value, not a verb
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
+    elif all(a.role == "adv" for a in parts.args) and _state_participle(pred):
+        # "is (happily) married": a state, not an act
+        parts.predicate = "be"
+        parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
+                              frozenset(), adjective=True))
     _invert_copula(pred, parts)
     lemma = parts.predicate.split()[0]
     predicate, subject, args, negations = _normal_form(
@@ -637,6 +644,18 @@ def _bare_verb_value(pred: Any) -> Any:
             if c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in {"VBZ", "VBP", "VBD"}
         ),
         None,
+    )
+
+
+def _state_participle(pred: Any) -> bool:
+    """A passive participle WordNet has as an adjective, with nothing but its subject,
+    auxiliaries, a negation and adverbs ("is married", "is closed"; not "is based in
+    Berlin", "was fired by Acme"): a state, compared as a copula's value."""
+    return (
+        pred.tag_ in {"VBN", "JJ"}  # "married" after "is", tagged either way
+        and any(c.dep_ == "auxpass" for c in pred.children)
+        and all(c.dep_ in _STATE_DEPS for c in pred.children)
+        and lexicon.is_adjective(pred.lower_)
     )
 
 

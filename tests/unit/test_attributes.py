@@ -34,8 +34,18 @@ judge = OfflineJudge(embedder())
     ("The customer is on the Pro plan.", "The customer subscribes to the Basic plan.",
      "plan"),
     ("The workspace is on the Free tier.", "The workspace pays for the Premium tier.",
-     "tier"),
+     "plan"),  # a tier is a plan
     ("The team runs Python 3.9.", "The team uses Python 3.12.", "version of python"),
+    # written blind to the code (session 11): a subject naming the attribute, a qualifier,
+    # a compound WordNet names, a workplace noun, an employer WordNet does not know
+    ("User is on the Pro plan.", "User's subscription is the Basic plan.", "plan"),
+    ("User's default currency is GBP.", "User pays in Japanese yen.", "currency"),
+    ("i am employed at the post office .", "i work at a hotel , at the front desk .",
+     "employer"),
+    ("my workplace is a dental clinic .", "i work at a supermarket .", "employer"),
+    ("i'm employed by the state government .",
+     "i work for a small startup that makes games .", "employer"),
+    ("Priya is a software engineer.", "Priya works as a dental hygienist.", "occupation"),
     ("The account is billed in GBP.", "The account pays in USD.", "currency"),
     # a word of two kinds ("pounds": money or weight) takes the other value's
     ("The customer is billed in pounds.", "The customer pays in euros.", "currency"),

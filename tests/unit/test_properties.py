@@ -22,6 +22,8 @@ judge = OfflineJudge(embedder())
     ("my apartment is huge .", "my apartment is tiny ."),
     ("The account is active.", "The account is inactive."),
     ("the office is quiet .", "the office is noisy all day ."),
+    ("Priya is divorced.", "Priya is happily married."),  # a state participle, a satellite
+    ("User is married.", "User is single."),
 ])
 def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
@@ -43,6 +45,7 @@ def test_two_adjectives_wordnet_does_not_oppose_go_to_a_person() -> None:
     ("User enjoys hiking.", "User's husband hates hiking."),  # another holder
     ("User used to dislike running.", "User enjoys running now."),  # then and now
     ("User likes tea.", "User does not like green tea."),  # a narrower denial
+    ("User is married.", "User was divorced in 2015."),  # then and now
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)

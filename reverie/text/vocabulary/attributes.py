@@ -14,9 +14,12 @@ import re
 from collections.abc import Mapping
 
 __all__ = [
+    "ATTRIBUTE_NAMES",
+    "ATTRIBUTE_QUALIFIERS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
+    "EMPLOYER_WORDS",
     "JOB_NOUNS",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
@@ -48,6 +51,8 @@ ONE_VALUE_NOUNS = frozenset(
         "title",
         "position",
         "employer",
+        "workplace",
+        "package",
         "address",
         "nationality",
         "unit",
@@ -57,6 +62,22 @@ ONE_VALUE_NOUNS = frozenset(
 )
 """Head nouns of an argument naming an attribute one holder has one value of, the value
 in a modifier ("the Pro plan" / "the Basic plan", "the ISO date format")."""
+
+ATTRIBUTE_NAMES: Mapping[str, str] = {
+    "tier": "plan",
+    "subscription": "plan",
+    "package": "plan",
+    "timezone": "zone",
+    "workplace": "employer",
+}
+"""Nouns of :data:`ONE_VALUE_NOUNS` that name one attribute with another noun ("is on
+the free tier" / "pays for the Business plan": one plan); the others name their own."""
+
+ATTRIBUTE_QUALIFIERS = frozenset(
+    {"default", "preferred", "primary", "main", "current", "usual", "billing", "display"}
+)
+"""Words beside an attribute noun that say which use of it, not whose ("the user's
+default currency" is the user's currency)."""
 
 REPLY_WORDS = frozenset({"reply", "answer", "response", "respond"})
 """Words of a reply: their "in" names the one language replies are wanted in ("wants
@@ -146,6 +167,9 @@ EMPLOYER_KINDS: tuple[str, ...] = (
 """WordNet kinds of an employer or workplace a common noun names, in any frequent sense
 ("a bank", "a hotel"); a name ("Google", "Initech") is an employer too."""
 
+EMPLOYER_WORDS = frozenset({"startup", "nonprofit", "ngo"})
+"""Employers WordNet does not file under :data:`EMPLOYER_KINDS` ("a small startup")."""
+
 EMPLOYER_PARTS = frozenset(
     {
         "office",
@@ -180,6 +204,11 @@ OCCUPATION_KINDS: tuple[str, ...] = (
     "serviceman",
     "businessperson",
     "leader",
+    "engineer",
+    "scientist",
+    "technician",
+    "educator",
+    "caretaker",
 )
 """WordNet kinds of a person named by their work ("nurse", "cook", "accountant"; not
 "mother", "student", "fan"): "is a nurse" names an occupation against "works as a
