@@ -26,7 +26,16 @@ from pathlib import Path
 
 from reverie.text.vocabulary.kinds import KINDS
 
-__all__ = ["is_adjective", "is_kind_of", "is_noun", "is_verb", "load", "opposite", "siblings", "synonyms"]
+__all__ = [
+    "is_adjective",
+    "is_kind_of",
+    "is_noun",
+    "is_verb",
+    "load",
+    "opposite",
+    "siblings",
+    "synonyms",
+]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
 _lock = threading.Lock()
