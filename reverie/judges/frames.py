@@ -64,11 +64,11 @@ from reverie.handlers.dream.findings import Finding
 from reverie.judges.attributes import Held, held, other_values
 from reverie.judges.lexicon import (
     is_kind_of,
-    is_verb,
     one_kind,
     opposite,
     siblings,
     synonyms,
+    verb_of,
 )
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
@@ -671,20 +671,7 @@ def _topic(facts: Analysis) -> frozenset[str]:
     that rate nothing themselves, light verbs aside, a gerund as its verb ("to go skiing"
     / "enjoys skiing": the parse gives the noun "skiing" or the verb "ski")."""
     words = facts.targets - _subjects(facts) - _LIGHT_VERBS - {SELF}
-    return frozenset(_verb_of(w) for w in words)
-
-
-@lru_cache(maxsize=4096)
-def _verb_of(word: str) -> str:
-    """The verb a gerund names ("skiing" -> "ski", "hiking" -> "hike", "running" ->
-    "run"), else the word."""
-    if not word.endswith("ing") or len(word) < 6:
-        return word
-    stem = word[:-3]
-    for base in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
-        if base and is_verb(base):
-            return base
-    return word
+    return frozenset(verb_of(w) for w in words)
 
 
 def _narrower_denial(pair: Pair) -> bool:

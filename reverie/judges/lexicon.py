@@ -35,6 +35,7 @@ __all__ = [
     "opposite",
     "siblings",
     "synonyms",
+    "verb_of",
 ]
 
 _DATA = Path(__file__).with_name("data") / "wordnet.txt.gz"
@@ -229,3 +230,16 @@ def opposite(a: str, b: str) -> bool:
         if any(against & t for t in theirs):
             return True
     return False
+
+
+@lru_cache(maxsize=_MEMO)
+def verb_of(word: str) -> str:
+    """The verb a gerund names ("skiing" -> "ski", "hiking" -> "hike", "running" ->
+    "run"), else the word itself."""
+    if not word.endswith("ing") or len(word) < 6:
+        return word
+    stem = word[:-3]
+    for base in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
+        if base and is_verb(base):
+            return base
+    return word

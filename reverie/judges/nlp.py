@@ -558,6 +558,8 @@ def _normal_form(
         negations += 1
     elif lemma == "be":
         predicate, subject, args, negations = _copula(subject, args, negations, pred)
+    if predicate == LIKE:
+        args = _liked(args)
     if lemma in CHANGE_VERBS and any(a.role == "prep:to" for a in args):
         changed = next((a for a in args if a.role == "obj"), None)
         new = next(a for a in args if a.role == "prep:to")
@@ -567,6 +569,20 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+def _liked(args: list[Arg]) -> list[Arg]:
+    """An activity liked, one role and one word however parsed: its verb, an open
+    complement ("can't stand hiking", parsed with the noun "hiking", as "enjoys hiking",
+    parsed with the verb)."""
+    out = []
+    for a in args:
+        verb = lexicon.verb_of(a.head)
+        if a.role == "xcomp" or (a.role == "obj" and verb != a.head):
+            a = Arg("xcomp", verb, frozenset(lexicon.verb_of(w) for w in a.words), a.numbers,
+                    a.mods, a.adjective)
+        out.append(a)
+    return out
 
 
 def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:

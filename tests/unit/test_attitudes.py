@@ -32,6 +32,10 @@ def test_an_adjective_of_attitude_is_a_liking(text: str, negated: bool, obj: str
     ("i am not keen on hot weather .", "i love hot weather .", "negated-frame"),
     ("The user is afraid of flying.", "The user enjoys flying.", "negated-frame"),
     ("i hate to go skiing .", "i enjoy skiing .", "opposite-attitudes"),
+    # a gerund parsed as a noun ("hiking") is the activity parsed as a verb ("hike")
+    ("Priya enjoys hiking.", "Priya can't stand hiking.", "negated-frame"),
+    ("Tom enjoys cooking.", "Tom hates cooking and orders takeout every night.",
+     "negated-frame"),
 ])
 def test_attitudes_said_otherwise_contradict(a: str, b: str, rule: str) -> None:
     found = explain(judge, a, b, NOW)

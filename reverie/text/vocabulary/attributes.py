@@ -191,8 +191,9 @@ EMPLOYER_PARTS = frozenset(
 """Parts of an employer, and anything WordNet files first under *unit* ("works in the data
 team", "at the Berlin office" / "works at Acme": one employer, no two)."""
 
-OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as")})
-"""(predicate, role) that name a holder's occupation ("works as a nurse")."""
+OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as"), ("earn", "prep:as")})
+"""(predicate, role) that name a holder's occupation ("works as a nurse", "earns a living as
+a cook")."""
 
 OCCUPATION_KINDS: tuple[str, ...] = (
     "worker",
