@@ -24,7 +24,7 @@ two values of one attribute. Whether the two clauses speak of one holder, now, w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reverie.judges.lexicon import is_kind_of, is_noun, synonyms
 from reverie.judges.nlp import SELF, Arg, Clause
@@ -171,9 +171,12 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     """The attributes argument ``x`` of ``predicate`` may give a value of: one, or one per
     kind of a word with several ("pounds": a currency or a unit of weight; the other
     statement's value decides which)."""
+    role = _occupation_of(predicate, x)
+    if role is not None:  # "works at a gas station as a cashier": the employer and the job
+        x = replace(x, words=x.words - role.value)
     one = _held_by_frame(predicate, x, names)
     if one is not None:
-        return (one,)
+        return (one, role) if role is not None else (one,)
     if x.head in VALUE_WORDS:
         return (Held(VALUE_WORDS[x.head], x, frozenset({x.head})),)
     return tuple(
@@ -181,6 +184,15 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
         for kind, attribute in VALUE_KINDS.items()
         if is_kind_of(x.head, kind, any_sense=True)
     )
+
+
+def _occupation_of(predicate: str, x: Arg) -> Held | None:
+    """The occupation an "as" on the employer of a work frame names, where the parse put
+    it on the employer's noun ("works at a gas station as a cashier"), or None."""
+    if (predicate, x.role) not in EMPLOYER_FRAMES | WORKPLACE_FRAMES:
+        return None
+    work = frozenset(w for slot, v in x.mods or () if slot == "prep:as" for w in v.split())
+    return Held("occupation", x, work) if work else None
 
 
 def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None:

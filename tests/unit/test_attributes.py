@@ -47,6 +47,9 @@ judge = OfflineJudge(embedder())
      "i work for a small startup that makes games .", "employer"),
     ("Priya is a software engineer.", "Priya works as a dental hygienist.", "occupation"),
     ("User earns a living as a cook.", "User works as a nurse.", "occupation"),
+    # the parse puts "as a cashier" on the employer's noun
+    ("The user works as a salesman.", "The user works at a gas station as a cashier.",
+     "occupation"),
     ("The account is billed in GBP.", "The account pays in USD.", "currency"),
     # a word of two kinds ("pounds": money or weight) takes the other value's
     ("The customer is billed in pounds.", "The customer pays in euros.", "currency"),
