@@ -512,7 +512,7 @@ def _opposite_property(pair: Pair) -> Finding | None:
         for d in pair.b.clauses:
             y = d.arg("attr")
             if (y is None or not y.adjective or d.predicate != "be" or d.negated
-                    or d.hypothetical or d.past != c.past or d.subject != c.subject):
+                    or d.hypothetical or d.past != c.past or not _one_subject(c, d)):
                 continue
             if _scoped(c, x) != _scoped(d, y) or not opposite(x.head, y.head):
                 continue
@@ -520,6 +520,15 @@ def _opposite_property(pair: Pair) -> Finding | None:
                 f"{_versus(pair)}: '{x.head}' and '{y.head}' are opposites (WordNet), said "
                 "of one holder"))
     return None
+
+
+def _one_subject(c: Clause, d: Clause) -> bool:
+    """The clauses' subjects name one thing, one of them in more words ("the user's home
+    internet" / "... home internet connection"), and neither is another holder of the
+    other's ("the user" / "the user's husband")."""
+    return (c.subject == d.subject or (
+        bool(_content(c.subject) and _content(d.subject)) and _agree(c.subject, d.subject)
+        and not (_owned_by(c, d) or _owned_by(d, c))))
 
 
 def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
@@ -914,6 +923,8 @@ def one_frame(pair: Pair) -> str | None:
                 continue
             if not (c.subject and d.subject and _agree(c.subject, d.subject)):
                 continue
+            if _owned_by(c, d) or _owned_by(d, c):
+                continue  # "i'm a nurse" / "my husband is a firefighter"
             if _other_scope(c, d):
                 continue
             same = c.predicate == d.predicate or synonyms(c.predicate, d.predicate, "v")
@@ -1003,13 +1014,13 @@ def _link(pair: Pair) -> Finding:
 
 def _swap_veto(pair: Pair) -> Finding | None:
     """``swapped-values`` when one holder's two statements differ by a word or two, one
-    of them another kind of the same thing ("miles" / "kilometers"): linked, the two
-    values would stand side by side in one note."""
+    of them another kind of the same thing ("miles" / "kilometers") or its opposite
+    ("open" / "closed"): linked, the two values would stand side by side in one note."""
     x, y = _differing_lemmas(pair.a, pair.b)
     if not _swap(x, y) or not _one_holder(pair.a, pair.b):
         return None
-    kin = next(((u, v) for u in sorted(x) for v in sorted(y) if siblings(u, v) or one_kind(u, v)),
-               None)
+    kin = next(((u, v) for u in sorted(x) for v in sorted(y)
+                if siblings(u, v) or one_kind(u, v) or opposite(u, v)), None)
     if kin is None:
         return None
     return finding("swapped-values", (
@@ -1031,7 +1042,7 @@ def _swap(x: frozenset[str], y: frozenset[str]) -> bool:
 def _swapped(a: Analysis, b: Analysis) -> bool:
     """The statements differ by a word or two put in place of others, one of them another
     kind of the same thing (WordNet siblings, :func:`~reverie.judges.lexicon.siblings`)
-    and none a synonym: "every morning" / "every evening", "the first of the month" /
+    or its opposite (:func:`~reverie.judges.lexicon.opposite`) and none a synonym: "every morning" / "every evening", "the first of the month" /
     "the last day of the month", "left-handed" / "right-handed" -- another value, however
     close the sentences are; one word for one other that is no synonym ("upstairs" /
     "downstairs"); or only a preposition of one frame ("before noon" / "after noon"). A
@@ -1039,7 +1050,8 @@ def _swapped(a: Analysis, b: Analysis) -> bool:
     style" / "must follow the Conventional Commits format")."""
     x, y = _differing_lemmas(a, b)
     if _swap(x, y):
-        return len(x) == len(y) == 1 or any(siblings(u, v) for u in x for v in y)
+        return len(x) == len(y) == 1 or any(
+            siblings(u, v) or opposite(u, v) for u in x for v in y)
     if x or y:
         return False
     for c in a.clauses:

@@ -520,7 +520,9 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         parts.args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
     elif dep in {"nsubj", "nsubjpass", "csubj"} and on_pred:
         sub = _phrase(child, "subject", skip)
-        parts.subject = sub.words
+        # "my sister": the holder's own, another holder (as "the user's sister")
+        mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in child.children)
+        parts.subject = sub.words | {SELF} if mine else sub.words
         parts.subject_head = _lemma(child)
         parts.person = child.pos_ == "PROPN" and child.text.istitle()
         if _negated_arg(child):

@@ -65,7 +65,7 @@ judge = OfflineJudge(embedder())
     ("i work as a barista .", "i am a skilled craftsman .", "occupation"),
     ("i work at a factory .", "i work at a drug store .", "employer"),
     ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
-    ("my job is a gynecologist .", "i work as a chef .", "occupation"),
+    ("my job is a nurse .", "i work as an accountant .", "occupation"),
     ("i am a lumberjack by trade .", "i work as a plumber .", "occupation"),
     # the one language replies are wanted in (main's "prefers replies in English" kind)
     ("The user prefers replies in English.", "The user wants answers in Spanish.",

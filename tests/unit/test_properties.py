@@ -24,6 +24,8 @@ judge = OfflineJudge(embedder())
     ("the office is quiet .", "the office is noisy all day ."),
     ("Priya is divorced.", "Priya is happily married."),  # a state participle, a satellite
     ("User is married.", "User is single."),
+    # one subject in more words (blind set 2)
+    ("User's home internet connection is fast.", "User's home internet is painfully slow."),
 ])
 def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
@@ -46,6 +48,10 @@ def test_two_adjectives_wordnet_does_not_oppose_go_to_a_person() -> None:
     ("User used to dislike running.", "User enjoys running now."),  # then and now
     ("User likes tea.", "User does not like green tea."),  # a narrower denial
     ("User is married.", "User was divorced in 2015."),  # then and now
+    # "my sister", "the customer's husband": another holder (blind set 2)
+    ("i have two cats .", "my sister has four cats ."),
+    ("i don't have pets .", "my roommate has two cats ."),
+    ("The customer is a teacher.", "The customer's husband is a firefighter."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
