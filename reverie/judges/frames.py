@@ -1042,9 +1042,10 @@ def _swap(x: frozenset[str], y: frozenset[str]) -> bool:
 def _swapped(a: Analysis, b: Analysis) -> bool:
     """The statements differ by a word or two put in place of others, one of them another
     kind of the same thing (WordNet siblings, :func:`~reverie.judges.lexicon.siblings`)
-    or its opposite (:func:`~reverie.judges.lexicon.opposite`) and none a synonym: "every morning" / "every evening", "the first of the month" /
-    "the last day of the month", "left-handed" / "right-handed" -- another value, however
-    close the sentences are; one word for one other that is no synonym ("upstairs" /
+    or its opposite (:func:`~reverie.judges.lexicon.opposite`) and none a synonym:
+    "every morning" / "every evening", "the first of the month" / "the last day of the
+    month", "left-handed" / "right-handed" -- another value, however close the sentences
+    are; one word for one other that is no synonym ("upstairs" /
     "downstairs"); or only a preposition of one frame ("before noon" / "after noon"). A
     rephrasing changes words for others of no such kind ("requires Conventional Commits
     style" / "must follow the Conventional Commits format")."""
