@@ -374,6 +374,9 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         elif _is_content(t) or t.lower_ in SELF_WORDS:
             words.add(_lemma(t))
     head = number_value(token) if token.like_num else None
+    if _participle_value(token):  # "is closed": the adjective, as "has been closed" reads it
+        words = (words - {_lemma(token)}) | {token.lower_}
+        head = token.lower_
     mods = frozenset(
         [
             (_slot(c), _value(c, skip))
@@ -394,8 +397,14 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         _self(words),
         frozenset(numbers),
         mods - {(r, "") for r, _ in mods},
-        token.pos_ == "ADJ" and token.tag_ == "JJ",
+        (token.pos_ == "ADJ" and token.tag_ == "JJ") or _participle_value(token),
     )
+
+
+def _participle_value(token: Any) -> bool:
+    """A participle WordNet has as an adjective, a copula's value ("is closed")."""
+    return (token.tag_ == "VBN" and token.dep_ in {"acomp", "attr"}
+            and lexicon.is_adjective(token.lower_))
 
 
 def _slot(modifier: Any) -> str:

@@ -24,6 +24,7 @@ judge = OfflineJudge(embedder())
     ("the office is quiet .", "the office is noisy all day ."),
     ("Priya is divorced.", "Priya is happily married."),  # a state participle, a satellite
     ("User is married.", "User is single."),
+    ("The store is open.", "The store is closed."),  # a participle after a copula
     # one subject in more words (blind set 2)
     ("User's home internet connection is fast.", "User's home internet is painfully slow."),
 ])
@@ -39,6 +40,12 @@ def test_two_adjectives_wordnet_does_not_oppose_go_to_a_person() -> None:
     found = explain(judge, "The API is fast.", "The API is reliable.", NOW)
     assert found.findings[0].rule == "other-property"
     assert not found.certain
+
+
+def test_a_state_said_in_two_tenses_of_the_passive_is_one_fact() -> None:
+    """"is closed" and "has been closed" read one adjective: no other value."""
+    found = explain(judge, "Ticket #4521 is closed.", "Ticket #4521 has been closed.", NOW)
+    assert found.outcome == "one fact", found.reason
 
 
 @pytest.mark.parametrize(("a", "b"), [
