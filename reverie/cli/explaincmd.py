@@ -47,7 +47,8 @@ def cmd_explain(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json.dumps(found.as_json(), indent=2, ensure_ascii=False))
         return 0
-    print(f"verdict\t{found.outcome}")
+    print(f"verdict\t{found.outcome}" + ("" if found.certain else
+                                         "\tnot certain: left to a person, never revoked"))
     if len(found.cosines) == 1:
         print(f"cosine\t{found.cosine:.2f}")
     else:

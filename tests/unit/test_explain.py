@@ -90,3 +90,13 @@ def test_cli_a_wrong_argument_is_one_line(args: list[str], message: str) -> None
     err = done.stderr.strip()
     assert len(err.splitlines()) == 1 and message in err, err
     assert "Traceback" not in done.stderr
+
+
+def test_cli_says_when_a_contradiction_is_left_to_a_person() -> None:
+    """An uncertain verdict says so on its first line, and ``certain`` in the JSON."""
+    done = _cli("i am a teacher .", "i am a cook .")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "verdict\tcontradiction\tnot certain: left to a person, never revoked")
+    found = json.loads(_cli("i am a teacher .", "i am a cook .", "--json").stdout)
+    assert found["certain"] is False
