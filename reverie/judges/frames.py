@@ -767,14 +767,20 @@ def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
     units_b: dict[str, set[str]] = {}
     for value, unit in a.numbers:
         if not ISO_DATE.match(value):
-            units_a.setdefault(unit, set()).add(value)
+            units_a.setdefault(_unit(unit), set()).add(value)
     for value, unit in b.numbers:
         if not ISO_DATE.match(value):
-            units_b.setdefault(unit, set()).add(value)
+            units_b.setdefault(_unit(unit), set()).add(value)
     for u in sorted(units_a.keys() & units_b.keys()):
         if u and not _agree(frozenset(units_a[u]), frozenset(units_b[u])):
             return f"{'/'.join(sorted(units_a[u]))} {u}", f"{'/'.join(sorted(units_b[u]))} {u}"
     return None
+
+
+def _unit(lemma: str) -> str:
+    """A unit's lemma without a final "s", whatever the parse made of a name in it
+    ("Kubernetes 1.29" gave "kubernetes" in one parse, "kubernete" in another)."""
+    return lemma[:-1] if lemma.endswith("s") else lemma
 
 
 def _denies(a: Analysis, b: Analysis) -> frozenset[str]:

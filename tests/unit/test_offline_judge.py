@@ -640,3 +640,12 @@ async def test_two_kinds_of_one_thing_in_place_of_each_other_are_never_one_note(
     verdict = await consolidate([note("a", a), note("b", b, day=1)])
     assert not verdict.consolidate
     assert decided(a, b) == ("contradiction", "one-value-attribute")
+
+
+def test_two_versions_of_one_named_unit_are_never_one_note() -> None:
+    """A name's unit is one unit however the parse lemmatized it ("Kubernetes" /
+    "kubernete"): two versions of it stay two notes (blind set 2)."""
+    found = explain(judge, "Sam's team's cluster runs Kubernetes 1.29.",
+                    "The cluster that Sam's team runs is on Kubernetes 1.21.", NOW)
+    assert found.outcome == "two facts"
+    assert [f.rule for f in found.findings] == ["other-number"]
