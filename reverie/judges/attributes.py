@@ -81,7 +81,8 @@ class Held:
         if not c.subject:
             return frozenset()
         # "the user's subscription is the Basic plan": the subject names the attribute too
-        naming = frozenset(w for w in c.subject if _named(w) == self.attribute)
+        naming = frozenset(w for w in c.subject
+                           if _named(w) == self.attribute or w in self.attribute.split())
         owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
         if naming or self.owned:  # "the user's default currency": the user's
             owned |= c.subject & ATTRIBUTE_QUALIFIERS
@@ -149,6 +150,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head in ORIGIN_NOUNS:
         place = _kind(attr.head, PLACE_KINDS, any_sense=True)
         return _place("origin", attr, place, owned=owned, permanent=True) if place else None
+    if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
+        return Held("reply language", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:

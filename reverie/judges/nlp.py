@@ -612,6 +612,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
                               frozenset(), adjective=True))
     _invert_copula(pred, parts)
+    if parts.subject is None and not inherited and _imperative(pred):
+        parts.subject, parts.subject_head = _addressee(pred)
     lemma = parts.predicate.split()[0]
     predicate, subject, args, negations = _normal_form(
         pred, parts.predicate, inherited if parts.subject is None else parts.subject,
@@ -672,6 +674,27 @@ def _bare_verb_value(pred: Any) -> Any:
         ),
         None,
     )
+
+
+def _imperative(pred: Any) -> bool:
+    """An instruction: a sentence's base-form verb with no subject ("Always reply to
+    Priya in German", "please give me everything in imperial units")."""
+    return pred.dep_ == "ROOT" and pred.tag_ == "VB" and not any(
+        c.dep_ in {"nsubj", "nsubjpass", "aux", "mark"} for c in pred.children)
+
+
+def _addressee(pred: Any) -> tuple[frozenset[str], str]:
+    """Whom an instruction is about: the person it is given to or for ("reply to Priya",
+    "answer this user", "give me"), else the user the memory is about."""
+    people = [c for c in pred.children if c.dep_ in {"dative", "dobj"}] + [
+        g for c in pred.children if c.dep_ == "prep" and c.lower_ in {"to", "for"}
+        for g in c.children if g.dep_ == "pobj"]
+    for who in people:
+        if who.lower_ in SELF_WORDS:
+            return frozenset({SELF}), _lemma(who)
+        if who.pos_ == "PROPN":
+            return frozenset({_lemma(who)}), _lemma(who)
+    return frozenset({SELF}), ""
 
 
 def _state_participle(pred: Any) -> bool:

@@ -47,6 +47,11 @@ judge = OfflineJudge(embedder())
      "i work for a small startup that makes games .", "employer"),
     ("Priya is a software engineer.", "Priya works as a dental hygienist.", "occupation"),
     ("User earns a living as a cook.", "User works as a nurse.", "occupation"),
+    # an instruction is about whom it is given to or for; a reply language said as a noun
+    ("Chloe prefers replies in English.", "Always reply to Chloe in Spanish.",
+     "reply language"),
+    ("Answer this user in Spanish.", "This user's reply language is English only.",
+     "reply language"),
     # the parse puts "as a cashier" on the employer's noun
     ("The user works as a salesman.", "The user works at a gas station as a cashier.",
      "occupation"),
@@ -118,6 +123,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("i was born in texas .", "i live in ohio ."),  # origin and residence
     ("i grew up in a small town in ohio .", "i am from ohio ."),
     ("maybe i can be a pilot one day .", "i work as a meeting coordinator ."),  # a wish
+    ("Priya's reply language is French.", "Always reply to Tom in German."),  # another holder
     ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
     ("The user's daughter moved to Boston.", "The user lives in Chicago."),
     ("The user moved from Boston to Chicago.", "The user lives in Chicago."),
