@@ -41,6 +41,7 @@ from typing import Any
 from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
+from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS
 from reverie.text.vocabulary.calendar_words import WEEKDAYS
 from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
@@ -122,6 +123,8 @@ _CONTRACTION = re.compile(
 )
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 """A whole word that is an ISO date (the frames never compare dated arguments)."""
+# "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words)
+_KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,4}[\w'-]+)\s*:\s+(\S.*)$")
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
@@ -213,9 +216,20 @@ def load_pipeline() -> Any:
 
 
 def normalize_chat(text: str) -> str:
-    """Undo chat tokenization ("don t" -> "don't", "i m" -> "i'm") so the parser reads it."""
+    """Undo chat tokenization ("don t" -> "don't", "i m" -> "i'm") so the parser reads it,
+    and read a note of an attribute and its value as a copula ("Plan: Enterprise" ->
+    "Plan is Enterprise")."""
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
-    return _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
+    text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
+    return _KEY_VALUE.sub(_key_value, text)
+
+
+def _key_value(m: re.Match[str]) -> str:
+    """ "The customer's plan: Enterprise" -> "... plan is Enterprise" when the key ends
+    with a noun of an attribute held one value at a time; any other colon stays."""
+    key = m.group(1)
+    last = key.split()[-1].lower().removesuffix("'s")
+    return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
 
 
 def analyze_many(texts: Iterable[str]) -> list[Analysis]:

@@ -52,6 +52,11 @@ judge = OfflineJudge(embedder())
      "reply language"),
     ("Answer this user in Spanish.", "This user's reply language is English only.",
      "reply language"),
+    # a key-value note reads as a copula
+    ("The customer's plan: Enterprise.", "The customer subscribes to the Starter tier.",
+     "plan"),
+    ("User's occupation: accountant.", "User earns her living as a hairdresser.",
+     "occupation"),
     # the parse puts "as a cashier" on the employer's noun
     ("The user works as a salesman.", "The user works at a gas station as a cashier.",
      "occupation"),
@@ -189,3 +194,11 @@ def test_every_kind_in_the_word_data_is_known_to_wordnet() -> None:
     """A kind WordNet does not know would silently match nothing."""
     kinds = [*VALUE_KINDS, *PLACE_KINDS, *EMPLOYER_KINDS, *OCCUPATION_KINDS]
     assert [k for k in kinds if not lexicon.is_kind_of(k, k)] == []
+
+
+def test_a_key_value_note_reads_as_a_copula_only_for_an_attribute_key() -> None:
+    """"Plan: Enterprise" is "Plan is Enterprise"; "Note: ..." and "Time: 9am" stay."""
+    from reverie.judges.nlp import normalize_chat
+    assert normalize_chat("The customer's plan: Enterprise") == "The customer's plan is Enterprise"
+    assert normalize_chat("Note: user prefers tea") == "Note: user prefers tea"
+    assert normalize_chat("Time: 9am") == "Time: 9am"

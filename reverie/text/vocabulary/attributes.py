@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = [
+    "ATTRIBUTE_KEYS",
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
     "EMPLOYER_FRAMES",
@@ -254,3 +255,7 @@ NOT_HELD_VERBS = frozenset(
 )
 """Predicates whose argument is no value the holder has ("wants the Pro plan", "visited
 Berlin", "accepts euros"): never one attribute's value."""
+
+ATTRIBUTE_KEYS = ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS | {"language", "timezone"}
+"""Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
+accountant"): the note reads as a copula, "Plan is Enterprise"."""
