@@ -31,11 +31,14 @@ from reverie.judges.nlp import SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
+    BILLING_WORDS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
     EMPLOYER_PARTS,
     EMPLOYER_WORDS,
+    FREQUENCIES,
     JOB_NOUNS,
+    MANAGER_FRAMES,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
     OCCUPATION_KINDS,
@@ -103,12 +106,64 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         named = _named_by_subject(c, attr, names)
         if named is not None:
             found.append(named)
+    named_as = _named_as(c) or _named_on(c, names) or _manager(c, names)
+    if named_as is not None:  # "uses Windows as her operating system"
+        found.append(named_as)
     for x in c.args:
-        if not x.head or x.role in {"adv", "xcomp"}:
+        if not x.head or x.role in {"adv", "xcomp"} or (named_as and x.role == "prep:as"):
             continue
         version = _version(c, x)
         found.extend([version] if version is not None else _held(c.predicate, x, names))
-    return tuple(found)
+    cycle = _billing_cycle(c)  # beside the others: "pays on the monthly plan" names both
+    return (*found, cycle) if cycle is not None else tuple(found)
+
+
+def _named_as(c: Clause) -> Held | None:
+    """An object named an attribute's value by "as" ("uses Windows as her operating
+    system", "runs MySQL as its main database"), or None."""
+    role = c.arg("prep:as")
+    obj = c.arg("obj")
+    if role is None or obj is None or role.head not in ONE_VALUE_NOUNS:
+        return None
+    return Held(_named(role.head), obj, obj.words - {SELF})
+
+
+def _manager(c: Clause, names: frozenset[str]) -> Held | None:
+    """Whom the holder reports to, a name and nothing reported ("reports to Sarah"; not
+    "reports bugs to Tom"), or None."""
+    if c.arg("obj") is not None:
+        return None
+    for x in c.args:
+        if (c.predicate, x.role) in MANAGER_FRAMES and x.head in names:
+            return Held("manager", x, x.words - {SELF})
+    return None
+
+
+def _named_on(c: Clause, names: frozenset[str]) -> Held | None:
+    """An attribute noun as the object with its value, a name, in "on" or "in" ("runs its
+    main database on MySQL"), or None."""
+    obj = c.arg("obj")
+    if obj is None or obj.head not in ONE_VALUE_NOUNS:
+        return None
+    if obj.words - {obj.head, SELF} - ATTRIBUTE_QUALIFIERS:
+        return None  # the value is the object's own ("the Pro plan")
+    for x in c.args:
+        if x.role in {"prep:on", "prep:in"} and x.head in names:
+            return Held(_named(obj.head), x, x.words - {SELF})
+    return None
+
+
+def _billing_cycle(c: Clause) -> Held | None:
+    """How often a holder is billed: a word of frequency on a billing verb or a billing
+    noun ("is billed monthly", "pays annually", "the billing cycle is annual")."""
+    words = {c.predicate} | c.subject | {w for x in c.args for w in x.words}
+    if not words & BILLING_WORDS:
+        return None
+    for x in c.args:
+        cycle = {FREQUENCIES[w] for w in x.words if w in FREQUENCIES}
+        if len(cycle) == 1:
+            return Held("billing cycle", x, frozenset(cycle))
+    return None
 
 
 def _reply_language(c: Clause) -> Held | None:
@@ -150,6 +205,10 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head in ORIGIN_NOUNS:
         place = _kind(attr.head, PLACE_KINDS, any_sense=True)
         return _place("origin", attr, place, owned=owned, permanent=True) if place else None
+    product = c.subject & names
+    if c.subject_head == "version" and len(product) == 1:  # "the team's Python version"
+        return Held(f"version of {next(iter(product))}", attr, attr.words - {SELF},
+                    owned=owned | product)
     if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
         return Held("reply language", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
@@ -236,7 +295,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         if work:
             return Held("occupation", x, frozenset(work))
     if x.head in ONE_VALUE_NOUNS:
-        value = words - {x.head}
+        value = words - {x.head} - ATTRIBUTE_QUALIFIERS
         return Held(_named(x.head), x, value) if value else None
     return None
 

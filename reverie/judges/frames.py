@@ -585,8 +585,10 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
                 likely = likely or (x, y)
                 continue
-            return _unless_paraphrase(pair, "one-value-attribute", (
-                f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"))
+            detail = f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"
+            if _named_apart(x, y, pair):  # "Linux" / "Windows": no paraphrase of each other
+                return finding("one-value-attribute", detail)
+            return _unless_paraphrase(pair, "one-value-attribute", detail)
     if likely is None:
         return None
     x, y = likely
@@ -606,6 +608,13 @@ def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
         for x in held(c, facts.salient)
         if x.permanent or not c.past
     ]
+
+
+def _named_apart(x: Held, y: Held, pair: Pair) -> bool:
+    """Both values are names, and not the same ("Linux" / "Windows", "Postgres" /
+    "MySQL"): two things however alike the sentences read."""
+    mine, theirs = x.value & pair.a.salient, y.value & pair.b.salient
+    return bool(mine and theirs) and not mine & theirs
 
 
 def _unless_paraphrase(pair: Pair, rule: str, detail: str) -> Finding | None:

@@ -80,7 +80,8 @@ _TABLE: tuple[Rule, ...] = (
          "NLI_CONTRADICTION both ways"),
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
     Rule("differing-argument", "blocker",
-         "one frame with an argument of another value ('pays monthly' / 'pays annually')"),
+         "one frame with an argument of another value ('pays by card' / 'pays by bank "
+         "transfer')"),
     Rule("opposite-polarity", "blocker",
          "one frame affirmed and denied, with an argument in common"),
     Rule("other-place", "blocker",

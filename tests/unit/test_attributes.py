@@ -52,6 +52,15 @@ judge = OfflineJudge(embedder())
      "reply language"),
     ("Answer this user in Spanish.", "This user's reply language is English only.",
      "reply language"),
+    # attributes of accounts and teams: a value named by "as", a name in "on", a manager,
+    # how often one is billed
+    ("Priya's operating system is Linux.", "Priya uses Windows as her operating system.",
+     "system"),
+    ("The customer's primary database is PostgreSQL.",
+     "The customer runs its main database on MySQL.", "database"),
+    ("Dana's manager is Tom.", "Dana reports to Sarah.", "manager"),
+    ("The customer is billed monthly.", "The customer's billing cycle is annual.",
+     "billing cycle"),
     # a key-value note reads as a copula
     ("The customer's plan: Enterprise.", "The customer subscribes to the Starter tier.",
      "plan"),
@@ -129,6 +138,11 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("i grew up in a small town in ohio .", "i am from ohio ."),
     ("maybe i can be a pilot one day .", "i work as a meeting coordinator ."),  # a wish
     ("Priya's reply language is French.", "Always reply to Tom in German."),  # another holder
+    ("Dana reports to Sarah.", "Dana reports bugs to Tom."),  # reports something
+    ("Acme's analytics database is BigQuery.", "Acme's main database is Postgres."),
+    ("The customer runs its main database on Postgres.", "The customer runs its cache on Redis."),
+    ("The customer is billed monthly.", "The customer's billing cycle was annual until March."),
+    ("The customer pays monthly for seats.", "The customer pays annually for support."),
     ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
     ("The user's daughter moved to Boston.", "The user lives in Chicago."),
     ("The user moved from Boston to Chicago.", "The user lives in Chicago."),

@@ -43,7 +43,9 @@ def test_each_pair_of_statements_has_its_cosine() -> None:
         ("Acme pays monthly", "Acme pays annually"),
         ("Invoices go to ap@acme.example", "Acme pays annually")]
     assert found.cosine == max(c for _, _, c in found.cosines) > 0.8
-    assert (found.outcome, found.findings[0].rule) == ("two facts", "differing-argument")
+    # one holder billed on two cycles (session 11; two facts, differing-argument, before)
+    assert (found.outcome, found.findings[0].rule) == ("contradiction", "one-value-attribute")
+    assert "one billing cycle" in found.reason
 
 
 def test_the_json_names_each_rules_kind_and_description() -> None:

@@ -17,11 +17,14 @@ __all__ = [
     "ATTRIBUTE_KEYS",
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
+    "BILLING_WORDS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
     "EMPLOYER_WORDS",
+    "FREQUENCIES",
     "JOB_NOUNS",
+    "MANAGER_FRAMES",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
@@ -53,6 +56,10 @@ ONE_VALUE_NOUNS = frozenset(
         "position",
         "employer",
         "workplace",
+        "manager",
+        "database",
+        "branch",
+        "cycle",
         "package",
         "address",
         "nationality",
@@ -259,3 +266,21 @@ Berlin", "accepts euros"): never one attribute's value."""
 ATTRIBUTE_KEYS = ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS | {"language", "timezone"}
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
+
+MANAGER_FRAMES = frozenset({("report", "prep:to")})
+"""(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
+
+BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew"})
+"""Words of billing: a frequency beside them says the billing cycle ("is billed monthly")."""
+
+FREQUENCIES: Mapping[str, str] = {
+    "daily": "daily",
+    "weekly": "weekly",
+    "biweekly": "biweekly",
+    "monthly": "monthly",
+    "quarterly": "quarterly",
+    "yearly": "annual",
+    "annually": "annual",
+    "annual": "annual",
+}
+"""Words of how often, by the cycle they name ("annually" and "yearly" are "annual")."""
