@@ -32,11 +32,14 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
+    CHANNEL_WORDS,
+    CONTACT_VERBS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
     EMPLOYER_PARTS,
     EMPLOYER_WORDS,
     FREQUENCIES,
+    HOME_NOUNS,
     JOB_NOUNS,
     MANAGER_FRAMES,
     NOT_HELD_VERBS,
@@ -106,7 +109,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         named = _named_by_subject(c, attr, names)
         if named is not None:
             found.append(named)
-    named_as = _named_as(c) or _named_on(c, names) or _manager(c, names)
+    named_as = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
+                or _channel(c))
     if named_as is not None:  # "uses Windows as her operating system"
         found.append(named_as)
     for x in c.args:
@@ -126,6 +130,30 @@ def _named_as(c: Clause) -> Held | None:
     if role is None or obj is None or role.head not in ONE_VALUE_NOUNS:
         return None
     return Held(_named(role.head), obj, obj.words - {SELF})
+
+
+def _home(c: Clause) -> Held | None:
+    """Where a holder's home is: a copula of a home noun and a place in "in" ("the user's
+    home is in Madrid"), or None."""
+    if c.predicate != "be" or c.subject_head not in HOME_NOUNS:
+        return None
+    for x in c.args:
+        place = _kind(x.head, PLACE_KINDS, any_sense=True) if x.role == "prep:in" else None
+        if place:
+            return _place("residence", x, place, owned=frozenset({c.subject_head}))
+    return None
+
+
+def _channel(c: Clause) -> Held | None:
+    """The channel a holder is to be contacted by ("prefers to be reached by email",
+    "contact Maya via Slack"), or None."""
+    verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
+    if not verbs & CONTACT_VERBS:
+        return None
+    for x in c.args:
+        if x.role in {"prep:by", "prep:via", "prep:over"} and x.head in CHANNEL_WORDS:
+            return Held("contact channel", x, frozenset({x.head}))
+    return None
 
 
 def _manager(c: Clause, names: frozenset[str]) -> Held | None:

@@ -61,6 +61,9 @@ judge = OfflineJudge(embedder())
     ("Dana's manager is Tom.", "Dana reports to Sarah.", "manager"),
     ("The customer is billed monthly.", "The customer's billing cycle is annual.",
      "billing cycle"),
+    ("The user prefers to be contacted by email.",
+     "The user's preferred contact channel is phone.", "contact channel"),
+    ("The user lives in Lisbon.", "The user's home is in Madrid.", "residence (city)"),
     # a key-value note reads as a copula
     ("The customer's plan: Enterprise.", "The customer subscribes to the Starter tier.",
      "plan"),
@@ -143,6 +146,10 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The customer runs its main database on Postgres.", "The customer runs its cache on Redis."),
     ("The customer is billed monthly.", "The customer's billing cycle was annual until March."),
     ("The customer pays monthly for seats.", "The customer pays annually for support."),
+    ("The user prefers to be contacted by email.", "The user's manager prefers phone calls."),
+    ("Contact Maya by email for invoices.", "Contact Maya by phone for outages."),
+    ("The user lives in Lisbon.", "The user's holiday home is in Madrid."),
+    ("The user used to be reached by phone.", "The user prefers to be contacted by email."),
     ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
     ("The user's daughter moved to Boston.", "The user lives in Chicago."),
     ("The user moved from Boston to Chicago.", "The user lives in Chicago."),

@@ -18,11 +18,14 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
     "BILLING_WORDS",
+    "CHANNEL_WORDS",
+    "CONTACT_VERBS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
     "EMPLOYER_WORDS",
     "FREQUENCIES",
+    "HOME_NOUNS",
     "JOB_NOUNS",
     "MANAGER_FRAMES",
     "NOT_HELD_VERBS",
@@ -60,6 +63,7 @@ ONE_VALUE_NOUNS = frozenset(
         "database",
         "branch",
         "cycle",
+        "channel",
         "package",
         "address",
         "nationality",
@@ -77,6 +81,7 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
     "package": "plan",
     "timezone": "zone",
     "workplace": "employer",
+    "channel": "contact channel",
 }
 """Nouns of :data:`ONE_VALUE_NOUNS` that name one attribute with another noun ("is on
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
@@ -284,3 +289,16 @@ FREQUENCIES: Mapping[str, str] = {
     "annual": "annual",
 }
 """Words of how often, by the cycle they name ("annually" and "yearly" are "annual")."""
+
+HOME_NOUNS = frozenset({"home", "residence"})
+"""Nouns whose "in" says where a holder lives ("the user's home is in Madrid")."""
+
+CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call"})
+"""Verbs whose "by", "via" or "over" names a contact channel ("prefers to be reached by
+email")."""
+
+CHANNEL_WORDS = frozenset(
+    {"email", "e-mail", "phone", "telephone", "text", "sms", "slack", "whatsapp", "mail",
+     "post", "chat", "teams"}
+)
+"""Contact channels ("by email", "via Slack")."""
