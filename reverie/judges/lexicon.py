@@ -221,15 +221,25 @@ def _adjective_heads(lex: _Lexicon, word: str) -> list[frozenset[int]]:
 def opposite(a: str, b: str) -> bool:
     """True iff adjectives ``a`` and ``b`` are antonyms in some of their senses kept here
     (the caller knows both are said of one thing), directly ("tall" / "short") or through
-    a satellite's head ("divorced" / "married", "huge" / "small"); two satellites of one
-    head are not ("single" / "divorced")."""
+    a satellite's head ("divorced" / "married", "huge" / "small"), a verb's lemma by its
+    participle ("close" / "open"); two satellites of one head are not ("single" /
+    "divorced")."""
     lex = _load()
-    theirs = _adjective_heads(lex, b)
-    for mine in _adjective_heads(lex, a):
+    theirs = [h for word in _participles(lex, b) for h in _adjective_heads(lex, word)]
+    for mine in (h for word in _participles(lex, a) for h in _adjective_heads(lex, word)):
         against = frozenset(x for h in mine for x in _ids(lex.antonyms.get(h)))
         if any(against & t for t in theirs):
             return True
     return False
+
+
+def _participles(lex: _Lexicon, word: str) -> tuple[str, ...]:
+    """The word, and for a verb its past participle WordNet has as an adjective ("close"
+    -> "closed": a parse may give the verb's lemma for "is closed on weekends")."""
+    if not lex.senses_of("v", word):
+        return (word,)
+    stem = word[:-1] if word.endswith("e") else word
+    return (word, *(p for p in (f"{stem}ed",) if lex.senses_of("a", p)))
 
 
 @lru_cache(maxsize=_MEMO)

@@ -89,3 +89,9 @@ def test_adjectives_are_opposite_directly_or_through_a_satellite_s_head(
     assert lexicon.opposite(a, b) is expected
     assert lexicon.opposite(b, a) is expected
 
+
+
+def test_a_verb_s_lemma_is_opposed_by_its_participle() -> None:
+    """A parse may give "close" for "is closed": its participle's antonym counts."""
+    assert lexicon.opposite("close", "open")
+    assert not lexicon.opposite("archive", "active")

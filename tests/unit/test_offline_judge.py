@@ -650,3 +650,12 @@ def test_two_versions_of_one_named_unit_are_never_one_note() -> None:
                     "The cluster that Sam's team runs is on Kubernetes 1.21.", NOW)
     assert found.outcome == "two facts"
     assert [f.rule for f in found.findings] == ["other-number"]
+
+
+def test_a_verb_lemma_and_its_opposite_are_never_one_note() -> None:
+    """"closed on weekends" (lemma "close") / "open on Saturdays": two values, not one fact
+    (blind set 2)."""
+    found = explain(judge, "Acme's office is closed on weekends.",
+                    "Acme's office is open on Saturdays.", NOW)
+    assert found.outcome == "two facts"
+    assert [f.rule for f in found.findings] == ["swapped-values"]
