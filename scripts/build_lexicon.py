@@ -22,7 +22,7 @@ import hashlib
 import io
 import sys
 import tarfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 SHA256 = "9b93831ae01771d02f360c1ebf3fe415ed2426a31f2201cb0943025c7403e79a"
@@ -116,14 +116,7 @@ def build(tgz: Path, out: Path = OUT) -> None:
         for lemma, offsets in sorted(senses.items()):
             lines.append(f"s {pos} {lemma} " + " ".join(str(num(pos, o)) for o in offsets))
     # hypernym closure needs every ancestor, not only the senses listed
-    todo = [o for (pos, o) in list(ids) if pos == "n"]
-    seen = set(todo)
-    while todo:
-        offset = todo.pop()
-        for up in ups.get(offset, []):
-            if up not in seen:
-                seen.add(up)
-                todo.append(up)
+    seen = _closure([o for (pos, o) in ids if pos == "n"], lambda o: ups.get(o, []))
     for offset in sorted(seen):  # ancestors not listed as senses get ids in offset order
         num("n", offset)
     for offset in sorted(seen, key=lambda o: num("n", o)):
@@ -136,6 +129,18 @@ def build(tgz: Path, out: Path = OUT) -> None:
     print(f"build_lexicon: {out} ({out.stat().st_size:,} bytes, {len(ids):,} synsets)")
 
 
+def _closure(start: Iterable[str], after: Callable[[str], list[str]]) -> set[str]:
+    """Every synset reachable from ``start`` by ``after`` (the start included)."""
+    todo = list(start)
+    seen = set(todo)
+    while todo:
+        for o in after(todo.pop()):
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+    return seen
+
+
 def _adjectives(files: dict[str, str], num: Callable[[str, str], int]) -> list[str]:
     """The adjective lines: ``s a`` senses, then per synset ``a`` antonyms and ``m`` the
     heads a satellite is similar to."""
@@ -144,14 +149,11 @@ def _adjectives(files: dict[str, str], num: Callable[[str, str], int]) -> list[s
     lines = [f"s a {lemma} " + " ".join(str(num("a", o)) for o in offsets)
              for lemma, offsets in sorted(senses.items())]
     # every synset a listed sense reaches: its head (a satellite's), their antonyms
-    todo = sorted({o for offsets in senses.values() for o in offsets})
-    seen = set(todo)
-    while todo:
-        antonyms, heads = links.get(todo.pop(), ([], []))
-        for o in antonyms + heads:
-            if o not in seen:
-                seen.add(o)
-                todo.append(o)
+    def linked(offset: str) -> list[str]:
+        antonyms, heads = links.get(offset, ([], []))
+        return antonyms + heads
+
+    seen = _closure((o for offsets in senses.values() for o in offsets), linked)
     for offset in sorted(seen):  # synsets not listed as senses get ids in offset order
         num("a", offset)
     for offset in sorted(seen, key=lambda o: num("a", o)):

@@ -109,12 +109,12 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         named = _named_by_subject(c, attr, names)
         if named is not None:
             found.append(named)
-    named_as = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-                or _channel(c))
-    if named_as is not None:  # "uses Windows as her operating system"
-        found.append(named_as)
+    # one attribute the clause as a whole says ("uses Windows as her operating system")
+    said = _named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c) or _channel(c)
+    if said is not None:
+        found.append(said)
     for x in c.args:
-        if not x.head or x.role in {"adv", "xcomp"} or (named_as and x.role == "prep:as"):
+        if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
         version = _version(c, x)
         found.extend([version] if version is not None else _held(c.predicate, x, names))

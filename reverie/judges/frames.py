@@ -411,7 +411,7 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
-    if _owned_by(c, d) or _owned_by(d, c):
+    if _two_holders(c, d):
         return None  # "User likes hiking" / "User's husband does not like hiking"
     al = _align(c, d)
     if c.negated != d.negated:
@@ -528,7 +528,7 @@ def _one_subject(c: Clause, d: Clause) -> bool:
     other's ("the user" / "the user's husband")."""
     return (c.subject == d.subject or (
         bool(_content(c.subject) and _content(d.subject)) and _agree(c.subject, d.subject)
-        and not (_owned_by(c, d) or _owned_by(d, c))))
+        and not (_two_holders(c, d))))
 
 
 def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
@@ -721,7 +721,7 @@ def _one_holder(a: Analysis, b: Analysis) -> bool:
     if not a.clauses or not b.clauses:
         return True
     c, d = a.clauses[0], b.clauses[0]
-    if _owned_by(c, d) or _owned_by(d, c):
+    if _two_holders(c, d):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
     x, y = c.subject, d.subject
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
@@ -731,6 +731,12 @@ def _then_and_now(a: Analysis, b: Analysis) -> bool:
     """One statement's main clause says what held before, the other's what holds now ("used
     to dislike running" / "enjoys running now"): an attitude that changed."""
     return bool(a.clauses and b.clauses) and a.clauses[0].past != b.clauses[0].past
+
+
+def _two_holders(c: Clause, d: Clause) -> bool:
+    """One clause's subject is the other's holder's own, another holder (:func:`_owned_by`
+    either way: "the user" / "the user's husband")."""
+    return _owned_by(c, d) or _owned_by(d, c)
 
 
 def _owned_by(c: Clause, d: Clause) -> bool:
@@ -938,7 +944,7 @@ def one_frame(pair: Pair) -> str | None:
                 continue
             if not (c.subject and d.subject and _agree(c.subject, d.subject)):
                 continue
-            if _owned_by(c, d) or _owned_by(d, c):
+            if _two_holders(c, d):
                 continue  # "i'm a nurse" / "my husband is a firefighter"
             if _other_scope(c, d):
                 continue
