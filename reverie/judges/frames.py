@@ -64,6 +64,7 @@ from reverie.handlers.dream.findings import Finding
 from reverie.judges.attributes import Held, held, other_values
 from reverie.judges.lexicon import (
     is_kind_of,
+    is_noun,
     one_kind,
     opposite,
     siblings,
@@ -74,10 +75,12 @@ from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
+from reverie.text.vocabulary.attributes import STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
-from reverie.text.vocabulary.function_words import SELF_WORDS
+from reverie.text.vocabulary.function_words import OTHER_ONE, SELF_WORDS
 from reverie.text.vocabulary.number_words import NUMBER_WORDS, TENS
+from reverie.text.vocabulary.verbs import CONSUMING_VERBS, PARTITIVES
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
@@ -342,9 +345,67 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
         return False
     negative, positive = (c, d) if c.negated else (d, c)
     x, y = negative.arg(al.differ[0].role), positive.arg(al.differ[0].role)
-    if x is None or y is None or _content(x.words) != {x.head}:
+    if x is None or y is None:
         return False
-    return x.head != y.head and is_kind_of(y.head, x.head)
+    kind = _bare_kind(x)
+    return kind is not None and x.head != y.head and is_kind_of(y.head, kind)
+
+
+def _bare_kind(x: Arg) -> str | None:
+    """The kind ``x`` names and nothing else: its head alone, or its head with the
+    modifiers WordNet makes one noun of ("musical instrument"); None when it says more
+    ("no cats indoors", "no vegan dishes")."""
+    rest = _content(x.words) - {x.head}
+    if not rest:
+        return x.head
+    if x.mods is None or {w for _, w in x.mods} != rest:
+        return None
+    words = [w for dep, w in sorted(x.mods) if dep in {"amod", "compound"}]
+    if len(words) != len(rest):
+        return None
+    compound = " ".join([*words, x.head])
+    return compound if is_noun(compound) else None
+
+
+def _denied_consumption(pair: Pair) -> Finding | None:
+    """One statement denies taking in a whole kind, now ("does not drink coffee", "does
+    not take any medication"); the other has the same holder take in, or like, one of
+    its kind, now ("has two espressos every morning", "enjoys a glass of red wine" of
+    "does not drink alcohol"; WordNet's hypernyms)."""
+    for denying, taking in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in denying.clauses:
+            x = c.arg("obj")
+            if (not c.negated or c.past or c.hypothetical or x is None
+                    or c.predicate not in CONSUMING_VERBS):
+                continue
+            kind = _bare_kind(x)
+            if kind is None:
+                continue
+            for d in taking.clauses:
+                if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
+                        or _two_holders(c, d)
+                        or d.predicate not in CONSUMING_VERBS | {c.predicate, "like"}):
+                    continue
+                y = d.arg("obj")
+                thing = _taken(y)
+                if d.predicate == c.predicate and y is not None and thing == y.head:
+                    continue  # one frame: denied-kind's to say, with the rest aligned
+                if thing is not None and thing != x.head and is_kind_of(thing, kind):
+                    return finding("denied-consumption", (
+                        f"'{_quote(denying.text)}' denies any {kind}; "
+                        f"'{_quote(taking.text)}' takes in {thing}, a kind of {kind}"))
+    return None
+
+
+def _taken(y: Arg | None) -> str | None:
+    """What an argument says is taken in: its head, or what a measure of it holds ("a
+    glass of red wine": wine)."""
+    if y is None:
+        return None
+    if y.head in PARTITIVES and y.mods:
+        of = [w for slot, w in y.mods if slot == "prep:of"]
+        return of[0].split()[-1] if of else None
+    return y.head
 
 
 def _abbreviates(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -411,7 +472,7 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
-    if _two_holders(c, d):
+    if _two_holders(c, d) or _another_one(c, d):
         return None  # "User likes hiking" / "User's husband does not like hiking"
     al = _align(c, d)
     if c.negated != d.negated:
@@ -447,7 +508,7 @@ def conflict(pair: Pair) -> Finding | None:
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
-    found = _denied_possession(pair) or _opposite_property(pair)
+    found = _denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
     if found is not None:
         return found
     for c in pair.a.clauses:
@@ -458,8 +519,11 @@ def conflict(pair: Pair) -> Finding | None:
             rule, role = why
             if rule == "other-value" and pair.cosine < CONFLICT_SIMILARITY:
                 continue
+            if rule == "other-value" and _one_status(c, d, role):
+                continue  # "is finished" / "is complete": one status in two words
             if rule == "other-value" and _two_adjectives(c, d, role):
-                return finding("other-property", (
+                # two values of a property the table knows ("active" / "suspended") first
+                return _one_value_attribute(pair) or finding("other-property", (
                     f"{_versus(pair)}: '{c.arg(role).head}' / '{d.arg(role).head}' of one "  # type: ignore[union-attr]
                     "holder, which WordNet does not oppose: two values of one property, or "
                     "two properties: for a person to settle"))
@@ -492,6 +556,13 @@ def conflict(pair: Pair) -> Finding | None:
 def _compared(x: Arg | None) -> bool:
     """``x`` is compared with something ("bigger than my last one")."""
     return x is not None and any(slot == "prep:than" for slot, _ in x.mods or ())
+
+
+def _one_status(c: Clause, d: Clause, role: str) -> bool:
+    """The clauses' values in ``role`` name one status ("finished" / "complete")."""
+    x, y = c.arg(role), d.arg(role)
+    return (x is not None and y is not None
+            and bool(set(STATUS_WORDS.get(x.head, ())) & set(STATUS_WORDS.get(y.head, ()))))
 
 
 def _two_adjectives(c: Clause, d: Clause, role: str) -> bool:
@@ -528,7 +599,13 @@ def _one_subject(c: Clause, d: Clause) -> bool:
     other's ("the user" / "the user's husband")."""
     return (c.subject == d.subject or (
         bool(_content(c.subject) and _content(d.subject)) and _agree(c.subject, d.subject)
-        and not (_two_holders(c, d))))
+        and not (_two_holders(c, d) or _another_one(c, d))))
+
+
+def _another_one(c: Clause, d: Clause) -> bool:
+    """One subject picks out another one of the other's kind ("Dana's old account" /
+    "Dana's account", "Sam's next project")."""
+    return bool((c.subject ^ d.subject) & OTHER_ONE)
 
 
 def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
@@ -944,7 +1021,7 @@ def one_frame(pair: Pair) -> str | None:
                 continue
             if not (c.subject and d.subject and _agree(c.subject, d.subject)):
                 continue
-            if _two_holders(c, d):
+            if _two_holders(c, d) or _another_one(c, d):
                 continue  # "i'm a nurse" / "my husband is a firefighter"
             if _other_scope(c, d):
                 continue

@@ -156,10 +156,13 @@ def is_kind_of(narrow: str, broad: str, *, any_sense: bool = False) -> bool:
     """True iff the most frequent sense of noun ``narrow`` (any of its frequent senses,
     with ``any_sense``: "bank" the institution, not only the river bank) is some sense of
     ``broad`` or lies under one ("daughter" / "child"; not "child" / "daughter")."""
-    if _key(narrow) in KINDS.get(_key(broad), ()):
+    filed = KINDS.get(_key(broad), frozenset())
+    if _key(narrow) in filed:
         return True  # a kind WordNet does not file there ("cat" / "pet")
     lex = _load()
     x, y = lex.senses_of("n", narrow), set(lex.senses_of("n", broad))
+    # and what WordNet files under one of those ("beagle" under "dog", so a pet)
+    y.update(s for kind in sorted(filed) for s in lex.senses_of("n", kind)[:1])
     if not x or not y:
         return False
     return any(({s} | lex.above(s)) & y for s in (x if any_sense else x[:1]))

@@ -43,6 +43,11 @@ _TABLE: tuple[Rule, ...] = (
          "one statement denies the holder has any of a kind, the other speaks of the "
          "holder's own one, both now ('does not own a car' / 'my car is pink', 'has no "
          "pets' / 'my dog is smaller than my cat')"),
+    Rule("denied-consumption", "conflict",
+         "one statement denies the holder takes in any of a kind, the other has the holder "
+         "take in or like one of its kind, both now ('does not drink coffee' / 'has two "
+         "espressos every morning', 'does not drink alcohol' / 'enjoys a glass of red "
+         "wine')"),
     Rule("other-count", "conflict",
          "the same words, tense and polarity, one count of one unit another, whatever the "
          "parse ('spending time with my 2 cats' / '... my 8 cats')"),

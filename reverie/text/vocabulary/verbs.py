@@ -8,6 +8,7 @@ __all__ = [
     "ATTITUDE_ADJECTIVES",
     "ATTITUDE_VERBS",
     "CHANGE_VERBS",
+    "CONSUMING_VERBS",
     "ED_NOT_PAST",
     "FORMERLY",
     "HEDGES",
@@ -16,6 +17,7 @@ __all__ = [
     "MODALS",
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
+    "PARTITIVES",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -47,6 +49,18 @@ OPPOSITE_VERBS: dict[str, str] = {
     "lack": "have",
 }
 """A lemma and the predicate it negates ("hate" is "like" negated)."""
+
+CONSUMING_VERBS = frozenset(["drink", "eat", "take", "have", "consume", "smoke"])
+"""Verbs of taking something in: "does not drink coffee" denies having an espresso."""
+
+PARTITIVES = frozenset(
+    re.findall(
+        r"\S+",
+        """glass cup mug bottle can pint shot sip bowl plate slice piece bite serving
+        portion spoonful handful dose""",
+    )
+)
+"""Nouns that measure out what follows "of": "a glass of red wine" is wine."""
 
 ATTITUDE_ADJECTIVES: dict[str, tuple[str, bool]] = {
     "keen": ("on", True),
