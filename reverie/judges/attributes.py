@@ -52,6 +52,8 @@ from reverie.text.vocabulary.attributes import (
     PLACE_KINDS,
     REPLY_WORDS,
     RESIDENCE_FRAMES,
+    STATUS_PHRASES,
+    STATUS_WORDS,
     VALUE_KINDS,
     VALUE_WORDS,
     WORKPLACE_FRAMES,
@@ -103,6 +105,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
         return tuple(found)
+    found.extend(_status(c))
     attr = c.arg("attr")
     if c.predicate == "be" and attr is not None:
         # "the user's role is administrator": the subject names the attribute
@@ -154,6 +157,19 @@ def _channel(c: Clause) -> Held | None:
         if x.role in {"prep:by", "prep:via", "prep:over"} and x.head in CHANNEL_WORDS:
             return Held("contact channel", x, frozenset({x.head}))
     return None
+
+
+def _status(c: Clause) -> list[Held]:
+    """The statuses a copula gives its subject, one per kind ("the account is suspended",
+    "has been archived", "the project is still in progress"; :data:`STATUS_WORDS`)."""
+    if c.predicate != "be":
+        return []
+    found: list[Held] = []
+    for x in c.args:
+        states = STATUS_WORDS.get(x.head, ()) if x.role == "attr" else (
+            STATUS_PHRASES.get((x.role, x.head), ()))
+        found.extend(Held(f"status ({kind})", x, frozenset({state})) for kind, state in states)
+    return found
 
 
 def _manager(c: Clause, names: frozenset[str]) -> Held | None:

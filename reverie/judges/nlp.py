@@ -41,13 +41,14 @@ from typing import Any
 from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
-from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS
+from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import WEEKDAYS
 from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
     ADDITIVE,
     EXCEPT,
     NEGATORS,
+    OTHER_ONE,
     SELF_POSSESSIVES,
     SELF_WORDS,
 )
@@ -360,7 +361,9 @@ def _is_content(token: Any) -> bool:
     if token.lower_ in _NEGATORS:
         return False
     if token.pos_ in {"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"}:
-        return not token.is_stop or token.like_num
+        # "Sam's next project": another one than "Sam's project", however common the word
+        return not token.is_stop or token.like_num or (
+            token.dep_ == "amod" and token.lower_ in OTHER_ONE)
     return token.like_num or any(ch.isdigit() for ch in token.text)
 
 
@@ -620,8 +623,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     if copula is not None:  # "the default branch is develop": a value, not a verb
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
-    elif all(a.role == "adv" for a in parts.args) and _state_participle(pred):
-        # "is (happily) married": a state, not an act
+    elif _status_participle(pred) or (
+            all(a.role == "adv" for a in parts.args) and _state_participle(pred)):
+        # "is (happily) married", "has been suspended for nonpayment": a state, not an act
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
                               frozenset(), adjective=True))
@@ -720,6 +724,18 @@ def _state_participle(pred: Any) -> bool:
         and any(c.dep_ == "auxpass" for c in pred.children)
         and all(c.dep_ in _STATE_DEPS for c in pred.children)
         and lexicon.is_adjective(pred.lower_)
+    )
+
+
+def _status_participle(pred: Any) -> bool:
+    """A passive participle of a status verb ("has been archived", "is currently suspended
+    for nonpayment"; :data:`~reverie.text.vocabulary.attributes.STATUS_WORDS`), not done
+    by someone ("was cancelled by the customer"): a status, compared as a copula's value."""
+    return (
+        pred.tag_ == "VBN"
+        and pred.lemma_.lower() in STATUS_WORDS
+        and any(c.dep_ == "auxpass" for c in pred.children)
+        and not any(c.dep_ in {"agent", "dobj"} for c in pred.children)
     )
 
 

@@ -38,6 +38,8 @@ __all__ = [
     "PLACE_KINDS",
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
+    "STATUS_PHRASES",
+    "STATUS_WORDS",
     "VALUE_KINDS",
     "VALUE_WORDS",
     "WORKPLACE_FRAMES",
@@ -302,3 +304,62 @@ CHANNEL_WORDS = frozenset(
      "post", "chat", "teams"}
 )
 """Contact channels ("by email", "via Slack")."""
+
+STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    # the life of an account, a subscription, a service
+    "active": (("lifecycle", "active"),),
+    "live": (("lifecycle", "active"),),
+    "inactive": (("lifecycle", "inactive"),),
+    "deactivate": (("lifecycle", "inactive"),),
+    "deactivated": (("lifecycle", "inactive"),),
+    "suspend": (("lifecycle", "suspended"),),
+    "suspended": (("lifecycle", "suspended"),),
+    "pause": (("lifecycle", "paused"),),
+    "paused": (("lifecycle", "paused"),),
+    "archive": (("lifecycle", "archived"),),
+    "archived": (("lifecycle", "archived"),),
+    "delete": (("lifecycle", "deleted"),),
+    "deleted": (("lifecycle", "deleted"),),
+    "cancel": (("lifecycle", "cancelled"),),
+    "cancelled": (("lifecycle", "cancelled"),),
+    "canceled": (("lifecycle", "cancelled"),),
+    "terminate": (("lifecycle", "cancelled"),),
+    "terminated": (("lifecycle", "cancelled"),),
+    "expire": (("lifecycle", "expired"),),
+    "expired": (("lifecycle", "expired"),),
+    # the progress of a piece of work
+    "finished": (("progress", "done"),),
+    "finish": (("progress", "done"),),
+    "complete": (("progress", "done"),),
+    "completed": (("progress", "done"),),
+    "done": (("progress", "done"),),
+    "unfinished": (("progress", "under way"),),
+    "incomplete": (("progress", "under way"),),
+    "ongoing": (("progress", "under way"),),
+    "underway": (("progress", "under way"),),
+    # a ticket, an issue, a bug
+    "resolved": (("resolution", "resolved"),),
+    "resolve": (("resolution", "resolved"),),
+    "fixed": (("resolution", "resolved"),),
+    "unresolved": (("resolution", "open"),),
+    "open": (("resolution", "open"),),
+    # an invoice, a bill
+    "paid": (("payment", "paid"),),
+    "unpaid": (("payment", "unpaid"),),
+    "overdue": (("payment", "unpaid"),),
+    "outstanding": (("payment", "unpaid"),),
+}
+"""A thing's status, one at a time in each kind (a word may say several): "the account is
+active" / "... has been suspended", "the project is finished" / "... is in progress", "the
+ticket is resolved" / "... is still open". Verbs are lemmas of their passive participle
+("has been archived"); WordNet's antonyms (open / closed, on / off, public / private) are
+the frames' own (``opposite-property``). States of two kinds are no two values (an active
+account may be paid)."""
+
+STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
+    ("prep:in", "progress"): (("progress", "under way"),),
+    ("prep:under", "way"): (("progress", "under way"),),
+    ("prep:under", "construction"): (("progress", "under way"),),
+    ("prep:on", "hold"): (("lifecycle", "paused"),),
+}
+"""A status said with a preposition: "is (still) in progress", "is on hold"."""

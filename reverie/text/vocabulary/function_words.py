@@ -9,6 +9,7 @@ __all__ = [
     "FILLER",
     "NEGATION_CUES",
     "NEGATORS",
+    "OTHER_ONE",
     "SELF_POSSESSIVES",
     "SELF_WORDS",
 ]
@@ -33,6 +34,12 @@ ADDITIVE = frozenset({"also", "too", "additionally"})
 ADDITIONAL = frozenset({"another", "second", "third", "additional", "extra", "other"})
 """Determiners and adjectives of an argument that add one more of a thing ("a second
 office", "another account")."""
+
+OTHER_ONE = ADDITIONAL | frozenset(
+    {"old", "new", "former", "previous", "prior", "next", "upcoming", "future", "last"}
+)
+"""Modifiers that pick out another one of a kind than the bare noun ("Dana's old account",
+"Sam's next project"): a subject with one is not the subject without it."""
 
 EXCEPT = frozenset({"except", "minus", "excluding"})
 """Words after which what follows is denied ("all genres except country music")."""
