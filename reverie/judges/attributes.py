@@ -90,7 +90,8 @@ class Held:
             return frozenset()
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
-                           if _named(w) == self.attribute or w in self.attribute.split())
+                           if _named(w) == self.attribute or w in self.attribute.split()
+                           or _compound_of(w, self.attribute))
         owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
         if naming or self.owned:  # "the user's default currency": the user's
             owned |= c.subject & ATTRIBUTE_QUALIFIERS
@@ -342,6 +343,12 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         value = words - {x.head} - ATTRIBUTE_QUALIFIERS
         return Held(_named(x.head), x, value) if value else None
     return None
+
+
+def _compound_of(word: str, attribute: str) -> bool:
+    """``word`` and the attribute's noun are one WordNet noun ("time zone"): the
+    attribute's name, not its holder."""
+    return " " not in attribute and is_noun(f"{word}_{attribute}")
 
 
 def _named(noun: str) -> str:

@@ -98,6 +98,9 @@ judge = OfflineJudge(embedder())
     ("The user lives in Chicago.", "The user moved to Denver.", "residence (city)"),
     # a place in any of its frequent senses ("Vancouver" is first a navigator)
     ("The user lives in Toronto.", "The user moved to Vancouver.", "residence (city)"),
+    # a compound noun names the attribute, not another holder ("time zone")
+    ("The user's timezone is CET.", "The account time zone is US Eastern.", "zone"),
+    ("Ana's birthday is July 3.", "Ana celebrates her birthday on the 9th of May.", "birthday"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -156,6 +159,11 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
     ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
     ("The user works as a software engineer.", "The user is a developer."),  # the model: one
+    ("User's birthday is March 14.", "User's wife's birthday is June 2."),
+    ("User's birthday is March 14.", "User celebrates their birthday with a big party."),
+    ("The report deadline is Friday.", "The budget deadline is Monday."),
+    ("User's time zone is CET.", "User's team's time zone is PST."),
+    ("The user's personal account plan is Free.", "The user's work account plan is Pro."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former value, a wish, "also", another scope, a wider place, a

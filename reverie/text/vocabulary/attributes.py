@@ -72,6 +72,9 @@ ONE_VALUE_NOUNS = frozenset(
         "unit",
         "system",
         "scale",
+        "birthday",
+        "deadline",
+        "theme",
     }
 )
 """Head nouns of an argument naming an attribute one holder has one value of, the value
@@ -89,10 +92,11 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
 
 ATTRIBUTE_QUALIFIERS = frozenset(
-    {"default", "preferred", "primary", "main", "current", "usual", "billing", "display"}
+    {"default", "preferred", "primary", "main", "current", "usual", "billing", "display",
+     "account"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
-default currency" is the user's currency)."""
+default currency" is the user's currency; "the account time zone" is the holder's)."""
 
 REPLY_WORDS = frozenset({"reply", "answer", "response", "respond"})
 """Words of a reply: their "in" names the one language replies are wanted in ("wants
