@@ -1100,7 +1100,7 @@ def _link(pair: Pair) -> Finding:
         return finding("no-shared-word", (
             f"{_versus(pair)}: {cosine} < {ALONE_SIMILARITY} and no word in common "
             "besides their subjects"))
-    found = clash(pair) or _model_veto(pair) or _swap_veto(pair)
+    found = clash(pair) or _model_veto(pair) or _swap_veto(pair) or _attribute_veto(pair)
     if found is not None:
         return found
     if shared:
@@ -1123,6 +1123,21 @@ def _swap_veto(pair: Pair) -> Finding | None:
         return None
     return finding("swapped-values", (
         f"{_versus(pair)}: {kin[0]} / {kin[1]}, another value in place of a word"))
+
+
+def _attribute_veto(pair: Pair) -> Finding | None:
+    """``other-attribute-values`` when the statements give two values of one attribute
+    held one at a time, whoever holds them ("Sam's project is finished" / "the project
+    redesign is still in progress"): linked, they would stand side by side in one note,
+    whether they contradict or speak of two holders the parse could not tell apart."""
+    theirs = _holding(pair.b)
+    for _, x in _holding(pair.a):
+        for _, y in theirs:
+            if (other_values(x, y) and not _abbreviates(x.value, y.value)
+                    and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a))):
+                return finding("other-attribute-values", (
+                    f"{_versus(pair)}: {x.attribute} {_phrase(x.arg)} / {_phrase(y.arg)}"))
+    return None
 
 
 def _differing_lemmas(a: Analysis, b: Analysis) -> tuple[frozenset[str], frozenset[str]]:

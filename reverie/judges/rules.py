@@ -97,6 +97,9 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's statements differ by a word or two, one of them another kind of the "
          "same thing (WordNet siblings or one kind: 'miles' / 'kilometers'): two values, "
          "never one note"),
+    Rule("other-attribute-values", "blocker",
+         "two values of one attribute held one at a time, whoever holds them (the "
+         "holders may be two, or one the parse could not tell): never one note"),
     Rule("denied-mention", "blocker",
          "one statement denies what the other mentions without denying it"),
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),

@@ -43,3 +43,12 @@ def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another one of the kind, a former status, one status in two words."""
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction", found.reason
+
+
+def test_two_values_of_one_attribute_are_never_one_note() -> None:
+    """Where the holders are not surely one, two values of one attribute still stay apart,
+    and the blocker names itself."""
+    found = explain(judge, "The export job is finished.",
+                    "The export job's retry is in progress.", NOW)
+    assert found.outcome == "two facts", found.reason
+    assert found.findings[0].rule == "other-attribute-values"
