@@ -72,7 +72,7 @@ from reverie.judges.lexicon import (
     verb_of,
 )
 from reverie.judges.nli import NLIScores
-from reverie.judges.nlp import ISO_DATE, NAME_SLOT, SELF, Analysis, Arg, Clause
+from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens
 from reverie.text.vocabulary.attributes import STATUS_WORDS
@@ -508,7 +508,8 @@ def conflict(pair: Pair) -> Finding | None:
     if _negated_copy(pair.a, pair.b):
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
-    found = _denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
+    found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
+             or _opposite_preference(pair))
     if found is not None:
         return found
     for c in pair.a.clauses:
@@ -591,6 +592,55 @@ def _opposite_property(pair: Pair) -> Finding | None:
                 f"{_versus(pair)}: '{x.head}' and '{y.head}' are opposites (WordNet), said "
                 "of one holder"))
     return None
+
+
+def _opposite_preference(pair: Pair) -> Finding | None:
+    """One holder wants, now, messages of opposite kinds: one what the other is not,
+    adjectives WordNet calls antonyms on two kinds of communication ("prefers long,
+    detailed explanations" / "wants short replies", "likes a formal tone" / "prefers a
+    casual tone"); another scope ("for quick questions" / "for reports") is not."""
+    for c in pair.a.clauses:
+        if c.predicate != LIKE or c.negated or c.past or c.hypothetical or c.additive:
+            continue
+        for d in pair.b.clauses:
+            if (d.predicate != LIKE or d.negated or d.past or d.hypothetical or d.additive
+                    or not _one_subject(c, d) or _other_scope(c, d)):
+                continue
+            for x in c.args:
+                y = d.arg(x.role)
+                if (y is None or not _messages(x, y) or _purpose(c, x) != _purpose(d, y)
+                        or _restricted_apart(c, d, x.role)):
+                    continue  # "dark mode in the IDE" / "light mode in the terminal"
+                pair_ = next(((u, v) for u in _adjectives(x) for v in _adjectives(y)
+                              if opposite(u, v)), None)
+                if pair_ is not None:
+                    return finding("opposite-preference", (
+                        f"{_versus(pair)}: {pair_[0]} {x.head} / {pair_[1]} {y.head}, "
+                        "opposites (WordNet), wanted by one holder"))
+    return None
+
+
+def _messages(x: Arg, y: Arg) -> bool:
+    """Both arguments are one thing, or both messages ("explanations" / "replies"; not
+    "novels" / "replies")."""
+    return x.head == y.head or (is_kind_of(x.head, "message", any_sense=True)
+                                and is_kind_of(y.head, "message", any_sense=True))
+
+
+def _purpose(c: Clause, x: Arg) -> frozenset[str]:
+    """What a wanted thing is for, on the clause or on the thing ("short answers for quick
+    questions")."""
+    words = {w for slot, phrase in x.mods or () if slot in _SCOPES for w in phrase.split()}
+    for role in _SCOPES:
+        arg = c.arg(role)
+        if arg is not None:
+            words |= _content(arg.words)
+    return frozenset(words)
+
+
+def _adjectives(x: Arg) -> list[str]:
+    """The words of an argument's adjective modifiers ("long", "detailed")."""
+    return sorted({w for dep, phrase in x.mods or () if dep == "amod" for w in phrase.split()})
 
 
 def _one_subject(c: Clause, d: Clause) -> bool:

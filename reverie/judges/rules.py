@@ -64,6 +64,10 @@ _TABLE: tuple[Rule, ...] = (
          "one holder said to be two opposite things, now, in one scope: adjectives WordNet "
          "calls antonyms, directly or through a satellite ('is tall' / 'is very short', "
          "'is married' / 'is divorced')"),
+    Rule("opposite-preference", "conflict",
+         "one holder wants, now, messages one of which is what the other is not: "
+         "adjectives WordNet calls antonyms on two kinds of communication ('prefers long, "
+         "detailed explanations' / 'wants short replies')"),
     Rule("other-property", "conflict",
          "as other-value, the two values adjectives WordNet does not oppose: two values "
          "of one property ('annual' / 'monthly') or two properties ('fast' / 'reliable'); "

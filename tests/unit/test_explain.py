@@ -74,8 +74,9 @@ def test_cli_prints_the_verdict_the_cosine_and_each_rule() -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "verdict\tcontradiction"
     assert lines[1].startswith("cosine\t0.")
-    assert lines[2] == ("rule\tother-value\t'Maya prefers a formal tone in replies' vs 'Maya "
-                        "prefers a casual tone in replies': one 'like' with a different obj")
+    assert lines[2] == ("rule\topposite-preference\t'Maya prefers a formal tone in replies' vs "
+                        "'Maya prefers a casual tone in replies': formal tone / casual tone, "
+                        "opposites (WordNet), wanted by one holder")
     found = json.loads(_cli("Jo works from home.", "Jo works in the office.", "--json").stdout)
     assert found["verdict"] == "two facts"
     assert [f["rule"] for f in found["findings"]] == ["other-place"]

@@ -311,7 +311,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Call Dana on Mondays.", "Call Dana on Fridays.", "other-value"),
     ("Send Bob status updates by email.", "Send Bob status updates by phone call.", "other-value"),
     ("Maya prefers a formal tone in replies.", "Maya prefers a casual tone in replies.",
-     "other-value"),
+     "opposite-preference"),
     ("Maya likes cats.", "Maya dislikes cats.", "negated-frame"),
     ("The user hates dark mode.", "The user likes dark mode.",
      "negated-frame"),  # "hates" lemmatized "hat"
@@ -334,7 +334,7 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("we are harvesting or 10 alpacas soon .", "we are harvesting or thirteen alpacas soon .",
      "other-count"),  # a count in words is the same count
     ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
-     "other-value"),  # one place, two values
+     "opposite-preference"),  # one place, two opposite values
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
     # both named "the user")
     ("i enjoy seafood .", "seafood is gross to me .", "opposite-attitudes"),
