@@ -179,7 +179,9 @@ class OfflineJudge:
 
     def warm(self) -> dict[str, float]:
         """Load the parser, the lexicon, the encoder and (with ``nli``) the NLI head now;
-        return the seconds each took (nothing left to load: about 0)."""
+        return the seconds each took (nothing left to load: about 0). The encoder and the
+        head load in the judge's own thread while this one loads the parser and the
+        lexicon: their file reads and checksums release the GIL."""
         took: dict[str, float] = {}
 
         def timed(name: str, load: Callable[[], object]) -> None:
@@ -187,13 +189,26 @@ class OfflineJudge:
             load()
             took[name] = round(time.perf_counter() - start, 3)
 
-        timed("spacy", load_pipeline)
-        timed("wordnet", lexicon.load)
-        with self._lock:
-            timed("minilm", self._local().load)
-        if self._use_nli:
-            timed("nli", self._nli().load)
+        def models() -> None:
+            with self._lock:
+                timed("minilm", self._local().load)
+            if self._use_nli:
+                timed("nli", self._nli().load)
+
+        models_loaded = self._thread().submit(models)
+        try:
+            timed("spacy", load_pipeline)
+            timed("wordnet", lexicon.load)
+        finally:
+            wait([models_loaded])  # never left running, even when the parser is missing
+        models_loaded.result()
         return took
+
+    def _thread(self) -> ThreadPoolExecutor:
+        """The judge's own thread (embedding beside a parse, loading beside a load)."""
+        if self._encoder_thread is None:
+            self._encoder_thread = ThreadPoolExecutor(1, thread_name_prefix="reverie-judge-embed")
+        return self._encoder_thread
 
     def _nli(self) -> NLIScorer:
         if self._scorer is None:
@@ -273,10 +288,7 @@ class OfflineJudge:
                 facts = dict(zip(flat, analyze_many(flat), strict=True))
                 vectors = self._embed(flat)
             else:
-                if self._encoder_thread is None:
-                    self._encoder_thread = ThreadPoolExecutor(
-                        1, thread_name_prefix="reverie-judge-embed")
-                embedding = self._encoder_thread.submit(self._embed, flat)
+                embedding = self._thread().submit(self._embed, flat)
                 try:
                     facts = dict(zip(flat, analyze_many(flat), strict=True))
                 finally:
