@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from reverie.judges.lexicon import is_kind_of, is_noun, synonyms
 from reverie.judges.nlp import SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
+    AGE_WORDS,
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
@@ -114,7 +115,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         if named is not None:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
-    said = _named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c) or _channel(c)
+    said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
+            or _channel(c) or _age(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -171,6 +173,24 @@ def _status(c: Clause) -> list[Held]:
             STATUS_PHRASES.get((x.role, x.head), ()))
         found.extend(Held(f"status ({kind})", x, frozenset({state})) for kind, state in states)
     return found
+
+
+def _age(c: Clause) -> Held | None:
+    """How old the holder is: "is 34 years old", "is a 29-year-old nurse", "(just) turned
+    29" (a birthday in the past tense says the age now), or None."""
+    if c.predicate == "turn":
+        x = c.arg("obj")
+        if x is not None and x.numbers and x.words <= x.numbers:
+            return Held("age", x, x.numbers, permanent=True)
+        return None
+    if c.predicate != "be":
+        return None
+    for x in c.args:
+        # "29-year-old" is one modifier: its number is among the words only
+        numbers = x.numbers or frozenset(w for w in x.words if w.isdigit())
+        if x.role == "attr" and len(numbers) == 1 and AGE_WORDS <= x.words:
+            return Held("age", x, numbers)
+    return None
 
 
 def _manager(c: Clause, names: frozenset[str]) -> Held | None:

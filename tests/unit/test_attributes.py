@@ -100,6 +100,11 @@ judge = OfflineJudge(embedder())
     ("The user lives in Toronto.", "The user moved to Vancouver.", "residence (city)"),
     # a compound noun names the attribute, not another holder ("time zone")
     ("The user's timezone is CET.", "The account time zone is US Eastern.", "zone"),
+    # an age, also said by a birthday in the past tense
+    ("Lee is 52 years old.", "Lee just turned 47.", "age"),
+    ("Mara is a 29-year-old pilot.", "Mara is 35 years old.", "age"),
+    # a direct manager is the manager
+    ("Ivo's direct manager is Ruth Lang.", "Ivo reports to Paul Amato.", "manager"),
     ("Ana's birthday is July 3.", "Ana celebrates her birthday on the 9th of May.", "birthday"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
@@ -164,6 +169,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The report deadline is Friday.", "The budget deadline is Monday."),
     ("User's time zone is CET.", "User's team's time zone is PST."),
     ("The user's personal account plan is Free.", "The user's work account plan is Pro."),
+    ("Lee is 52 years old.", "Lee's son is 19 years old."),  # another holder
+    ("Lee is 52 years old.", "Lee was 20 years old when he moved to Oslo."),  # then
+    ("Lee is 52 years old.", "Lee's company turned 30 this year."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former value, a wish, "also", another scope, a wider place, a

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = [
+    "AGE_WORDS",
     "ATTRIBUTE_KEYS",
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
@@ -93,7 +94,7 @@ the free tier" / "pays for the Business plan": one plan); the others name their 
 
 ATTRIBUTE_QUALIFIERS = frozenset(
     {"default", "preferred", "primary", "main", "current", "usual", "billing", "display",
-     "account"}
+     "account", "direct"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's)."""
@@ -367,3 +368,6 @@ STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("prep:on", "hold"): (("lifecycle", "paused"),),
 }
 """A status said with a preposition: "is (still) in progress", "is on hold"."""
+
+AGE_WORDS = frozenset({"year", "old"})
+"""The words beside a number that make it an age ("34 years old", "a 29-year-old nurse")."""
