@@ -188,7 +188,7 @@ def _age(c: Clause) -> Held | None:
     for x in c.args:
         # "29-year-old" is one modifier: its number is among the words only
         numbers = x.numbers or frozenset(w for w in x.words if w.isdigit())
-        if x.role == "attr" and len(numbers) == 1 and AGE_WORDS <= x.words:
+        if x.role == "attr" and len(numbers) == 1 and x.words >= AGE_WORDS:
             return Held("age", x, numbers)
     return None
 
