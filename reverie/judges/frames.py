@@ -397,6 +397,50 @@ def _denied_consumption(pair: Pair) -> Finding | None:
     return None
 
 
+def _never_done(pair: Pair) -> Finding | None:
+    """One statement says its holder has never done a thing ("has never smoked", "has
+    never used React"); the other that the same holder did or does it ("smoked in
+    college", "used React at her last job"), used to ("used to smoke") or quit doing it
+    ("quit smoking two years ago"): what was done once was done."""
+    for denying, doing in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in denying.clauses:
+            if not (c.never and c.negated) or c.hypothetical:
+                continue
+            for d in doing.clauses:
+                if d.hypothetical or c.subject != d.subject:
+                    continue  # "the user's team uses React" is the team's
+                if _done(c, d):
+                    return finding("never-done", (
+                        f"'{_quote(denying.text)}' says it never happened; "
+                        f"'{_quote(doing.text)}' says it did"))
+    return None
+
+
+def _done(never: Clause, d: Clause) -> bool:
+    """``d`` says the act ``never`` denies happened: the same verb affirmed, "used to" it,
+    or quitting it ("quit" and "stop" are "continue" denied), its object agreeing."""
+    verb = never.predicate
+    if d.predicate == verb and not d.negated:
+        acts = [d]
+    elif d.past and not d.negated and d.predicate == "use" and (
+            x := d.arg("xcomp")) is not None and x.head == verb:
+        return never.arg("obj") is None  # "used to smoke"
+    elif d.negated and d.predicate == "continue":
+        done = d.arg("obj") or d.arg("xcomp")
+        return done is not None and verb_of(done.head) == verb and never.arg("obj") is None
+    else:
+        return False
+    what = never.arg("obj")
+    for act in acts:
+        y = act.arg("obj")
+        if what is None and y is None:
+            return True
+        if what is not None and y is not None and (
+                y.head == what.head or is_kind_of(y.head, what.head)):
+            return True
+    return False
+
+
 def _taken(y: Arg | None) -> str | None:
     """What an argument says is taken in: its head, or what a measure of it holds ("a
     glass of red wine": wine)."""
@@ -509,7 +553,7 @@ def conflict(pair: Pair) -> Finding | None:
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
-             or _opposite_preference(pair))
+             or _opposite_preference(pair) or _never_done(pair))
     if found is not None:
         return found
     for c in pair.a.clauses:
@@ -868,12 +912,13 @@ def _two_holders(c: Clause, d: Clause) -> bool:
 
 def _owned_by(c: Clause, d: Clause) -> bool:
     """``c``'s subject is another holder, one of ``d``'s holder's own: its subject holds
-    ``d``'s and more, headed by a being ``d``'s subject does not name ("the user's husband",
-    "her dog" / "the user"; not "the user in Berlin", nor an attribute: "the user's time
-    zone")."""
+    ``d``'s and more, headed by a being or an organization ``d``'s subject does not name
+    ("the user's husband", "her dog", "the user's team" / "the user"; not "the user in
+    Berlin", nor an attribute: "the user's time zone", nor a gathering: "the team's
+    weekly meeting")."""
     head = SELF if c.subject_head in SELF_WORDS else c.subject_head
     return (bool(d.subject) and d.subject < c.subject and head not in d.subject
-            and is_kind_of(head, "organism"))
+            and (is_kind_of(head, "organism") or is_kind_of(head, "organization")))
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:

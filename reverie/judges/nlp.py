@@ -160,6 +160,7 @@ class Clause:
     past: bool = False  # "was", "used": what held before, not what holds now
     # "can", "will", "maybe": what may, or will, hold, not what holds
     hypothetical: bool = False
+    never: bool = False  # "has never smoked": denied at every time until now
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -655,8 +656,17 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         # a change ("was moved to Sunday") says what holds now
         past=_past(copula or pred) and lemma not in CHANGE_VERBS,
         hypothetical=_hypothetical(pred),
+        never=_never(copula or pred),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _never(pred: Any) -> bool:
+    """A perfect denied by "never" ("has never smoked", "have never been to Japan"): not
+    once, until now."""
+    children = list(pred.children)
+    return (any(c.lower_ == "never" for c in children)
+            and any(c.dep_ == "aux" and c.lemma_ == "have" for c in children))
 
 
 def _past(pred: Any) -> bool:

@@ -48,6 +48,10 @@ _TABLE: tuple[Rule, ...] = (
          "take in or like one of its kind, both now ('does not drink coffee' / 'has two "
          "espressos every morning', 'does not drink alcohol' / 'enjoys a glass of red "
          "wine')"),
+    Rule("never-done", "conflict",
+         "one statement says the holder has never done a thing, the other that the holder "
+         "did or does it, used to, or quit doing it ('has never smoked' / 'quit smoking "
+         "two years ago', 'has never used React' / 'used React at her last job')"),
     Rule("other-count", "conflict",
          "the same words, tense and polarity, one count of one unit another, whatever the "
          "parse ('spending time with my 2 cats' / '... my 8 cats')"),
