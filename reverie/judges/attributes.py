@@ -42,6 +42,7 @@ from reverie.text.vocabulary.attributes import (
     FREQUENCIES,
     HOME_NOUNS,
     JOB_NOUNS,
+    JOBLESS_WORDS,
     MANAGER_FRAMES,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
@@ -125,7 +126,21 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         version = _version(c, x)
         found.extend([version] if version is not None else _held(c.predicate, x, names))
     cycle = _billing_cycle(c)  # beside the others: "pays on the monthly plan" names both
-    return (*found, cycle) if cycle is not None else tuple(found)
+    if cycle is not None:
+        found.append(cycle)
+    return (*found, *_employment(c, found))
+
+
+def _employment(c: Clause, found: list[Held]) -> list[Held]:
+    """Whether the holder has work: "is unemployed" (:data:`JOBLESS_WORDS`), or employed
+    where a frame names an employer or an occupation ("works at a logistics company"; a
+    copula alone, "is a teacher", may name a trade not practised now)."""
+    attr = c.arg("attr")
+    if c.predicate == "be" and attr is not None and attr.head in JOBLESS_WORDS:
+        return [Held("employment", attr, frozenset({"without work"}))]
+    work = next((h for h in found if h.attribute in {"employer", "occupation"} and not h.weak),
+                None)
+    return [Held("employment", work.arg, frozenset({"in work"}))] if work is not None else []
 
 
 def _named_as(c: Clause) -> Held | None:

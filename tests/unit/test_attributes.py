@@ -103,6 +103,9 @@ judge = OfflineJudge(embedder())
     # an age, also said by a birthday in the past tense
     ("Lee is 52 years old.", "Lee just turned 47.", "age"),
     ("Mara is a 29-year-old pilot.", "Mara is 35 years old.", "age"),
+    # work now or none, whatever the employer
+    ("Maria works as a nurse at St. Mary's.", "Maria is unemployed.", "employment"),
+    ("The user works at a logistics firm.", "The user is currently unemployed.", "employment"),
     # a direct manager is the manager
     ("Ivo's direct manager is Ruth Lang.", "Ivo reports to Paul Amato.", "manager"),
     ("Ana's birthday is July 3.", "Ana celebrates her birthday on the 9th of May.", "birthday"),
@@ -170,6 +173,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("User's time zone is CET.", "User's team's time zone is PST."),
     ("The user's personal account plan is Free.", "The user's work account plan is Pro."),
     ("Lee is 52 years old.", "Lee's son is 19 years old."),  # another holder
+    ("Maria is unemployed.", "Maria's husband works as a nurse."),
+    ("Maria was unemployed for a year.", "Maria works as a nurse."),  # then
+    ("Maria used to work at Acme.", "Maria is unemployed."),
     ("Lee is 52 years old.", "Lee was 20 years old when he moved to Oslo."),  # then
     ("Lee is 52 years old.", "Lee's company turned 30 this year."),
 ])
@@ -204,7 +210,7 @@ def test_the_model_reads_two_words_for_one_occupation_as_one() -> None:
     """The attribute rule finds two occupations; the NLI model's entailment vetoes it."""
     a, b = analyze("The user works as a software engineer."), analyze("The user is a developer.")
     x, y = held(a.clauses[0]), held(b.clauses[0])
-    assert [h.attribute for h in x] == ["occupation"] and not x[0].weak
+    assert [h.attribute for h in x] == ["occupation", "employment"] and not x[0].weak
     assert [h.attribute for h in y] == ["occupation"] and y[0].weak
     found = explain(judge, a.text, b.text, NOW)
     assert "one-value-attribute" not in {f.rule for f in found.findings}
@@ -221,9 +227,11 @@ def test_the_model_reads_two_words_for_one_occupation_as_one() -> None:
     ("i am from georgia .", "origin (american state)"),
 ])
 def test_what_a_clause_holds(text: str, attribute: str | None) -> None:
-    """The attribute a clause gives a value of, if any."""
+    """The attribute a clause gives a value of, if any (besides whether the holder is in
+    work, which an employer or an occupation says too)."""
     facts = analyze(text)
-    found = [h.attribute for c in facts.clauses for h in held(c, facts.salient)]
+    found = [h.attribute for c in facts.clauses for h in held(c, facts.salient)
+             if h.attribute != "employment"]
     assert found == ([attribute] if attribute else [])
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "EMPLOYER_WORDS",
     "FREQUENCIES",
     "HOME_NOUNS",
+    "JOBLESS_WORDS",
     "JOB_NOUNS",
     "MANAGER_FRAMES",
     "NOT_HELD_VERBS",
@@ -371,3 +372,7 @@ STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
 
 AGE_WORDS = frozenset({"year", "old"})
 """The words beside a number that make it an age ("34 years old", "a 29-year-old nurse")."""
+
+JOBLESS_WORDS = frozenset({"unemployed", "jobless"})
+"""Copula values that say a holder has no work now ("is currently unemployed"), against
+a frame that names an employer or an occupation ("works at Acme")."""
