@@ -704,10 +704,18 @@ def _another_one(c: Clause, d: Clause) -> bool:
 
 def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
     """What restricts a copula's value: its other content words and the clause's other
-    arguments but adverbs ("fast at reading", "slow at peak hours"; not "very short")."""
+    arguments but adverbs and how long it has held ("fast at reading", "slow at peak
+    hours"; not "very short", nor "divorced for 2 years")."""
     rest = frozenset({("value", _content(value.words) - {value.head})} - {("value", frozenset())})
     return rest | frozenset((x.role, _content(x.words)) for x in c.args
-                            if x is not value and x.role != "adv" and not _dated(x))
+                            if x is not value and x.role != "adv" and not _dated(x)
+                            and not _duration(x))
+
+
+def _duration(x: Arg) -> bool:
+    """"for 2 years", "for a decade": how long, not what for."""
+    return (x.role == "prep:for" and x.head in {*PERIODS, "day", "decade"}
+            and x.words <= {x.head} | x.numbers)
 
 
 def _denied_possession(pair: Pair) -> Finding | None:

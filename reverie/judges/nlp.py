@@ -42,7 +42,7 @@ from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
 from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, STATUS_WORDS
-from reverie.text.vocabulary.calendar_words import WEEKDAYS
+from reverie.text.vocabulary.calendar_words import PERIODS, WEEKDAYS
 from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
     ADDITIVE,
@@ -82,6 +82,7 @@ LIKE = "like"
 _FAVOURITE = frozenset({"favorite", "favourite"})
 # what a participle may have and still name a state ("Priya is happily married.")
 _STATE_DEPS = frozenset({"nsubjpass", "auxpass", "aux", "neg", "advmod", "punct"})
+_HOW_LONG = frozenset({*PERIODS, "day", "decade"})  # "for 2 years": how long a state held
 _FAVOURITE_WORDS = _FAVOURITE | {"least", SELF}
 """What a favourite's kind is said with besides the kind itself ("my least favourite X")."""
 NAME_SLOT = "name"
@@ -625,7 +626,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
     elif _status_participle(pred) or (
-            all(a.role == "adv" for a in parts.args) and _state_participle(pred)):
+            all(a.role == "adv" or _how_long(a) for a in parts.args)
+            and _state_participle(pred)):
         # "is (happily) married", "has been suspended for nonpayment": a state, not an act
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
@@ -727,14 +729,28 @@ def _addressee(pred: Any) -> tuple[frozenset[str], str]:
 
 def _state_participle(pred: Any) -> bool:
     """A passive participle WordNet has as an adjective, with nothing but its subject,
-    auxiliaries, a negation and adverbs ("is married", "is closed"; not "is based in
-    Berlin", "was fired by Acme"): a state, compared as a copula's value."""
+    auxiliaries, a negation, adverbs and how long ("is married", "is closed", "has been
+    divorced for 2 years"; not "is based in Berlin", "was fired by Acme"): a state,
+    compared as a copula's value."""
     return (
         pred.tag_ in {"VBN", "JJ"}  # "married" after "is", tagged either way
         and any(c.dep_ == "auxpass" for c in pred.children)
-        and all(c.dep_ in _STATE_DEPS for c in pred.children)
+        and all(c.dep_ in _STATE_DEPS or _for_how_long(c) for c in pred.children)
         and lexicon.is_adjective(pred.lower_)
     )
+
+
+def _for_how_long(token: Any) -> bool:
+    """"for 2 years": a preposition "for" of a counted period."""
+    return token.dep_ == "prep" and token.lower_ == "for" and any(
+        c.dep_ == "pobj" and c.lemma_.lower() in _HOW_LONG
+        and all(n.dep_ in {"nummod", "det"} for n in c.children)
+        for c in token.children)
+
+
+def _how_long(a: Arg) -> bool:
+    """An argument saying how long ("for 2 years", "for a decade")."""
+    return a.role == "prep:for" and a.head in _HOW_LONG and a.words <= {a.head} | a.numbers
 
 
 def _status_participle(pred: Any) -> bool:

@@ -27,6 +27,9 @@ judge = OfflineJudge(embedder())
     ("The store is open.", "The store is closed."),  # a participle after a copula
     # one subject in more words (blind set 2)
     ("User's home internet connection is fast.", "User's home internet is painfully slow."),
+    # how long a state has held is no scope
+    ("Tomas is married.", "Tomas has been divorced for a decade."),
+    ("Tomas is single.", "Tomas has been married for 12 years."),
 ])
 def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
