@@ -540,6 +540,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None
     if _compared(c.arg(real[0].role)) or _compared(d.arg(real[0].role)):
         return None  # "is small" / "is bigger than my last one": relative to another
+    if _within(c.arg(real[0].role), d.arg(real[0].role)):
+        return None  # "between 250 and 350 employees" / "300 employees"
     return "other-value", real[0].role
 
 
@@ -549,7 +551,8 @@ def conflict(pair: Pair) -> Finding | None:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
         return _denied_possession(pair) or _one_value_attribute(pair)
-    if _negated_copy(pair.a, pair.b):
+    if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
+        # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
@@ -596,6 +599,13 @@ def conflict(pair: Pair) -> Finding | None:
         )
     # the model first, where it speaks: its scores say more than the table's name
     return _model_conflict(pair) or _one_value_attribute(pair)
+
+
+def _within(x: Arg | None, y: Arg | None) -> bool:
+    """One argument gives a range of two numbers, the other one number inside it
+    ("between 250 and 350 employees" / "300 employees")."""
+    return x is not None and y is not None and (
+        _in_range(x.numbers, y.numbers) or _in_range(y.numbers, x.numbers))
 
 
 def _compared(x: Arg | None) -> bool:
@@ -967,9 +977,22 @@ def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
         if not ISO_DATE.match(value):
             units_b.setdefault(_unit(unit), set()).add(value)
     for u in sorted(units_a.keys() & units_b.keys()):
-        if u and not _agree(frozenset(units_a[u]), frozenset(units_b[u])):
+        # a range's first number may be parsed without its unit ("between 250 and 350")
+        wide_a, wide_b = units_a[u] | units_a.get("", set()), units_b[u] | units_b.get("", set())
+        if u and not _agree(frozenset(units_a[u]), frozenset(units_b[u])) and not (
+                _in_range(wide_a, units_b[u]) or _in_range(wide_b, units_a[u])):
             return f"{'/'.join(sorted(units_a[u]))} {u}", f"{'/'.join(sorted(units_b[u]))} {u}"
     return None
+
+
+def _in_range(bounds: set[str] | frozenset[str], values: set[str] | frozenset[str]) -> bool:
+    """Two numbers and one between them ("between 250 and 350" / "300")."""
+    try:
+        low, high = sorted(float(n) for n in bounds) if len(bounds) == 2 else (1.0, 0.0)
+        one = [float(n) for n in values]
+    except ValueError:
+        return False
+    return len(one) == 1 and low <= one[0] <= high
 
 
 def _unit(lemma: str) -> str:
@@ -1341,6 +1364,9 @@ def absorption(pair: Pair) -> Finding:
                        f"'{_quote(a.text)}' drops {', '.join(dropped)} of '{_quote(b.text)}'")
     if _swapped(a, b):
         return finding("swapped-value", f"{_versus(pair)}: another value in place of a word")
+    if _then_and_now(a, b):
+        return finding("then-and-now", (
+            f"{_versus(pair)}: one says what held before, the other what holds now"))
     if b.negations and not a.negations:
         return finding("negation-missing",
                        f"'{_quote(b.text)}' is negated, '{_quote(a.text)}' is not")

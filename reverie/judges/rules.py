@@ -137,6 +137,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("dropped-token", "kept", "the dream's merge guard finds a salient token dropped"),
     Rule("swapped-value", "kept",
          "a word or two swapped for another value, no synonym ('morning' / 'evening')"),
+    Rule("then-and-now", "kept",
+         "one says what held before, the other what holds now ('used to smoke' / 'does "
+         "not smoke'): the history is a fact of its own"),
     Rule("negation-missing", "kept", "the other is negated, this one is not"),
     Rule("words-missing", "kept",
          "more than one of the other's content words missing, or less than COVERAGE said"),

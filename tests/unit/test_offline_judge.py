@@ -427,6 +427,11 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
      "differing-argument"),
     # the same words, another count, another day: two runs
     ("The user ran 5 km on 2026-03-01.", "The user ran 10 km on 2026-03-02.", "other-number"),
+    # a number inside a range is no other number
+    ("Initech has between 40 and 60 engineers.", "Initech has 52 engineers.",
+     "differing-argument"),
+    # what held before and what holds now: one note, both kept
+    ("The user used to smoke.", "The user does not smoke.", "link-shared-word"),
 ])
 async def test_paraphrases_complements_and_one_event_are_no_contradiction(a: str, b: str,
                                                                           rule: str) -> None:
