@@ -74,7 +74,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause
 from reverie.judges.rules import finding, kind_of
-from reverie.text.salient import dropped_tokens
+from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
@@ -1054,7 +1054,50 @@ def clash(pair: Pair) -> Finding | None:
     if only_a and only_b:
         return finding("other-names", f"{_versus(pair)}: {', '.join(sorted(only_a))} / "
                                       f"{', '.join(sorted(only_b))}")
+    figures = _other_figures(a, b)
+    if figures is not None:
+        return finding("other-figures", f"{_versus(pair)}: {figures[0]} / {figures[1]}")
     return None
+
+
+def _other_figures(a: Analysis, b: Analysis) -> tuple[str, str] | None:
+    """Clock times, or numbers of no unit or of a unit both count, on both sides that the
+    other statement does not say ("at 9:30" / "at 11", "for ten years" / "two years
+    ago"; "3 pm" is 15:00, "twenty thousand" 20000, and "one son" / "an 18 year old son"
+    count two things): the two, or None."""
+    x, y = _clock_times(a), _clock_times(b)
+    if not (x - y and y - x):
+        x, y = _compared_numbers(a, b), _compared_numbers(b, a)
+    if x - y and y - x:
+        return ", ".join(sorted(x - y)), ", ".join(sorted(y - x))
+    return None
+
+
+def _clock_times(facts: Analysis) -> frozenset[str]:
+    """The clock times a statement says, as ``HH:MM`` (:mod:`reverie.text.salient`)."""
+    return frozenset(t.removeprefix("time:") for t in salient_tokens(facts.text)
+                     if t.startswith("time:"))
+
+
+def _compared_numbers(facts: Analysis, other: Analysis) -> frozenset[str]:
+    """The numbers ``facts`` says, dates aside, where ``other`` says a number of no unit
+    or of the same unit ("for ten years" / "in 2024"; not "one son" / "18 years old")."""
+    units = {_unit(u) for _, u in other.numbers}
+    return frozenset(_clock(v, u) for v, u in facts.numbers
+                     if (not u or "" in units or _unit(u) in units or _clock(v, u) != v)
+                     and not ISO_DATE.match(v))
+
+
+def _clock(value: str, unit: str) -> str:
+    """A clock time as ``HH:MM`` ("9:30", "3" of "3 pm" is 15:00), any other number as it
+    is."""
+    hour, _, minute = value.partition(":")
+    if not hour.isdigit() or (minute and not minute.isdigit()):
+        return value
+    if unit.replace(".", "") in {"am", "pm"}:
+        h = int(hour) % 12 + (12 if unit.startswith("p") else 0)
+        return f"{h:02d}:{minute or '00'}"
+    return f"{int(hour):02d}:{minute}" if minute else value
 
 
 def inconsistent(pair: Pair) -> Finding | None:

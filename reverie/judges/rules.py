@@ -113,6 +113,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),
     Rule("other-names", "blocker",
          "names on both sides that the other statement does not mention"),
+    Rule("other-figures", "blocker",
+         "numbers in figures on both sides that the other statement does not write "
+         "('standup is at 9:30' / 'standup starts at 11'): two values, never one note"),
     Rule("nli-merge-veto", "blocker",
          "one frame with other values (as for nli-contradiction) that the NLI model doubts "
          "can both hold: p(contradiction) at least NLI_VETO both ways"),

@@ -430,6 +430,8 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
     # a number inside a range is no other number
     ("Initech has between 40 and 60 engineers.", "Initech has 52 engineers.",
      "differing-argument"),
+    # numbers on both sides that the other does not say: two values, never one note
+    ("The weekly sync is at 9:30.", "The weekly sync starts at 11.", "other-figures"),
     # what held before and what holds now: one note, both kept
     ("The user used to smoke.", "The user does not smoke.", "link-shared-word"),
 ])
