@@ -56,6 +56,7 @@ from reverie.text.vocabulary.attributes import (
     RESIDENCE_FRAMES,
     STATUS_PHRASES,
     STATUS_WORDS,
+    TENURE_VERBS,
     VALUE_KINDS,
     VALUE_WORDS,
     WORKPLACE_FRAMES,
@@ -117,7 +118,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _channel(c) or _age(c))
+            or _channel(c) or _age(c) or _tenure(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -188,6 +189,21 @@ def _status(c: Clause) -> list[Held]:
             STATUS_PHRASES.get((x.role, x.head), ()))
         found.extend(Held(f"status ({kind})", x, frozenset({state})) for kind, state in states)
     return found
+
+
+def _tenure(c: Clause) -> Held | None:
+    """Whether the holder rents or owns the home they live in ("rents their home" / "owns
+    the house they live in", "is renting my apartment" / "owns my apartment"), or None; a
+    dwelling said with more ("a house in Spain") may be another one (WordNet's *housing*)."""
+    how = TENURE_VERBS.get(c.predicate)
+    x = c.arg("obj")
+    if how is None or x is None or x.numbers:
+        return None
+    if x.head in HOME_NOUNS or "live" in x.words:
+        return Held("tenure of home", x, frozenset({how}))
+    if x.words == {x.head} and is_kind_of(x.head, "housing"):
+        return Held(f"tenure of {x.head}", x, frozenset({how}))
+    return None
 
 
 def _age(c: Clause) -> Held | None:

@@ -106,6 +106,9 @@ judge = OfflineJudge(embedder())
     # work now or none, whatever the employer
     ("Maria works as a nurse at St. Mary's.", "Maria is unemployed.", "employment"),
     ("The user works at a logistics firm.", "The user is currently unemployed.", "employment"),
+    # the home one lives in, rented or owned
+    ("Ines rents her home.", "Ines owns the house she lives in.", "tenure of home"),
+    ("i am renting my condo .", "i own my condo outright .", "tenure of condo"),
     # a direct manager is the manager
     ("Ivo's direct manager is Ruth Lang.", "Ivo reports to Paul Amato.", "manager"),
     ("Ana's birthday is July 3.", "Ana celebrates her birthday on the 9th of May.", "birthday"),
@@ -176,6 +179,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Maria is unemployed.", "Maria's husband works as a nurse."),
     ("Maria was unemployed for a year.", "Maria works as a nurse."),  # then
     ("Maria used to work at Acme.", "Maria is unemployed."),
+    ("Ines owns a house in Spain.", "Ines rents an apartment in Berlin."),  # two homes
+    ("Ines's sister owns her apartment.", "Ines rents her apartment."),
+    ("Ines used to rent her home.", "Ines owns the house she lives in."),
     ("Lee is 52 years old.", "Lee was 20 years old when he moved to Oslo."),  # then
     ("Lee is 52 years old.", "Lee's company turned 30 this year."),
 ])

@@ -42,6 +42,7 @@ __all__ = [
     "RESIDENCE_FRAMES",
     "STATUS_PHRASES",
     "STATUS_WORDS",
+    "TENURE_VERBS",
     "VALUE_KINDS",
     "VALUE_WORDS",
     "WORKPLACE_FRAMES",
@@ -376,3 +377,6 @@ AGE_WORDS = frozenset({"year", "old"})
 JOBLESS_WORDS = frozenset({"unemployed", "jobless"})
 """Copula values that say a holder has no work now ("is currently unemployed"), against
 a frame that names an employer or an occupation ("works at Acme")."""
+
+TENURE_VERBS: Mapping[str, str] = {"rent": "rent", "lease": "rent", "own": "own"}
+"""Verbs that say how a holder holds the home they live in: one way at a time."""
