@@ -160,7 +160,7 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
     assert check["passed"], check
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: 41.5% of DNLI contradictions found "
+@pytest.mark.xfail(strict=True, reason="not reached yet: 42% of DNLI contradictions found "
                    "(most need world knowledge: 'drives an Acura' vs 'does not own a car'); "
                    "see docs/calibration.md")
 def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
@@ -171,7 +171,7 @@ def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
 def test_dnli_shares_do_not_regress() -> None:
     """Floors at the current values, so a change that loses ground fails."""
     labels = dnli_report()["labels"]
-    assert labels["contradiction"]["contradicted"] >= 0.415
+    assert labels["contradiction"]["contradicted"] >= 0.42
     assert labels["neutral"]["contradicted"] <= 0.02
     assert labels["same"]["merged"] >= 0.5
     assert labels["same"]["contradicted"] <= 0.06  # a same fact called a contradiction

@@ -67,12 +67,13 @@ def _missed(reason: str) -> pytest.MarkDecorator:
                                "(docs/calibration.md, fourth to eighth rounds)"),
                  id="recall-at-least-90-percent"),
     pytest.param(lambda s: s["false_alarms"] == 0, "false_alarm_ids",
-                 marks=_missed("7 of 110 look-alikes and paraphrases called contradictions "
-                               "(9 before b8177dd, 8 before dec63d6)"),
+                 marks=_missed("6 of 110 look-alikes and paraphrases called contradictions "
+                               "(9 before b8177dd, 8 before dec63d6, 7 in session 11)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
-                 marks=_missed("8 of 90 contradiction pairs merged into one note (13 before "
-                               "b8177dd and d37c50e, 10 before 4bb90ed, 9 in session 11)"),
+                 marks=_missed("7 of 90 contradiction pairs merged into one note (13 before "
+                               "b8177dd and d37c50e, 10 before 4bb90ed, 9 and 8 in session "
+                               "11)"),
                  id="no-contradiction-pair-merged"),
 ])
 def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
@@ -82,10 +83,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 11: 28 found, 7 false alarms, 8 merged), so a
+    """Floors at today's values (session 12: 28 found, 6 false alarms, 7 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
     assert s["contradictions_found"] >= 28, s
-    assert s["false_alarms"] <= 7, s["false_alarm_ids"]
-    assert s["contradictions_merged"] <= 8, s["contradictions_merged_ids"]
+    assert s["false_alarms"] <= 6, s["false_alarm_ids"]
+    assert s["contradictions_merged"] <= 7, s["contradictions_merged_ids"]
