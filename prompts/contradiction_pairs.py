@@ -19,7 +19,7 @@ from .common import (
     in_label_order,
     label_problems,
 )
-from .detect_contradictions import CONTRADICTION_RULES, ContradictionAnswer, only_whether
+from .detect_contradictions import CERTAIN, CONTRADICTION_RULES, ContradictionAnswer, only_whether
 
 __all__ = [
     "ANSWER",
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 NAME = "contradiction_pairs"
-VERSION = "contradiction-pairs@2"
+VERSION = "contradiction-pairs@3"
 
 
 def labels(count: int) -> list[str]:
@@ -64,10 +64,12 @@ class PairAnswer(BaseModel):
     contradicts: bool = Field(
         description="true if this pair's two notes cannot both be true now for the same subject."
     )
+    certain: bool = Field(default=True, description=CERTAIN)
 
     def as_single(self) -> ContradictionAnswer:
         """The same answer as the one-pair prompt's answer model."""
-        return ContradictionAnswer(reason=self.reason, contradicts=self.contradicts)
+        return ContradictionAnswer(reason=self.reason, contradicts=self.contradicts,
+                                   certain=self.certain)
 
 
 class PairsAnswer(BaseModel):

@@ -13,6 +13,7 @@ from .common import DATA_REMINDER, DATA_RULES, REASON_MAX, AnswerFormat, Message
 
 __all__ = [
     "ANSWER",
+    "CERTAIN",
     "CONTRADICTION_RULES",
     "NAME",
     "SCHEMA",
@@ -26,7 +27,15 @@ __all__ = [
 ]
 
 NAME = "detect_contradictions"
-VERSION = "detect-contradictions@2"
+VERSION = "detect-contradictions@3"
+
+
+CERTAIN = (
+    "false if the notes most likely conflict but could both be true (a person with two "
+    "jobs or two homes, a thing that may have several values of it): a person then "
+    "decides; true otherwise, and whenever contradicts is false."
+)
+"""What ``certain`` means, shared with the batched prompt (``contradiction_pairs``)."""
 
 
 class ContradictionAnswer(PlainAnswer):
@@ -42,10 +51,12 @@ class ContradictionAnswer(PlainAnswer):
     contradicts: bool = Field(
         description="true if the two notes cannot both be true now for the same subject."
     )
+    certain: bool = Field(default=True, description=CERTAIN)
 
     def to_verdict(self) -> ContradictionVerdict:
-        """The verdict model."""
-        return ContradictionVerdict(contradicts=self.contradicts, reason=self.reason[:REASON_MAX])
+        """The verdict model (a contradiction the judge is not sure of goes to a person)."""
+        return ContradictionVerdict(contradicts=self.contradicts, reason=self.reason[:REASON_MAX],
+                                    certain=self.certain or not self.contradicts)
 
 
 ResponseModel, Verdict = ContradictionAnswer, ContradictionVerdict

@@ -487,7 +487,7 @@ async def test_usage_and_call_records_sum_over_judgments(
         ("check_coverage", 30, "ok"),
     ]
     assert all(r.latency_s >= 0 for r in seen)
-    assert seen[0].prompt_version == "detect-contradictions@2"
+    assert seen[0].prompt_version == "detect-contradictions@3"
 
 
 # construction

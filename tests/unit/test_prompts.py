@@ -213,3 +213,22 @@ def test_answers_convert_to_verdicts() -> None:
     assert contradiction.to_verdict() == ContradictionVerdict(contradicts=True, reason="r")
     coverage = check_coverage.CoverageAnswer(reason="r", adds_nothing=False)
     assert coverage.to_verdict() == CoverageVerdict(adds_nothing=False, reason="r")
+
+
+def test_a_contradiction_the_llm_is_not_sure_of_goes_to_a_person() -> None:
+    """``certain: false`` on a contradiction makes the verdict uncertain (the dream queues
+    it for review); on no contradiction it means nothing; an answer without it is sure."""
+    unsure = detect_contradictions.ContradictionAnswer(reason="two jobs", contradicts=True,
+                                                       certain=False)
+    assert not unsure.to_verdict().certain
+    moot = detect_contradictions.ContradictionAnswer(reason="r", contradicts=False,
+                                                     certain=False)
+    assert moot.to_verdict().certain
+    old = detect_contradictions.ContradictionAnswer.model_validate(
+        {"reason": "r", "contradicts": True})
+    assert old.to_verdict().certain
+    batched = contradiction_pairs.PairsAnswer.model_validate({"pairs": [
+        {"pair": "p1", "reason": "two homes", "contradicts": True, "certain": False},
+        {"pair": "p2", "reason": "one plan", "contradicts": True},
+    ]})
+    assert [v.certain for v in batched.to_verdict()] == [False, True]
