@@ -417,28 +417,21 @@ def _never_done(pair: Pair) -> Finding | None:
 
 
 def _done(never: Clause, d: Clause) -> bool:
-    """``d`` says the act ``never`` denies happened: the same verb affirmed, "used to" it,
-    or quitting it ("quit" and "stop" are "continue" denied), its object agreeing."""
-    verb = never.predicate
-    if d.predicate == verb and not d.negated:
-        acts = [d]
-    elif d.past and not d.negated and d.predicate == "use" and (
-            x := d.arg("xcomp")) is not None and x.head == verb:
-        return never.arg("obj") is None  # "used to smoke"
-    elif d.negated and d.predicate == "continue":
+    """``d`` says the act ``never`` denies happened: quitting it ("quit" and "stop" are
+    "continue" denied), "used to" it, or the same verb affirmed, its object agreeing."""
+    verb, what = never.predicate, never.arg("obj")
+    if d.negated:
         done = d.arg("obj") or d.arg("xcomp")
-        return done is not None and verb_of(done.head) == verb and never.arg("obj") is None
-    else:
+        return (d.predicate == "continue" and what is None and done is not None
+                and verb_of(done.head) == verb)
+    if d.predicate == "use" and d.past and (used := d.arg("xcomp")) is not None:
+        return used.head == verb and what is None  # "used to smoke"
+    if d.predicate != verb:
         return False
-    what = never.arg("obj")
-    for act in acts:
-        y = act.arg("obj")
-        if what is None and y is None:
-            return True
-        if what is not None and y is not None and (
-                y.head == what.head or is_kind_of(y.head, what.head)):
-            return True
-    return False
+    y = d.arg("obj")
+    if what is None or y is None:
+        return what is None and y is None
+    return y.head == what.head or is_kind_of(y.head, what.head)
 
 
 def _taken(y: Arg | None) -> str | None:
