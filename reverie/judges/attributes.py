@@ -34,6 +34,7 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
     CHANNEL_WORDS,
+    CHOSEN_ONE,
     CONTACT_VERBS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
@@ -311,6 +312,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
         return Held(_named(c.subject_head), attr, attr.words - {SELF}, owned=owned)
+    if c.subject & CHOSEN_ONE and is_noun(c.subject_head):  # "the primary language is Go"
+        return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
     return None
 
 

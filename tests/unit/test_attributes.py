@@ -106,6 +106,10 @@ judge = OfflineJudge(embedder())
     # work now or none, whatever the employer
     ("Maria works as a nurse at St. Mary's.", "Maria is unemployed.", "employment"),
     ("The user works at a logistics firm.", "The user is currently unemployed.", "employment"),
+    # a qualifier makes any noun one value at a time
+    ("Dana's preferred editor is Vim.", "Dana's default editor is VS Code.", "editor"),
+    ("The user's primary language is Python.", "The user's main programming language is Rust.",
+     "language"),
     # the home one lives in, rented or owned
     ("Ines rents her home.", "Ines owns the house she lives in.", "tenure of home"),
     ("i am renting my condo .", "i own my condo outright .", "tenure of condo"),
@@ -181,6 +185,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Maria used to work at Acme.", "Maria is unemployed."),
     ("Ines owns a house in Spain.", "Ines rents an apartment in Berlin."),  # two homes
     ("Ines's sister owns her apartment.", "Ines rents her apartment."),
+    ("Dana's preferred editor is Vim.", "Dana's colleague's default editor is VS Code."),
+    ("Dana's preferred editor is Vim.", "Dana's editor for notes is Obsidian."),
     ("Ines used to rent her home.", "Ines owns the house she lives in."),
     ("Lee is 52 years old.", "Lee was 20 years old when he moved to Oslo."),  # then
     ("Lee is 52 years old.", "Lee's company turned 30 this year."),

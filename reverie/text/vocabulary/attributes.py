@@ -20,6 +20,7 @@ __all__ = [
     "ATTRIBUTE_QUALIFIERS",
     "BILLING_WORDS",
     "CHANNEL_WORDS",
+    "CHOSEN_ONE",
     "CONTACT_VERBS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
@@ -100,6 +101,10 @@ ATTRIBUTE_QUALIFIERS = frozenset(
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's)."""
+
+CHOSEN_ONE = frozenset({"primary", "main", "default", "preferred", "usual", "current"})
+"""Qualifiers that make any noun one value at a time ("the user's primary language",
+"Dana's default editor"), where the bare noun may have several (languages spoken)."""
 
 REPLY_WORDS = frozenset({"reply", "answer", "response", "respond"})
 """Words of a reply: their "in" names the one language replies are wanted in ("wants
