@@ -63,6 +63,7 @@ from functools import lru_cache
 from reverie.handlers.dream.findings import Finding
 from reverie.judges.attributes import Held, held, other_values
 from reverie.judges.lexicon import (
+    is_adjective,
     is_kind_of,
     is_noun,
     one_kind,
@@ -78,6 +79,7 @@ from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
+from reverie.text.vocabulary.diets import DIETS
 from reverie.text.vocabulary.function_words import OTHER_ONE, SELF_WORDS
 from reverie.text.vocabulary.number_words import NUMBER_WORDS, TENS
 from reverie.text.vocabulary.verbs import CONSUMING_VERBS, PARTITIVES
@@ -374,27 +376,38 @@ def _denied_consumption(pair: Pair) -> Finding | None:
     "does not drink alcohol"; WordNet's hypernyms)."""
     for denying, taking in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in denying.clauses:
-            x = c.arg("obj")
-            if (not c.negated or c.past or c.hypothetical or x is None
-                    or c.predicate not in CONSUMING_VERBS):
-                continue
-            kind = _bare_kind(x)
-            if kind is None:
-                continue
+            kinds = _denied_kinds(c)
             for d in taking.clauses:
-                if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
-                        or _two_holders(c, d)
+                if (not kinds or d.negated or d.past or d.hypothetical
+                        or not _agree(c.subject, d.subject) or _two_holders(c, d)
                         or d.predicate not in CONSUMING_VERBS | {c.predicate, "like"}):
                     continue
                 y = d.arg("obj")
                 thing = _taken(y)
                 if d.predicate == c.predicate and y is not None and thing == y.head:
                     continue  # one frame: denied-kind's to say, with the rest aligned
-                if thing is not None and thing != x.head and is_kind_of(thing, kind):
+                kind = next((k for k in kinds if thing is not None and thing != k
+                             and is_kind_of(thing, k, any_sense=True)), None)
+                if kind is not None:
                     return finding("denied-consumption", (
-                        f"'{_quote(denying.text)}' denies any {kind}; "
-                        f"'{_quote(taking.text)}' takes in {thing}, a kind of {kind}"))
+                        f"'{_quote(denying.text)}' denies any {kind.replace('_', ' ')}; "
+                        f"'{_quote(taking.text)}' takes in {thing}, a kind of it"))
     return None
+
+
+def _denied_kinds(c: Clause) -> tuple[str, ...]:
+    """The kinds a clause says its holder takes in none of, now: a consuming verb denied
+    ("does not drink coffee") or a diet ("is vegan": :data:`DIETS`)."""
+    if c.past or c.hypothetical:
+        return ()
+    if c.predicate == "be" and not c.negated:
+        value = c.arg("attr")
+        return tuple(sorted(DIETS.get(value.head, ()))) if value is not None else ()
+    x = c.arg("obj")
+    if not c.negated or x is None or c.predicate not in CONSUMING_VERBS:
+        return ()
+    kind = _bare_kind(x)
+    return (kind,) if kind is not None else ()
 
 
 def _never_done(pair: Pair) -> Finding | None:
@@ -436,13 +449,21 @@ def _done(never: Clause, d: Clause) -> bool:
 
 def _taken(y: Arg | None) -> str | None:
     """What an argument says is taken in: its head, or what a measure of it holds ("a
-    glass of red wine": wine)."""
+    glass of red wine": wine); None when a noun or a diet before it makes it another
+    thing ("oat milk", "vegan cheese")."""
     if y is None:
         return None
-    if y.head in PARTITIVES and y.mods:
-        of = [w for slot, w in y.mods if slot == "prep:of"]
-        return of[0].split()[-1] if of else None
-    return y.head
+    mods = [w for slot, phrase in y.mods or () if slot in {"amod", "compound"}
+            for w in phrase.split()]
+    head = y.head
+    if y.head in PARTITIVES:
+        of = [phrase.split() for slot, phrase in y.mods or () if slot == "prep:of"]
+        if not of:
+            return None
+        *mods, head = of[0]
+    if any(w in DIETS or (is_noun(w) and not is_adjective(w)) for w in mods):
+        return None
+    return head
 
 
 def _abbreviates(x: frozenset[str], y: frozenset[str]) -> bool:

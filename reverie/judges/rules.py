@@ -44,10 +44,10 @@ _TABLE: tuple[Rule, ...] = (
          "holder's own one, both now ('does not own a car' / 'my car is pink', 'has no "
          "pets' / 'my dog is smaller than my cat')"),
     Rule("denied-consumption", "conflict",
-         "one statement denies the holder takes in any of a kind, the other has the holder "
-         "take in or like one of its kind, both now ('does not drink coffee' / 'has two "
-         "espressos every morning', 'does not drink alcohol' / 'enjoys a glass of red "
-         "wine')"),
+         "one statement denies the holder takes in any of a kind, or names a diet that "
+         "does, the other has the holder take in or like one of its kind, both now ('does "
+         "not drink coffee' / 'has two espressos every morning', 'is vegetarian' / 'eats "
+         "steak every week')"),
     Rule("never-done", "conflict",
          "one statement says the holder has never done a thing, the other that the holder "
          "did or does it, used to, or quit doing it ('has never smoked' / 'quit smoking "

@@ -22,6 +22,10 @@ judge = OfflineJudge(embedder())
     ("The user does not drink alcohol.", "The user enjoys a pint of beer on Fridays."),
     ("i don't eat meat", "i have chicken for lunch most days"),
     ("Mia doesn't eat fish.", "Mia loves salmon."),
+    # a diet denies its kinds (reverie/text/vocabulary/diets.py)
+    ("Lina is vegetarian.", "Lina eats bacon on Sundays."),
+    ("The user is vegan.", "The user loves cheese."),
+    ("Omar is teetotal.", "Omar has a beer after work."),
 ])
 def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str, b: str) -> None:
     """"does not drink X" against having, taking or liking one of X's kind, both now."""
@@ -38,6 +42,9 @@ def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str,
     ("Mia doesn't eat meat.", "Mia eats fish."),  # fish is no meat here
     ("Ravi doesn't drink coffee.", "Ravi likes the smell of coffee."),  # the smell
     ("The user does not take any medication.", "The user takes the bus to work."),
+    ("The user is vegan.", "The user drinks oat milk."),  # a noun before it: another thing
+    ("Lina is vegetarian.", "Lina's husband eats bacon on Sundays."),
+    ("Lina is vegetarian.", "Lina eats tofu every week."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former habit, another thing, a thing about it: no contradiction."""
