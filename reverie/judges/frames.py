@@ -132,6 +132,8 @@ _SCOPES = frozenset({"prep:for"})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
+# verbs whose bare denial means one thing ("does not drink": alcohol), or nothing alone
+_IDIOMATIC_DENIALS = frozenset({"drink", "have", "do", "like", "use", "get", "make", "keep"})
 # verbs whose denial says the holder has none of a kind ("does not own a car")
 _HAVE = frozenset({"have", "own"})
 
@@ -353,6 +355,19 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
     return kind is not None and x.head != y.head and is_kind_of(y.head, kind)
 
 
+def _bare_denial(c: Clause) -> bool:
+    """A verb denied with nothing after it ("does not run", "doesn't drive"): every way of
+    doing it is denied; "does not drink" means alcohol, and a copula says nothing alone."""
+    return not c.args and c.predicate not in _IDIOMATIC_DENIALS and c.predicate != "be"
+
+
+def _intransitive(c: Clause) -> bool:
+    """The verb acts on nothing but a measure ("runs 5 km every morning"; not "runs the
+    marketing team", another sense of it)."""
+    x = c.arg("obj")
+    return x is None or bool(x.numbers)
+
+
 def _bare_kind(x: Arg) -> str | None:
     """The kind ``x`` names and nothing else: its head alone, or its head with the
     modifiers WordNet makes one noun of ("musical instrument"); None when it says more
@@ -536,6 +551,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if c.negated != d.negated:
         if _denied_kind(c, d, al):
             return "denied-kind", ""
+        if _bare_denial(c if c.negated else d) and _intransitive(d if c.negated else c):
+            return "negated-frame", ""  # "does not run" / "runs 5 km every morning"
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negated-frame", ""

@@ -335,6 +335,9 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
      "other-count"),  # a count in words is the same count
     ("The user wants dark mode in the IDE.", "The user wants light mode in the IDE.",
      "opposite-preference"),  # one place, two opposite values
+    # a verb denied with nothing after it denies every way of doing it
+    ("Lina runs 5 km every morning.", "Lina does not run.", "negated-frame"),
+    ("The user drives to work every day.", "The user doesn't drive.", "negated-frame"),
     # the rated thing is the copula's subject, the holder a pronoun (it was found only when
     # both named "the user")
     ("i enjoy seafood .", "seafood is gross to me .", "opposite-attitudes"),
@@ -432,6 +435,9 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
      "differing-argument"),
     # numbers on both sides that the other does not say: two values, never one note
     ("The weekly sync is at 9:30.", "The weekly sync starts at 11.", "other-figures"),
+    # "does not drink" means alcohol; "runs the team" is another sense of "run"
+    ("The user drinks coffee every morning.", "The user doesn't drink.", "below-link-similarity"),
+    ("The user does not run.", "The user runs the marketing team.", "below-link-similarity"),
     # what held before and what holds now: one note, both kept
     ("The user used to smoke.", "The user does not smoke.", "link-shared-word"),
 ])
