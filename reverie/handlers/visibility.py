@@ -89,7 +89,8 @@ class PendingCache:
     """This process's copy of the open tombstones; also the :class:`PendingDeletions` port.
 
     ``open`` hides at once in this process (before the store write: a retry repeats it);
-    other processes see it within ``max_age_s`` of the store write. ``close`` forgets it.
+    other processes see it within ``max_age_s`` of the store write. ``close`` forgets it,
+    also against a refresh whose read began before the close (its answer is older).
     """
 
     def __init__(self, store: PendingDeletions, *, max_age_s: float = MAX_AGE_S,
@@ -99,6 +100,7 @@ class PendingCache:
         self._now = now
         self._stored: frozenset[Key] = frozenset()
         self._local: dict[Key, float] = {}
+        self._closed: dict[Key, float] = {}  # closed here, at: older reads still have them
         self._loaded_at: float | None = None
         self.refreshes = 0
 
@@ -113,8 +115,10 @@ class PendingCache:
 
     async def close(self, entity_type: EntityType, entity_id: str) -> None:
         await self.store.close(entity_type, entity_id)
-        self._local.pop((entity_type, entity_id), None)
-        self._stored -= {(entity_type, entity_id)}
+        key = (entity_type, entity_id)
+        self._local.pop(key, None)
+        self._stored -= {key}
+        self._closed[key] = self._now()
 
     async def all(self) -> list[Tombstone]:
         return await self.store.all()
@@ -126,11 +130,14 @@ class PendingCache:
             started = now
             found = await self.store.all()
             self.refreshes += 1
+            # closed here since the read began: what it found of them is already over
+            closed = {k for k, at in self._closed.items() if at >= started}
             self._stored = frozenset((t.entity_type, t.entity_id) for t in found
-                                     if t.is_gone_for_notes())
+                                     if t.is_gone_for_notes()) - closed
             self._loaded_at = started
             # opened here and stored before the read began are in what it found
             self._local = {k: at for k, at in self._local.items() if at >= started}
+            self._closed = {k: at for k, at in self._closed.items() if at >= started}
         return Hidden(self._stored | frozenset(self._local))
 
 

@@ -150,6 +150,42 @@ class SlowStore(MemoryPendingDeletions):
         await super().open(tombstone)
 
 
+class SlowReads(MemoryPendingDeletions):
+    """A store whose reads see the tombstones of their start and return on ``answer``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reading = asyncio.Event()
+        self.answer = asyncio.Event()
+
+    async def all(self) -> list[Tombstone]:
+        found = await super().all()
+        self.reading.set()
+        await self.answer.wait()
+        return found
+
+
+async def test_a_refresh_that_read_before_a_close_does_not_bring_the_tombstone_back():
+    """A close while a refresh reads the store stays closed: the restore of a deleted
+    user's note is in search at once (the CI race of test_restore_brings_a_note_back)."""
+    store = SlowReads()
+    await store.open(tomb("user", "u-1"))
+    clock = {"t": 0.0}
+    cache = PendingCache(store, max_age_s=0.05, now=lambda: clock["t"])
+    note = a_note("n", user_id="u-1")
+    store.answer.set()
+    assert await visible([note], cache) == []
+    store.answer.clear()
+    store.reading.clear()
+    clock["t"] = 1.0
+    refresh = asyncio.create_task(visible([note], cache))
+    await store.reading.wait()  # the read has seen the open tombstone
+    await cache.close("user", "u-1")  # the fan-out is done
+    store.answer.set()
+    assert await refresh == [note]
+    assert await visible([note], cache) == [note], "still closed within max_age_s"
+
+
 async def test_this_process_hides_at_once_and_a_refresh_keeps_an_open_still_being_written():
     store = SlowStore()
     clock = {"t": 0.0}
