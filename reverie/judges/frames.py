@@ -73,7 +73,7 @@ from reverie.judges.lexicon import (
     verb_of,
 )
 from reverie.judges.nli import NLIScores
-from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause
+from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import STATUS_WORDS
@@ -392,8 +392,10 @@ def _denied_consumption(pair: Pair) -> Finding | None:
     for denying, taking in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in denying.clauses:
             kinds = _denied_kinds(c)
+            if not kinds:
+                continue
             for d in taking.clauses:
-                if (not kinds or d.negated or d.past or d.hypothetical
+                if (d.negated or d.past or d.hypothetical
                         or not _agree(c.subject, d.subject) or _two_holders(c, d)
                         or d.predicate not in CONSUMING_VERBS | {c.predicate, "like"}):
                     continue
@@ -545,7 +547,7 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
-    if _two_holders(c, d) or _another_one(c, d):
+    if _two_things(c, d):
         return None  # "User likes hiking" / "User's husband does not like hiking"
     al = _align(c, d)
     if c.negated != d.negated:
@@ -684,12 +686,9 @@ def _opposite_preference(pair: Pair) -> Finding | None:
     adjectives WordNet calls antonyms on two kinds of communication ("prefers long,
     detailed explanations" / "wants short replies", "likes a formal tone" / "prefers a
     casual tone"); another scope ("for quick questions" / "for reports") is not."""
-    for c in pair.a.clauses:
-        if c.predicate != LIKE or c.negated or c.past or c.hypothetical or c.additive:
-            continue
-        for d in pair.b.clauses:
-            if (d.predicate != LIKE or d.negated or d.past or d.hypothetical or d.additive
-                    or not _one_subject(c, d) or _other_scope(c, d)):
+    for c in filter(_wanted_now, pair.a.clauses):
+        for d in filter(_wanted_now, pair.b.clauses):
+            if not _one_subject(c, d) or _other_scope(c, d):
                 continue
             for x in c.args:
                 y = d.arg(x.role)
@@ -703,6 +702,12 @@ def _opposite_preference(pair: Pair) -> Finding | None:
                         f"{_versus(pair)}: {pair_[0]} {x.head} / {pair_[1]} {y.head}, "
                         "opposites (WordNet), wanted by one holder"))
     return None
+
+
+def _wanted_now(c: Clause) -> bool:
+    """The clause says what its holder wants now, without "also"."""
+    return (c.predicate == LIKE and not (c.negated or c.past or c.hypothetical
+                                         or c.additive))
 
 
 def _messages(x: Arg, y: Arg) -> bool:
@@ -734,7 +739,13 @@ def _one_subject(c: Clause, d: Clause) -> bool:
     other's ("the user" / "the user's husband")."""
     return (c.subject == d.subject or (
         bool(_content(c.subject) and _content(d.subject)) and _agree(c.subject, d.subject)
-        and not (_two_holders(c, d) or _another_one(c, d))))
+        and not _two_things(c, d)))
+
+
+def _two_things(c: Clause, d: Clause) -> bool:
+    """The subjects name two things: another holder (:func:`_two_holders`) or another one
+    of a kind (:func:`_another_one`)."""
+    return _two_holders(c, d) or _another_one(c, d)
 
 
 def _another_one(c: Clause, d: Clause) -> bool:
@@ -750,13 +761,7 @@ def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
     rest = frozenset({("value", _content(value.words) - {value.head})} - {("value", frozenset())})
     return rest | frozenset((x.role, _content(x.words)) for x in c.args
                             if x is not value and x.role != "adv" and not _dated(x)
-                            and not _duration(x))
-
-
-def _duration(x: Arg) -> bool:
-    """"for 2 years", "for a decade": how long, not what for."""
-    return (x.role == "prep:for" and x.head in {*PERIODS, "day", "decade"}
-            and x.words <= {x.head} | x.numbers)
+                            and not how_long(x))
 
 
 def _denied_possession(pair: Pair) -> Finding | None:
@@ -796,12 +801,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             holder = x.holder(c, pair.b.lemmas)
             if not holder or holder != y.holder(d, pair.a.lemmas):
                 continue  # "the user's partner works at Amazon" / "the user ..."
-            if not other_values(x, y) or _abbreviates(x.value, y.value):
+            if not _two_values(x, y, pair) or _said_besides(c, d, x.arg.role, y.arg.role):
                 continue
-            if _said_besides(c, d, x.arg.role, y.arg.role):
-                continue
-            if _names_value(x, y, pair.b) or _names_value(y, x, pair.a):
-                continue  # one statement names both ("moved from Pro to Basic")
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
                 likely = likely or (x, y)
                 continue
@@ -828,6 +829,14 @@ def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
         for x in held(c, facts.salient)
         if x.permanent or not c.past
     ]
+
+
+def _two_values(x: Held, y: Held, pair: Pair) -> bool:
+    """``x`` of ``pair.a`` and ``y`` of ``pair.b`` are two values of one attribute: not
+    one said in full and short ("CET" / "Central European Time"), and neither statement
+    naming both ("moved from Pro to Basic")."""
+    return (other_values(x, y) and not _abbreviates(x.value, y.value)
+            and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a)))
 
 
 def _named_apart(x: Held, y: Held, pair: Pair) -> bool:
@@ -1018,12 +1027,14 @@ def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
 
 def _in_range(bounds: set[str] | frozenset[str], values: set[str] | frozenset[str]) -> bool:
     """Two numbers and one between them ("between 250 and 350" / "300")."""
+    if len(bounds) != 2 or len(values) != 1:
+        return False
     try:
-        low, high = sorted(float(n) for n in bounds) if len(bounds) == 2 else (1.0, 0.0)
-        one = [float(n) for n in values]
+        low, high = sorted(float(n) for n in bounds)
+        one = float(next(iter(values)))
     except ValueError:
         return False
-    return len(one) == 1 and low <= one[0] <= high
+    return low <= one <= high
 
 
 def _unit(lemma: str) -> str:
@@ -1221,7 +1232,7 @@ def one_frame(pair: Pair) -> str | None:
                 continue
             if not (c.subject and d.subject and _agree(c.subject, d.subject)):
                 continue
-            if _two_holders(c, d) or _another_one(c, d):
+            if _two_things(c, d):
                 continue  # "i'm a nurse" / "my husband is a firefighter"
             if _other_scope(c, d):
                 continue
@@ -1333,8 +1344,7 @@ def _attribute_veto(pair: Pair) -> Finding | None:
     theirs = _holding(pair.b)
     for _, x in _holding(pair.a):
         for _, y in theirs:
-            if (other_values(x, y) and not _abbreviates(x.value, y.value)
-                    and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a))):
+            if _two_values(x, y, pair):
                 return finding("other-attribute-values", (
                     f"{_versus(pair)}: {x.attribute} {_phrase(x.arg)} / {_phrase(y.arg)}"))
     return None

