@@ -241,8 +241,8 @@ def _participles(lex: _Lexicon, word: str) -> tuple[str, ...]:
     -> "closed": a parse may give the verb's lemma for "is closed on weekends")."""
     if not lex.senses_of("v", word):
         return (word,)
-    stem = word[:-1] if word.endswith("e") else word
-    return (word, *(p for p in (f"{stem}ed",) if lex.senses_of("a", p)))
+    participle = f"{word[:-1] if word.endswith('e') else word}ed"
+    return (word, participle) if lex.senses_of("a", participle) else (word,)
 
 
 @lru_cache(maxsize=_MEMO)

@@ -195,7 +195,9 @@ class OfflineJudge:
             if self._use_nli:
                 timed("nli", self._nli().load)
 
-        models_loaded = self._thread().submit(models)
+        with self._lock:  # one thread, whoever asks first (a batch may be judged already)
+            thread = self._thread()
+        models_loaded = thread.submit(models)
         try:
             timed("spacy", load_pipeline)
             timed("wordnet", lexicon.load)
@@ -205,7 +207,8 @@ class OfflineJudge:
         return took
 
     def _thread(self) -> ThreadPoolExecutor:
-        """The judge's own thread (embedding beside a parse, loading beside a load)."""
+        """The judge's own thread (embedding beside a parse, loading beside a load); the
+        caller holds the judge's lock."""
         if self._encoder_thread is None:
             self._encoder_thread = ThreadPoolExecutor(1, thread_name_prefix="reverie-judge-embed")
         return self._encoder_thread
