@@ -44,6 +44,7 @@ from reverie.handlers.ports import (
     VectorPoint,
 )
 from reverie.handlers.reindex import index_notes, reindex
+from reverie.text.utc import as_utc
 
 REBUILD_PAGE = 100
 """Notes per locked upsert: ingest and status writes wait at most one page."""
@@ -310,23 +311,50 @@ async def apply_changes(
     index: VectorIndex,
     embedder: Embedder,
 ) -> int:
-    """Apply the note statuses of ``changes`` (the last one per note wins); index merged notes."""
-    final: dict[str, Status] = {}
+    """Apply the note statuses of ``changes`` (the last one per note wins); index merged notes.
+
+    A change the store has moved on from gives way: a note written again after the change
+    (its ``updated_at`` is later, e.g. restored by hand while the archival was on its way
+    through ``reverie.changes``) takes the store's status, so a late change cannot undo
+    what the writer after it already put in the index. The statuses are read again after
+    the write: a move stored while they were written is applied too.
+    """
+    last: dict[str, Change] = {}
     merged: set[str] = set()
     for change in changes:
         if change.kind != "note":
             continue
-        final[change.record_id] = change.to_status
+        last[change.record_id] = change
         if change.change_type == "note.consolidated":
             merged.add(change.record_id)
-    if not final:
+    if not last:
         return 0
     fetched = await notes.get_many(sorted(merged)) if merged else []
     if fetched:
         await index_notes(fetched, index=index, embedder=embedder)
+    written = await _statuses_now(last, notes)
+    await _set_statuses(written, index)
+    again = await _statuses_now(last, notes)
+    await _set_statuses({i: s for i, s in again.items() if written[i] != s}, index)
+    return len(last)
+
+
+async def _statuses_now(last: Mapping[str, Change], notes: NoteRepository) -> dict[str, Status]:
+    """Each note's status: the change's, or the store's if stored after the change."""
+    stored = {n.note_id: n for n in await notes.get_many(list(last))}
+    out: dict[str, Status] = {}
+    for note_id, change in last.items():
+        note = stored.get(note_id)
+        if note is not None and note.updated_at and as_utc(note.updated_at) > as_utc(change.at):
+            out[note_id] = note.status
+        else:
+            out[note_id] = change.to_status
+    return out
+
+
+async def _set_statuses(statuses: Mapping[str, Status], index: VectorIndex) -> None:
     by_status: dict[Status, list[str]] = defaultdict(list)
-    for note_id, status in final.items():
+    for note_id, status in statuses.items():
         by_status[status].append(note_id)
     for status, note_ids in by_status.items():
         await index.set_status(note_ids, status)
-    return len(final)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 from aiokafka.partitioner import DefaultPartitioner
 
@@ -146,6 +147,52 @@ async def test_changes_apply_in_order_and_again_without_effect():
     for _ in range(2):
         await app.index_handlers["changes"](batch)
         assert await statuses(app.index) == {"n1": "Active"}
+
+
+async def test_a_change_older_than_the_stores_last_move_takes_the_stores_status():
+    """An archival relayed after the note was restored by hand does not archive it again."""
+    app = memory_app()
+    agent = agent_on(0)
+    await stored(app, ("n1", agent))
+    archived = change("n1", agent, Status.ARCHIVED)  # at T0
+    await app.notes.transition([Transition("n1", Status.ACTIVE, Status.ARCHIVED, "gone")], T0)
+    await app.notes.transition([Transition("n1", Status.ARCHIVED, Status.ACTIVE, "restored")],
+                               T0 + timedelta(seconds=1))
+    await app.index.set_status(["n1"], Status.ACTIVE)  # what the restore wrote
+    await app.index_handlers["changes"]([archived])
+    assert await statuses(app.index) == {"n1": "Active"}
+
+
+class MovedWhileWritten:
+    """An index whose first status write lets another writer restore the note in the store
+    and in the index (between the handler's read of the store and its own write)."""
+
+    def __init__(self, inner: MemoryVectorIndex, notes) -> None:
+        self.inner = inner
+        self.notes = notes
+        self.writes: list[tuple[list[str], Status]] = []
+
+    async def set_status(self, note_ids, status) -> None:
+        if not self.writes:
+            await self.notes.transition(
+                [Transition("n1", Status.ARCHIVED, Status.ACTIVE, "restored")],
+                T0 + timedelta(seconds=1))
+            await self.inner.set_status(["n1"], Status.ACTIVE)
+        self.writes.append((list(note_ids), status))
+        await self.inner.set_status(note_ids, status)
+
+
+async def test_a_move_stored_while_the_statuses_are_written_is_applied_too():
+    """The restore read too late by the first pass is put back by the second."""
+    app = memory_app()
+    agent = agent_on(0)
+    await stored(app, ("n1", agent))
+    await app.notes.transition([Transition("n1", Status.ACTIVE, Status.ARCHIVED, "gone")], T0)
+    index = MovedWhileWritten(app.index, app.notes)
+    await apply_changes([change("n1", agent, Status.ARCHIVED)], notes=app.notes,
+                        index=index, embedder=app.embedder)  # type: ignore[arg-type]
+    assert index.writes == [(["n1"], Status.ARCHIVED), (["n1"], Status.ACTIVE)]
+    assert await statuses(app.index) == {"n1": "Active"}
 
 
 async def test_merged_note_made_by_another_worker_is_indexed_from_the_store():
