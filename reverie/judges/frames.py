@@ -76,7 +76,7 @@ from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens, salient_tokens
-from reverie.text.vocabulary.attributes import STATUS_WORDS
+from reverie.text.vocabulary.attributes import ATTRIBUTE_QUALIFIERS, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
 from reverie.text.vocabulary.diets import DIETS
@@ -536,6 +536,20 @@ def _persons(c: Clause, d: Clause) -> bool:
     return c.subject_name and d.subject_name
 
 
+def _narrowed_subject(pair: Pair, c: Clause, d: Clause) -> bool:
+    """Copulas whose subjects are one noun, one side with a word in front of it the other
+    lacks that is not a qualifier of use ("Dana's manager" / "Dana's project manager",
+    "skip-level manager"; not "default currency"): two attributes, not two values."""
+    if c.predicate != "be" or c.subject_head != d.subject_head or not c.subject_head:
+        return False
+    for x, y, text in ((c, d, pair.a.text), (d, c, pair.b.text)):
+        for word in x.subject - y.subject - ATTRIBUTE_QUALIFIERS - SELF_WORDS:
+            if re.search(rf"\b{re.escape(word)}[\s-]+{re.escape(c.subject_head)}", text,
+                         re.IGNORECASE):
+                return True
+    return False
+
+
 def _two_attributes(c: Clause, d: Clause) -> bool:
     """Copulas whose subjects name two attributes ("the billing contact is Dana" / "the
     technical contact is Dana"), not one counted twice ("my 2 brothers are ..." / "my 4
@@ -602,6 +616,8 @@ def conflict(pair: Pair) -> Finding | None:
                 continue
             if rule == "other-value" and _one_status(c, d, role):
                 continue  # "is finished" / "is complete": one status in two words
+            if rule == "other-value" and _narrowed_subject(pair, c, d):
+                continue  # "Dana's manager" / "Dana's project manager": two attributes
             if rule == "other-value" and _two_adjectives(c, d, role):
                 # two values of a property the table knows ("active" / "suspended") first
                 return _one_value_attribute(pair) or finding("other-property", (

@@ -199,6 +199,24 @@ def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
 
 
 @pytest.mark.parametrize(("a", "b"), [
+    ("Dana's manager is Ruth.", "Dana's project manager is Omar."),
+    ("Ivo's manager is Ruth Lang.", "Ivo's skip-level manager is Paul Amato."),
+    ("Noor's flight to Oslo is on June 2.", "Noor's return flight from Oslo is on June 9."),
+])
+def test_a_word_in_front_of_the_subjects_noun_names_another_attribute(a: str, b: str) -> None:
+    """"project manager" is not the manager: two attributes, two values, both true."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason
+
+
+def test_a_qualifier_of_use_in_front_of_the_noun_names_the_same_attribute() -> None:
+    """"default currency" is the currency: two values still contradict."""
+    found = explain(judge, "The user's currency is EUR.", "The user's default currency is USD.",
+                    NOW)
+    assert found.outcome == "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
     ("The user is a nurse.", "The user is a factory worker."),
     ("i am a teacher .", "i am a cook ."),
 ])
