@@ -120,6 +120,9 @@ NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
 NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame
 NLI_PARAPHRASE = 0.6  # p(entailment), both ways, at which two values of one attribute are one
 NLI_VETO = 0.35  # p(contradiction), both ways, that keeps one frame's values out of one note
+# p(contradiction), both ways, of the agent-memory model for a doubt sent to a person
+MEMORY_CONTRADICTION = 0.95
+MEMORY_SIMILARITY = NEGATION_SIMILARITY  # below it the agent-memory model is not asked
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
@@ -148,6 +151,7 @@ class Pair:
     b: Analysis
     cosine: float
     nli: Callable[[], NLIScores] | None = None  # asked only where it can change a verdict
+    memory: Callable[[], NLIScores] | None = None  # the agent-memory model, the same way
 
 
 def completeness(facts: Analysis) -> int:
@@ -592,8 +596,17 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     return "other-value", real[0].role
 
 
-def conflict(pair: Pair) -> Finding | None:
-    """Return the finding by which the two statements contradict each other, or None."""
+def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
+    """Return the finding by which the two statements contradict each other, or None;
+    without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
+    does not keep a cluster from merging)."""
+    found = _conflict(pair)
+    if found is None and doubt:
+        return _memory_conflict(pair)
+    return found
+
+
+def _conflict(pair: Pair) -> Finding | None:
     if pair.cosine < NEGATION_SIMILARITY:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
@@ -921,6 +934,23 @@ def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
         scores.as_dict())
 
 
+def _memory_conflict(pair: Pair) -> Finding | None:
+    """The agent-memory model's doubt that one holder's two statements can both hold:
+    p(contradiction) both ways at least MEMORY_CONTRADICTION, where no rule spoke. Asked
+    only by the contradiction phase (:func:`conflict` with ``doubt``), never where
+    statements merge: it reads some complementary notes as contradictions."""
+    if pair.memory is None or pair.cosine < MEMORY_SIMILARITY:
+        return None
+    if not _one_holder(pair.a, pair.b):
+        return None
+    scores = pair.memory()
+    if scores.contradiction < MEMORY_CONTRADICTION:
+        return None
+    return finding("memory-doubt", (
+        f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "
+        f"{scores.contradiction:.2f} >= {MEMORY_CONTRADICTION}"), scores.as_dict())
+
+
 def _negation(positive: Analysis, negative: Analysis) -> str:
     return f"'{_quote(positive.text)}' vs its negation '{_quote(negative.text)}'"
 
@@ -1194,7 +1224,7 @@ def inconsistent(pair: Pair) -> Finding | None:
     if rated:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
-    return conflict(pair)
+    return conflict(pair, doubt=False)
 
 
 def _values(c: Clause, d: Clause, role: str) -> str:

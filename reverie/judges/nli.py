@@ -36,11 +36,17 @@ from reverie.embeddings.local import (
     locate_bundled_model_dir,
 )
 
-__all__ = ["LABELS", "SHA256", "NLIModelUnavailable", "NLIScorer", "NLIScores"]
+__all__ = [
+    "LABELS", "MEMORY_SHA256", "SHA256", "NLIModelUnavailable", "NLIScorer", "NLIScores",
+    "memory_weights_path",
+]
 
 LABELS = ("entailment", "neutral", "contradiction")
 SHA256 = "77ca665a65cb5e3d4b567f153796f75615b4d686119f3d686b11facfeb9b05ad"
 """SHA-256 of the shipped weights (scripts/train_nli.py prints it; a retrain changes it)."""
+MEMORY_SHA256 = "6a716e16b17cdb584a3a97a663e46f87b6c5852b7eca1ea72dd4f5ab408014ea"
+"""SHA-256 of the agent-memory weights: the SNLI model fine-tuned further on pairs of
+agent-memory notes written for training (``eval/train/``, scripts/train_nli.py --pairs)."""
 _CACHE_MAX = 50_000
 
 
@@ -85,6 +91,11 @@ class _Head:
 def weights_path() -> Path:
     """Where the shipped weights are (package data)."""
     return Path(str(files("reverie.judges") / "data" / "nli-minilm.safetensors"))
+
+
+def memory_weights_path() -> Path:
+    """Where the agent-memory weights are (package data)."""
+    return Path(str(files("reverie.judges") / "data" / "nli-memory.safetensors"))
 
 
 class NLIScorer:

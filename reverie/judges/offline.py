@@ -81,7 +81,7 @@ from reverie.handlers.dream.judging import (
 )
 from reverie.judges import frames, lexicon
 from reverie.judges.memo import Bounded
-from reverie.judges.nli import NLIScorer, NLIScores
+from reverie.judges.nli import MEMORY_SHA256, NLIScorer, NLIScores, memory_weights_path
 from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
 from reverie.judges.rules import certain, kind_of
 from reverie.text.dates import normalize_dates
@@ -112,6 +112,7 @@ class _Statement:
     facts: Analysis
     vector: npt.NDArray[np.float32]
     nli: Callable[[str, str], NLIScores] | None = None
+    memory: Callable[[str, str], NLIScores] | None = None
 
     @property
     def text(self) -> str:
@@ -122,7 +123,9 @@ class _Statement:
 
     def pair(self, other: _Statement) -> frames.Pair:
         ask = partial(self.nli, self.text, other.text) if self.nli is not None else None
-        return frames.Pair(self.facts, other.facts, self.cosine(other), ask)
+        memory = (partial(self.memory, self.text, other.text)
+                  if self.memory is not None else None)
+        return frames.Pair(self.facts, other.facts, self.cosine(other), ask, memory)
 
 
 def _usage_rank(note: JudgedNote) -> tuple[int, float, str]:
@@ -162,10 +165,12 @@ class OfflineJudge:
 
     name: str = "offline"
 
-    def __init__(self, embedder: Any = None, *, nli: bool = True) -> None:
+    def __init__(self, embedder: Any = None, *, nli: bool = True, memory: Any = None) -> None:
         """Use ``embedder`` (a :class:`~reverie.embeddings.local.LocalMiniLMEmbedder`) or a
         local model of its own, loaded on first use; with ``nli``, the SNLI-trained scorer
-        (:mod:`reverie.judges.nli`) over the same model judges other values of one frame."""
+        (:mod:`reverie.judges.nli`) over the same model judges other values of one frame,
+        and the agent-memory scorer (``memory``, or the shipped one: ``load()`` and
+        ``both_ways(a, b)``) raises its doubts where contradictions are sought."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
         # each note's statements by (text, UTC time written): the dates made absolute
@@ -173,6 +178,7 @@ class OfflineJudge:
         self._lock = threading.Lock()
         self._use_nli = nli
         self._scorer: NLIScorer | None = None
+        self._memory_scorer: Any = memory
         # one thread that embeds a batch while the calling thread parses it (the encoder's
         # matrix products release the GIL): created on the first batch that needs both
         self._encoder_thread: ThreadPoolExecutor | None = None
@@ -194,6 +200,7 @@ class OfflineJudge:
                 timed("minilm", self._local().load)
             if self._use_nli:
                 timed("nli", self._nli().load)
+                timed("nli-memory", self._memory().load)
 
         with self._lock:  # one thread, whoever asks first (a batch may be judged already)
             thread = self._thread()
@@ -222,6 +229,18 @@ class OfflineJudge:
 
     def _both_ways(self, a: str, b: str) -> NLIScores:
         return self._nli().both_ways(a, b)
+
+    def _memory(self) -> Any:
+        if self._memory_scorer is None:
+            with self._lock:
+                if self._memory_scorer is None:
+                    self._memory_scorer = NLIScorer(
+                        self._local(), memory_weights_path(), MEMORY_SHA256)
+        return self._memory_scorer
+
+    def _memory_both_ways(self, a: str, b: str) -> NLIScores:
+        scores: NLIScores = self._memory().both_ways(a, b)
+        return scores
 
     def _local(self) -> Any:
         if self._embedder is None:
@@ -298,9 +317,11 @@ class OfflineJudge:
                     wait([embedding])  # never left running past the lock, even on an error
                 vectors = embedding.result()  # a parse error is raised first, as before
         ask = self._both_ways if self._use_nli else None
+        memory = self._memory_both_ways if self._use_nli else None
         return {
             n.note_id: [
-                _Statement(n, i, facts[t], vectors[t], ask) for i, t in enumerate(texts[n.note_id])
+                _Statement(n, i, facts[t], vectors[t], ask, memory)
+                for i, t in enumerate(texts[n.note_id])
             ]
             for n in notes
         }
@@ -321,7 +342,7 @@ class OfflineJudge:
         if not any(per_note.values()):
             return ConsolidationVerdict(consolidate=False, reason="the notes state nothing")
         for x, y in combinations(ordered, 2):
-            found = _first_conflict(per_note[x.note_id], per_note[y.note_id])
+            found = _first_conflict(per_note[x.note_id], per_note[y.note_id], doubt=False)
             if found is not None:
                 return ConsolidationVerdict(
                     consolidate=False,
@@ -404,10 +425,11 @@ class OfflineJudge:
         )
 
 
-def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement]) -> Finding | None:
+def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement], *,
+                    doubt: bool = True) -> Finding | None:
     for x in left:
         for y in right:
-            found = frames.conflict(x.pair(y))
+            found = frames.conflict(x.pair(y), doubt=doubt)
             if found is not None:
                 return found
     return None

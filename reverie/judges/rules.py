@@ -91,6 +91,12 @@ _TABLE: tuple[Rule, ...] = (
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "
          "NLI_CONTRADICTION both ways"),
+    Rule("memory-doubt", "conflict",
+         "one holder's two statements, no rule having spoken, that the agent-memory model "
+         "(SNLI, then pairs of agent-memory notes: eval/train/) says cannot both hold: "
+         "p(contradiction) at least MEMORY_CONTRADICTION both ways; asked only when "
+         "contradictions are sought, never when notes merge; sent to a person, never "
+         "settled by the dream", certain=False),
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
     Rule("differing-argument", "blocker",
          "one frame with an argument of another value ('pays by card' / 'pays by bank "

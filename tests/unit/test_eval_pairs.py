@@ -171,7 +171,9 @@ def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
 def test_dnli_shares_do_not_regress() -> None:
     """Floors at the current values, so a change that loses ground fails."""
     labels = dnli_report()["labels"]
-    assert labels["contradiction"]["contradicted"] >= 0.42
+    assert labels["contradiction"]["contradicted"] >= 0.425
     assert labels["neutral"]["contradicted"] <= 0.02
     assert labels["same"]["merged"] >= 0.5
-    assert labels["same"]["contradicted"] <= 0.06  # a same fact called a contradiction
+    # a same fact called a contradiction: 8 of 200 by the rules, 9 more by the agent-memory
+    # model's doubt (sent to a person; docs/calibration.md, eleventh round)
+    assert labels["same"]["contradicted"] <= 0.09

@@ -1,0 +1,89 @@
+"""The agent-memory model (reverie/judges/data/nli-memory.safetensors): the shipped weights
+are the ones trained on eval/train, and its doubt (``memory-doubt``) is a contradiction for a
+person where no rule spoke, asked only where contradictions are sought, never where notes
+merge. Pairs written for these tests (none drawn from eval/pairs, eval/train or DNLI)."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from reverie.judges import nli
+from reverie.judges.explain import explain
+from reverie.judges.nli import NLIScorer, NLIScores, memory_weights_path
+from reverie.judges.offline import OfflineJudge
+from tests.builders import judged
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+TRAIN = Path(__file__).resolve().parents[2] / "eval" / "train"
+judge = OfflineJudge(embedder())
+
+
+def test_shipped_weights_match_the_pinned_checksum() -> None:
+    """The package data is the file the training script wrote (SHA-256 pinned in code)."""
+    assert hashlib.sha256(memory_weights_path().read_bytes()).hexdigest() == nli.MEMORY_SHA256
+
+
+def test_card_names_the_training_pairs_and_the_weights_it_started_from() -> None:
+    """Every pair set in the card is a file of eval/train with that SHA-256, none a measuring
+    set; training started from the shipped SNLI weights."""
+    scorer = NLIScorer(path=memory_weights_path(), sha256=nli.MEMORY_SHA256)
+    card = scorer.card
+    assert card["init"] == nli.SHA256
+    assert len(card["pairs"]) >= 10
+    for name, sha in card["pairs"].items():
+        assert name.startswith("train-"), name
+        assert hashlib.sha256((TRAIN / name).read_bytes()).hexdigest() == sha, name
+    assert card["snli_test"]["accuracy"] > 0.75
+    assert "CC BY-SA 4.0" in card["licence"]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The account is billed quarterly.", "Billing for the account is monthly."),
+    ("Rafael has never been to Japan.", "Rafael spent his honeymoon in Kyoto."),
+    ("The invoice was paid in full on May 2.", "The invoice is still outstanding."),
+])
+def test_the_models_doubt_is_a_contradiction_for_a_person(a: str, b: str) -> None:
+    """Where no rule speaks, p(contradiction) of at least MEMORY_CONTRADICTION both ways is a
+    contradiction the dream leaves to a person, with the model's scores."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "memory-doubt"
+    assert not found.certain
+    assert found.findings[0].scores["contradiction"] >= 0.95
+
+
+class Doubting:
+    """A memory scorer sure that any two statements contradict."""
+
+    def load(self) -> None:
+        return None
+
+    def both_ways(self, a: str, b: str) -> NLIScores:
+        return NLIScores(0.0, 0.0, 1.0)
+
+
+doubting = OfflineJudge(embedder(), memory=Doubting())
+
+
+def test_a_doubt_never_keeps_notes_from_merging() -> None:
+    """Two notes of one fact merge whatever the model says: it is asked only when
+    contradictions are sought."""
+    a = judged("n1", "The user prefers replies in Spanish.")
+    b = judged("n2", "User wants answers in Spanish.")
+    verdict = doubting.consolidate_now([a, b])
+    assert verdict.consolidate, verdict.reason
+
+
+def test_a_doubt_is_raised_for_one_holder_only() -> None:
+    """Another holder's statement is no contradiction, however sure the model."""
+    a = judged("n1", "Dana walks to work.")
+    b = judged("n2", "Dana's husband drives to work every day.")
+    assert not doubting.contradicts_now(a, b).contradicts
+    c = judged("n3", "Dana drives to work every day.")
+    verdict = doubting.contradicts_now(a, c)
+    assert verdict.contradicts and verdict.findings[0].rule == "memory-doubt"
