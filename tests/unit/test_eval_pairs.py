@@ -174,6 +174,6 @@ def test_dnli_shares_do_not_regress() -> None:
     assert labels["contradiction"]["contradicted"] >= 0.425
     assert labels["neutral"]["contradicted"] <= 0.02
     assert labels["same"]["merged"] >= 0.5
-    # a same fact called a contradiction: 8 of 200 by the rules, 9 more by the agent-memory
+    # a same fact called a contradiction: 8 of 200 by the rules, 8 more by the agent-memory
     # model's doubt (sent to a person; docs/calibration.md, eleventh round)
     assert labels["same"]["contradicted"] <= 0.09

@@ -46,6 +46,8 @@ def test_card_names_the_training_pairs_and_the_weights_it_started_from() -> None
     ("The account is billed quarterly.", "Billing for the account is monthly."),
     ("Rafael has never been to Japan.", "Rafael spent his honeymoon in Kyoto."),
     ("The invoice was paid in full on May 2.", "The invoice is still outstanding."),
+    # no rule: two clock times of one meeting (the blocker other-figures keeps them apart)
+    ("The weekly sync is at 9:30.", "The weekly sync starts at 11."),
 ])
 def test_the_models_doubt_is_a_contradiction_for_a_person(a: str, b: str) -> None:
     """Where no rule speaks, p(contradiction) of at least MEMORY_CONTRADICTION both ways is a
@@ -79,6 +81,13 @@ def test_a_doubt_never_keeps_notes_from_merging() -> None:
     assert verdict.consolidate, verdict.reason
 
 
+def test_a_former_value_beside_the_present_one_is_no_doubt() -> None:
+    """"was Basic" / "is Pro": one predicate then and now, a value that changed."""
+    a = judged("n1", "The customer's plan was Basic.")
+    b = judged("n2", "The customer's plan is Pro.")
+    assert not doubting.contradicts_now(a, b).contradicts
+
+
 def test_a_doubt_is_raised_for_one_holder_only() -> None:
     """Another holder's statement is no contradiction, however sure the model."""
     a = judged("n1", "Dana walks to work.")
@@ -87,3 +96,12 @@ def test_a_doubt_is_raised_for_one_holder_only() -> None:
     c = judged("n3", "Dana drives to work every day.")
     verdict = doubting.contradicts_now(a, c)
     assert verdict.contradicts and verdict.findings[0].rule == "memory-doubt"
+
+
+def test_two_clock_times_are_never_one_note_whatever_the_doubt() -> None:
+    """The doubt is for a person; the blocker other-figures still keeps the two apart."""
+    a = judged("n1", "The weekly sync is at 9:30.")
+    b = judged("n2", "The weekly sync starts at 11.")
+    verdict = judge.consolidate_now([a, b])
+    assert not verdict.consolidate
+    assert "other-figures" in {f.rule for f in verdict.findings}, verdict.findings

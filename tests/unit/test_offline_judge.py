@@ -433,8 +433,6 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
     # a number inside a range is no other number
     ("Initech has between 40 and 60 engineers.", "Initech has 52 engineers.",
      "differing-argument"),
-    # numbers on both sides that the other does not say: two values, never one note
-    ("The weekly sync is at 9:30.", "The weekly sync starts at 11.", "other-figures"),
     # "does not drink" means alcohol; "runs the team" is another sense of "run"
     ("The user drinks coffee every morning.", "The user doesn't drink.", "below-link-similarity"),
     ("The user does not run.", "The user runs the marketing team.", "below-link-similarity"),
