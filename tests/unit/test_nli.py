@@ -50,17 +50,17 @@ def test_card_records_data_seed_and_accuracy(scorer: NLIScorer) -> None:
     assert "CC BY-SA 4.0" in card["licence"]
 
 
-@pytest.mark.parametrize(
-    ("a", "b", "label"),
-    [
-        ("A man is playing a guitar on stage.", "A man is playing an instrument.", "entailment"),
-        ("Two dogs run through a field.", "Animals are outside.", "entailment"),
-        ("A woman is sleeping in her bed.", "A woman is running a marathon.", "contradiction"),
-        ("A man is sleeping on a couch.", "A man is running a marathon.", "contradiction"),
-        ("A man is walking down the street.", "The man is going to work.", "neutral"),
-        ("A girl is reading a book.", "The girl is reading a book for school.", "neutral"),
-    ],
-)
+KNOWN = [
+    ("A man is playing a guitar on stage.", "A man is playing an instrument.", "entailment"),
+    ("Two dogs run through a field.", "Animals are outside.", "entailment"),
+    ("A woman is sleeping in her bed.", "A woman is running a marathon.", "contradiction"),
+    ("A man is sleeping on a couch.", "A man is running a marathon.", "contradiction"),
+    ("A man is walking down the street.", "The man is going to work.", "neutral"),
+    ("A girl is reading a book.", "The girl is reading a book for school.", "neutral"),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "label"), KNOWN)
 def test_known_pairs_of_each_class(scorer: NLIScorer, a: str, b: str, label: str) -> None:
     """SNLI-style pairs get their class as the most probable one."""
     (s,) = scorer.score([(a, b)])
@@ -83,3 +83,42 @@ def test_both_ways_averages_the_orders(scorer: NLIScorer) -> None:
     ab, ba = scorer.score([(a, b), (b, a)])
     both = scorer.both_ways(a, b)
     assert both.contradiction == pytest.approx((ab.contradiction + ba.contradiction) / 2)
+
+
+def _quantize_script() -> object:
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "scripts" / "quantize_nli.py"
+    spec = importlib.util.spec_from_file_location("quantize_nli", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_int8_groups_round_trip_within_half_a_step() -> None:
+    """Each weight comes back within half its group's step (max |w| / 127 / 2)."""
+    import numpy as np
+
+    quantize = _quantize_script().quantize  # type: ignore[attr-defined]
+    w = np.random.default_rng(0).normal(size=(8, 64)).astype(np.float32)
+    w[0, 0] = 40.0  # an outlier costs only its own group's precision
+    codes, scale = quantize(w, 32)
+    assert codes.dtype == np.int8 and scale.shape == (8, 2)
+    back = (codes.reshape(8, 2, 32) * scale.astype(np.float32)[:, :, None]).reshape(8, 64)
+    step = np.repeat(scale.astype(np.float32), 32, axis=1)
+    assert np.all(np.abs(back - w) <= step / 2 + 1e-3 * np.abs(w))
+
+
+def test_int8_weights_load_and_score_like_the_float16_ones(tmp_path: Path) -> None:
+    """A quantized copy (scripts/quantize_nli.py) loads through the same reader, records
+    its scheme in the card, and moves no known pair's probabilities by more than 0.05."""
+    out = tmp_path / "int8.safetensors"
+    assert _quantize_script().main([str(weights_path()), str(out)]) == 0  # type: ignore[attr-defined]
+    assert out.stat().st_size < weights_path().stat().st_size * 0.6
+    small, full = NLIScorer(path=out, sha256=""), NLIScorer()
+    assert "int8" in small.card["quantized"]
+    pairs = [(a, b) for a, b, _ in KNOWN]
+    for x, y in zip(small.score(pairs), full.score(pairs), strict=True):
+        for k in ("entailment", "neutral", "contradiction"):
+            assert abs(getattr(x, k) - getattr(y, k)) < 0.05
