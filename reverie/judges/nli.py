@@ -45,9 +45,10 @@ __all__ = [
 LABELS = ("entailment", "neutral", "contradiction")
 SHA256 = "77ca665a65cb5e3d4b567f153796f75615b4d686119f3d686b11facfeb9b05ad"
 """SHA-256 of the shipped weights (scripts/train_nli.py prints it; a retrain changes it)."""
-MEMORY_SHA256 = "6a716e16b17cdb584a3a97a663e46f87b6c5852b7eca1ea72dd4f5ab408014ea"
+MEMORY_SHA256 = "f213acc0cba7c6da6a3876f5cf5015d70a4b6eec7c32f4e547f3754a8184ddb6"
 """SHA-256 of the agent-memory weights: the SNLI model fine-tuned further on pairs of
-agent-memory notes written for training (``eval/train/``, scripts/train_nli.py --pairs)."""
+agent-memory notes written for training (``eval/train/``, scripts/train_nli.py --pairs),
+stored as int8 (scripts/quantize_nli.py; ``make train-nli-memory`` does both)."""
 _CACHE_MAX = 50_000
 
 

@@ -160,7 +160,7 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
     assert check["passed"], check
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: 42% of DNLI contradictions found "
+@pytest.mark.xfail(strict=True, reason="not reached yet: 43% of DNLI contradictions found "
                    "(most need world knowledge: 'drives an Acura' vs 'does not own a car'); "
                    "see docs/calibration.md")
 def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
@@ -171,9 +171,9 @@ def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
 def test_dnli_shares_do_not_regress() -> None:
     """Floors at the current values, so a change that loses ground fails."""
     labels = dnli_report()["labels"]
-    assert labels["contradiction"]["contradicted"] >= 0.425
-    assert labels["neutral"]["contradicted"] <= 0.02
-    assert labels["same"]["merged"] >= 0.5
-    # a same fact called a contradiction: 8 of 200 by the rules, 8 more by the agent-memory
-    # model's doubt (sent to a person; docs/calibration.md, eleventh round)
-    assert labels["same"]["contradicted"] <= 0.09
+    assert labels["contradiction"]["contradicted"] >= 0.43
+    assert labels["neutral"]["contradicted"] <= 0.01
+    assert labels["same"]["merged"] >= 0.52
+    # a same fact called a contradiction: 8 of 200 by the rules, 4 more by the agent-memory
+    # model's doubt (sent to a person; docs/calibration.md, twelfth round)
+    assert labels["same"]["contradicted"] <= 0.06
