@@ -94,8 +94,13 @@ PAIR_LABELS = {"same": 0, "neutral": 1, "contradiction": 2}
 words entails both ways; a look-alike that can hold beside the other is neutral."""
 
 
-def read_pairs(paths: list[Path]) -> tuple[list[tuple[str, str, int]], dict[str, str]]:
-    """Pairs of Reverie's pair sets in both orders, and each file's SHA-256."""
+def read_pairs(
+    paths: list[Path], written: bool = False
+) -> tuple[list[tuple[str, str, int]], dict[str, str]]:
+    """Pairs of Reverie's pair sets in both orders, and each file's SHA-256; with
+    ``written``, each statement as the judge asks it (``as_written``: a full stop added)."""
+    from reverie.text.statements import as_written
+
     rows: list[tuple[str, str, int]] = []
     hashes = {}
     for path in paths:
@@ -105,7 +110,10 @@ def read_pairs(paths: list[Path]) -> tuple[list[tuple[str, str, int]], dict[str,
             if line.strip():
                 rec = json.loads(line)
                 label = PAIR_LABELS[rec["label"]]
-                rows += [(rec["a"], rec["b"], label), (rec["b"], rec["a"], label)]
+                a, b = rec["a"].strip(), rec["b"].strip()
+                if written:
+                    a, b = as_written(a), as_written(b)
+                rows += [(a, b, label), (b, a, label)]
     return rows, hashes
 
 
@@ -269,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="a Reverie pair set written for training (a, b, label: same / "
                          "neutral / contradiction), both orders; repeatable. Never a set "
                          "that measures the judge (DNLI, DECODE, eval/pairs)")
+    ap.add_argument("--as-written", action="store_true",
+                    help="end each --pairs statement with a full stop, as the judge asks "
+                         "the model (reverie.text.statements.as_written)")
     ap.add_argument("--pairs-repeat", type=int, default=1,
                     help="how many times each --pairs pair is seen per epoch")
     ap.add_argument("--snli-limit", type=int, default=0,
@@ -291,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     snli = data["train"]
     if args.snli_limit:
         snli = [snli[i] for i in rng.permutation(len(snli))[: args.snli_limit]]
-    domain, domain_sha = read_pairs(args.pairs)
+    domain, domain_sha = read_pairs(args.pairs, args.as_written)
     pool = snli + extra + domain * args.pairs_repeat
     train = [pool[i] for i in rng.permutation(len(pool))]
     if args.train_limit:
@@ -389,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
         "pairs": domain_sha or None,
         "pairs_both_orders": len(domain),
         "pairs_repeat": args.pairs_repeat,
+        "pairs_as_written": args.as_written,
         "smoothing": args.smoothing,
         "extra_pairs": len(extra),
         "extra_sha256": extra_sha,

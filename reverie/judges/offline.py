@@ -85,7 +85,7 @@ from reverie.judges.nli import MEMORY_SHA256, NLIScorer, NLIScores, memory_weigh
 from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
 from reverie.judges.rules import certain, kind_of
 from reverie.text.dates import normalize_dates
-from reverie.text.statements import split_statements
+from reverie.text.statements import as_written, split_statements
 from reverie.text.utc import as_utc
 
 __all__ = [
@@ -239,7 +239,9 @@ class OfflineJudge:
         return self._memory_scorer
 
     def _memory_both_ways(self, a: str, b: str) -> NLIScores:
-        scores: NLIScores = self._memory().both_ways(_as_written(a), _as_written(b))
+        # as notes are written, with a full stop: the model was taught on whole notes, and
+        # without the stop its scores drift (by 0.4 on "has 52 engineers")
+        scores: NLIScores = self._memory().both_ways(as_written(a), as_written(b))
         return scores
 
     def _local(self) -> Any:
@@ -423,12 +425,6 @@ class OfflineJudge:
             reason=f"every statement of {specific.note_id} is already stated by {ids}"[:2000],
             findings=tuple(findings),
         )
-
-
-def _as_written(statement: str) -> str:
-    """A split statement as notes write it, with its full stop (the agent-memory model was
-    taught on whole notes: without the stop, its scores drift by up to 0.4)."""
-    return statement if statement[-1:] in ".!?" else f"{statement}."
 
 
 def _first_conflict(left: Sequence[_Statement], right: Sequence[_Statement], *,

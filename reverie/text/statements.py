@@ -33,6 +33,12 @@ def split_statements(text: str) -> list[str]:
     return out
 
 
+def as_written(statement: str) -> str:
+    """A split statement as notes write it: with a full stop unless it ends in one of
+    ".!?" (what the agent-memory model was taught on)."""
+    return statement if statement[-1:] in (".", "!", "?") else f"{statement}."
+
+
 def _is_abbreviation(text: str, dot: int) -> bool:
     word = re.search(r"([A-Za-z][A-Za-z.]*)$", text[:dot])
     if word is None:
