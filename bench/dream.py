@@ -15,8 +15,9 @@ candidate pairs in one call, ``contradiction_batch_pairs``, unless ``--no-batch`
 ``--concurrency N`` sets Reverie's ``judge_concurrency`` (judgments in flight at
 once, default 4).
 
-The offline judge's models (spaCy, WordNet, MiniLM, the NLI head) are loaded before the
-clock starts, as a worker loads them at start-up (``warm_judge``, reverie/bootstrap.py), and
+The offline judge's models (spaCy, WordNet, MiniLM, the NLI heads) are loaded before the
+notes are built and the clock starts, as a worker loads them at start-up before it holds
+any note (``warm_judge``, reverie/bootstrap.py), and
 the load is reported apart (``judge_load_s``, ``judge_load_rss_mib``); ``--cold`` leaves
 them to the dream's first judgments instead, as before.
 
@@ -291,13 +292,23 @@ async def build(data: Dataset, judge: Any, index: VectorIndex, agent: str,
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    t_setup = time.perf_counter()
-    data = dataset(args.notes, args.scopes, args.seed)
     inner = StubLLMJudge(args.latency) if args.judge == "stub" else None
     if inner is None:
         from reverie.judges.offline import OfflineJudge
 
         inner = OfflineJudge(nli=not args.no_nli)
+    load_s = load_rss = None
+    load_by_model: dict[str, float] = {}
+    # as a worker does at start-up, before it holds any note (the notes live in this
+    # process only because the store is in memory: loading beside 100,000 of them costs
+    # the collector's passes over them, not the models)
+    if not args.cold and isinstance(inner, Warming):
+        rss0, t_load = proc_status().get("VmRSS"), time.perf_counter()
+        load_by_model = dict(await asyncio.to_thread(inner.warm))
+        load_s = round(time.perf_counter() - t_load, 3)
+        load_rss = mib((proc_status().get("VmRSS") or 0) - (rss0 or 0))
+    t_setup = time.perf_counter()
+    data = dataset(args.notes, args.scopes, args.seed)
     judge = CountingJudge(inner)
     tmp = Path(tempfile.mkdtemp(prefix="reverie-bench-"))
     index = TimedIndex(make_index(args.backend, tmp))
@@ -305,13 +316,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     app = await build(data, judge, index, agent, args.concurrency,
                       0 if args.no_batch else 24, 0 if args.no_batch else 8)
     setup_s = time.perf_counter() - t_setup
-    load_s = load_rss = None
-    load_by_model: dict[str, float] = {}
-    if not args.cold and isinstance(inner, Warming):  # as a worker does at start-up
-        rss0, t_load = proc_status().get("VmRSS"), time.perf_counter()
-        load_by_model = dict(await asyncio.to_thread(inner.warm))
-        load_s = round(time.perf_counter() - t_load, 3)
-        load_rss = mib((proc_status().get("VmRSS") or 0) - (rss0 or 0))
     profiler = None
     if args.profile:
         from pyinstrument import Profiler
