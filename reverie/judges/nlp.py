@@ -124,6 +124,18 @@ _CONTRACTION = re.compile(
     re.IGNORECASE,
 )
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+
+
+def _one_token(text: str) -> bool:
+    """What the tokenizer must not split at its hyphens: an ISO date (else "2025", "12"
+    and "31" are compared as words), and a hyphenated word WordNet knows as an adjective
+    ("left-handed", "full-time": split, "is left-handed" parses as the verb "leave" and
+    "full" / "part" as modifiers of one "time", so two values read as one). Nouns
+    ("ex-wife") and numbers ("60-hour") stay split: the rules read their parts."""
+    if ISO_DATE.match(text):
+        return True
+    return bool(_HYPHENATED.match(text)) and lexicon.is_adjective(text.lower())
 """A whole word that is an ISO date (the frames never compare dated arguments)."""
 # "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words)
 _KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,4}[\w'-]+)\s*:\s+(\S.*)$")
@@ -213,7 +225,7 @@ def load_pipeline() -> Any:
                 # sets sentence starts (senter is off by default: excluded, not loaded)
                 # an ISO date is one token (the tokenizer splits it at its hyphens, and
                 # the frames then compare "2025", "12" and "31" as words)
-                nlp.tokenizer.token_match = ISO_DATE.match
+                nlp.tokenizer.token_match = _one_token
                 _pipeline = nlp
     return _pipeline
 

@@ -25,7 +25,7 @@ def summary(name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("name", "found", "false_alarms", "merged"), [
-    ("blind-1", 64, 2, 2),
+    ("blind-1", 64, 2, 1),
     ("blind-2", 34, 0, 4),
     ("blind-3", 31, 1, 2),
     ("blind-4", 32, 1, 4),

@@ -30,6 +30,9 @@ judge = OfflineJudge(embedder())
     # how long a state has held is no scope
     ("Tomas is married.", "Tomas has been divorced for a decade."),
     ("Tomas is single.", "Tomas has been married for 12 years."),
+    # a hyphenated adjective is one word (split, "is left-handed" parsed as "leave")
+    ("Ana is left-handed.", "Ana is right-handed."),
+    ("The role is full-time.", "The role is part-time."),
 ])
 def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
@@ -66,3 +69,28 @@ def test_a_state_said_in_two_tenses_of_the_passive_is_one_fact() -> None:
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ana is left-handed.", "Ana is right-handed."),
+    ("Dana works full-time.", "Dana works part-time."),
+    ("The office is pet-friendly.", "The office is not pet-friendly."),
+])
+def test_two_values_of_a_hyphenated_adjective_are_never_one_note(a: str, b: str) -> None:
+    """The tokenizer keeps an adjective WordNet knows whole ("full-time"), so its two values
+    are two words, never one note (split at the hyphen, they merged)."""
+    from tests.builders import judged
+
+    verdict = judge.consolidate_now([judged("n1", a), judged("n2", b)])
+    assert not verdict.consolidate, verdict.reason
+
+
+def test_hyphenated_nouns_and_numbers_stay_split() -> None:
+    """Only adjectives are kept whole: "ex-wife" keeps its "wife", "60-hour" its number."""
+    from reverie.judges.nlp import load_pipeline
+
+    nlp = load_pipeline()
+    assert [t.text for t in nlp("a left-handed pitcher")] == ["a", "left-handed", "pitcher"]
+    assert "wife" in [t.text for t in nlp("Marco's ex-wife lives in Turin.")]
+    assert "60" in [t.text for t in nlp("User used to work 60-hour weeks.")]
+    assert "2026-03-19" in [t.text for t in nlp("It shipped on 2026-03-19.")]
