@@ -110,9 +110,9 @@ def read_pairs(
             if line.strip():
                 rec = json.loads(line)
                 label = PAIR_LABELS[rec["label"]]
-                a, b = rec["a"].strip(), rec["b"].strip()
+                a, b = rec["a"], rec["b"]
                 if written:
-                    a, b = as_written(a), as_written(b)
+                    a, b = as_written(a.strip()), as_written(b.strip())
                 rows += [(a, b, label), (b, a, label)]
     return rows, hashes
 

@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+import pytest
+
 from reverie.bootstrap import Reverie, bootstrap
 from reverie.clock import FixedClock
 from reverie.domain.model import Tombstone
@@ -19,6 +21,11 @@ from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
 from tests.builders import memory_settings
 from tests.fakes import T0, event, note_data
+
+DOUBTED = pytest.mark.xfail(strict=True, reason="session 14's agent-memory model doubts it "
+                            "(p(contradiction) >= 0.95; docs/calibration.md, twelfth round)")
+"""A look-alike the agent-memory model wrongly doubts (memory-doubt: sent to a person, revokes
+nothing); strict, so a model that stops doubting it makes the test pass again."""
 
 CONCISE = [
     "The user prefers concise answers.",

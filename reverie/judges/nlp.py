@@ -124,6 +124,7 @@ _CONTRACTION = re.compile(
     re.IGNORECASE,
 )
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+"""A whole word that is an ISO date (the frames never compare dated arguments)."""
 _HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 
@@ -136,7 +137,8 @@ def _one_token(text: str) -> bool:
     if ISO_DATE.match(text):
         return True
     return bool(_HYPHENATED.match(text)) and lexicon.is_adjective(text.lower())
-"""A whole word that is an ISO date (the frames never compare dated arguments)."""
+
+
 # "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words)
 _KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,4}[\w'-]+)\s*:\s+(\S.*)$")
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
@@ -223,8 +225,7 @@ def load_pipeline() -> Any:
                     ) from exc
                 nlp = module.load(exclude=["ner", "senter"])  # names come from tags; the parser
                 # sets sentence starts (senter is off by default: excluded, not loaded)
-                # an ISO date is one token (the tokenizer splits it at its hyphens, and
-                # the frames then compare "2025", "12" and "31" as words)
+                # an ISO date and a hyphenated adjective are one token each (_one_token)
                 nlp.tokenizer.token_match = _one_token
                 _pipeline = nlp
     return _pipeline

@@ -61,27 +61,25 @@ def test_the_models_doubt_is_a_contradiction_for_a_person(a: str, b: str) -> Non
     assert found.findings[0].scores["contradiction"] >= 0.95
 
 
-class Fixed:
-    """A memory scorer that gives every pair one p(contradiction)."""
-
-    def __init__(self, contradiction: float) -> None:
-        self.contradiction = contradiction
+class Doubting:
+    """A memory scorer sure that any two statements contradict."""
 
     def load(self) -> None:
         return None
 
     def both_ways(self, a: str, b: str) -> NLIScores:
-        return NLIScores(0.0, 1.0 - self.contradiction, self.contradiction)
+        return NLIScores(0.0, 0.0, 1.0)
 
 
-doubting = OfflineJudge(embedder(), memory=Fixed(1.0))
-SPANISH = ("The user prefers replies in Spanish.", "User wants answers in Spanish.")
+doubting = OfflineJudge(embedder(), memory=Doubting())
 
 
 def test_a_doubt_never_keeps_notes_from_merging() -> None:
     """Two notes of one fact merge whatever the model says: it is asked only when
     contradictions are sought (a veto at p >= 0.98 was measured and dropped: calibration.md)."""
-    verdict = doubting.consolidate_now([judged("n1", SPANISH[0]), judged("n2", SPANISH[1])])
+    a = judged("n1", "The user prefers replies in Spanish.")
+    b = judged("n2", "User wants answers in Spanish.")
+    verdict = doubting.consolidate_now([a, b])
     assert verdict.consolidate, verdict.reason
 
 

@@ -10,16 +10,10 @@ import pytest
 from reverie.judges.explain import explain
 from reverie.judges.nlp import analyze
 from reverie.judges.offline import OfflineJudge
-from tests.dreamkit import embedder
+from tests.dreamkit import DOUBTED, embedder
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
-
-
-# the agent-memory model's false doubt (memory-doubt, sent to a person, revokes nothing):
-# strict, so a model that stops doubting it makes the test pass again
-DOUBTED = pytest.mark.xfail(strict=True, reason="session 14's agent-memory model doubts it "
-                            "(p(contradiction) >= 0.95; docs/calibration.md, twelfth round)")
 
 
 @pytest.mark.parametrize(("a", "b"), [

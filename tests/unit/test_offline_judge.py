@@ -22,7 +22,7 @@ from reverie.judges.offline import MAX_MERGED_CHARS, OfflineJudge
 from reverie.text.dates import has_relative_date
 from reverie.text.statements import split_statements
 from tests.builders import judged
-from tests.dreamkit import embedder
+from tests.dreamkit import DOUBTED, embedder
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -118,12 +118,6 @@ async def test_each_fact_once_in_its_most_complete_phrasing() -> None:
     # two links join the three notes; two phrasings are said by the one kept
     assert rules(verdict) == ["link-shared-word", "link-shared-word", "absorbs-paraphrase",
                               "absorbs-words"]
-
-
-# the agent-memory model's false doubt (memory-doubt, sent to a person, revokes nothing):
-# strict, so a model that stops doubting it makes the test pass again
-DOUBTED = pytest.mark.xfail(strict=True, reason="session 14's agent-memory model doubts it "
-                            "(p(contradiction) >= 0.95; docs/calibration.md, twelfth round)")
 
 
 @pytest.mark.parametrize(("a", "b", "rule"), [

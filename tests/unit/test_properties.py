@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from reverie.judges.explain import explain
+from reverie.judges.nlp import load_pipeline
 from reverie.judges.offline import OfflineJudge
+from tests.builders import judged
 from tests.dreamkit import embedder
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
@@ -79,16 +81,12 @@ def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
 def test_two_values_of_a_hyphenated_adjective_are_never_one_note(a: str, b: str) -> None:
     """The tokenizer keeps an adjective WordNet knows whole ("full-time"), so its two values
     are two words, never one note (split at the hyphen, they merged)."""
-    from tests.builders import judged
-
     verdict = judge.consolidate_now([judged("n1", a), judged("n2", b)])
     assert not verdict.consolidate, verdict.reason
 
 
 def test_hyphenated_nouns_and_numbers_stay_split() -> None:
     """Only adjectives are kept whole: "ex-wife" keeps its "wife", "60-hour" its number."""
-    from reverie.judges.nlp import load_pipeline
-
     nlp = load_pipeline()
     assert [t.text for t in nlp("a left-handed pitcher")] == ["a", "left-handed", "pitcher"]
     assert "wife" in [t.text for t in nlp("Marco's ex-wife lives in Turin.")]
