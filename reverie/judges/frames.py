@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reverie.handlers.dream.findings import Finding
@@ -197,6 +197,7 @@ class _Alignment:
     differ: tuple[_Difference, ...]
     copula: bool = False  # "X is V" or "prefers V": one value at a time
     holder: bool = False  # both subjects are the note's holder ("the user" / "they")
+    only: bool = False  # one side says its value is the only one ("only speaks English")
 
     def real(self, *, same_subject_enough: bool = False) -> list[_Difference]:
         """Differences that are another value, not another word for it: one head with
@@ -208,12 +209,14 @@ class _Alignment:
         / "the quota is $300,000" and "prefers Zoom" / "prefers Google Meet" conflict.
         The note's holder on both sides ("the customer pays monthly" / "the customer pays
         annually") is one subject for a merge blocker only: as a contradiction it called
-        "my favorite player is Mike Trout" / "I am a huge fan of baseball" one (DNLI)."""
-        beside = () if self.copula or same_subject_enough else ("subject",)
-        holder = self.holder and same_subject_enough
+        "my favorite player is Mike Trout" / "I am a huge fan of baseball" one (DNLI); it
+        is one subject where a side says its value is the only one ("the user only speaks
+        English" / "the user speaks French")."""
+        one_at_a_time = self.copula or self.only or same_subject_enough
+        beside = () if one_at_a_time else ("subject",)
+        holder = self.holder and (same_subject_enough or self.only)
         # another name on one head is another thing, like "uses Slack" / "uses Jira":
         # another value only where the frame holds one at a time
-        one_at_a_time = self.copula or same_subject_enough
         return [
             d
             for d in self.differ
@@ -266,6 +269,7 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         tuple(differ),
         c.predicate == "be" or c.exclusive or d.exclusive,
         holder=holder,
+        only=c.only or d.only,
     )
 
 
@@ -1292,8 +1296,12 @@ def one_frame(pair: Pair) -> str | None:
                 continue
             same = c.predicate == d.predicate or synonyms(c.predicate, d.predicate, "v")
             if same:
-                real = _align(c, d).real()
-                if real and real[0].role not in _SCOPES:
+                # "only" makes a frame one value at a time for the rules, which check
+                # the values' kinds: not for the model ("has only one admin" / "has
+                # twelve seats")
+                real = replace(_align(c, d), only=False).real()
+                if real and real[0].role not in _SCOPES and not _restricted_apart(
+                        c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
             if _one_value(c) or _one_value(d):

@@ -47,10 +47,12 @@ from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
     ADDITIVE,
     EXCEPT,
+    EXCLUSIVE,
     NEGATORS,
     OTHER_ONE,
     SELF_POSSESSIVES,
     SELF_WORDS,
+    SOLE,
 )
 from reverie.text.vocabulary.number_words import (
     MULTIPLIER_SUFFIXES,
@@ -85,6 +87,12 @@ _STATE_DEPS = frozenset({"nsubjpass", "auxpass", "aux", "neg", "advmod", "punct"
 _HOW_LONG = frozenset({*PERIODS, "day", "decade"})  # "for 2 years": how long a state held
 _FAVOURITE_WORDS = _FAVOURITE | {"least", SELF}
 """What a favourite's kind is said with besides the kind itself ("my least favourite X")."""
+_TIME_ENTITIES = frozenset({"DATE", "TIME"})
+# dependencies that start another clause (and "conj" of a verb): its words are not the
+# clause's own
+_OTHER_CLAUSE_DEPS = frozenset(
+    {"relcl", "advcl", "ccomp", "acl", "parataxis", "csubj", "mark"}
+)
 NAME_SLOT = "name"
 """The modifier slot of a proper-noun compound ("the *Slack* integration")."""
 # modifiers that fill one slot of a thing: another word there is another value
@@ -176,6 +184,7 @@ class Clause:
     # "can", "will", "maybe": what may, or will, hold, not what holds
     hypothetical: bool = False
     never: bool = False  # "has never smoked": denied at every time until now
+    only: bool = False  # "only uses macOS", "my only pet": said to be the one value (exclusive)
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -653,6 +662,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         pred, parts.predicate, inherited if parts.subject is None else parts.subject,
         # a loose parse ("i hate winter" with "winter" as a modifier): the rest
         parts.args or _loose_object(pred, skip), parts.negations)
+    only = _only(pred)
     exclusive = lemma == "prefer" or (
         lemma == "be"
         and predicate == LIKE
@@ -672,8 +682,53 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         past=_past(copula or pred) and lemma not in CHANGE_VERBS,
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),
+        only=only,
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _only(pred: Any) -> bool:
+    """The clause says its value is the only one: "only", "exclusively" on the predicate or
+    on an argument ("only uses macOS", "uses Windows exclusively", "works only for Globex"),
+    "only", "sole", "single" on an argument's noun ("my only pet", "as her only editor",
+    "one and only employer", "just one pet"). Not "only" of a number ("only 5 seats"), of a
+    time ("only started last year") or of another clause."""
+    for t in _own_tokens(pred):
+        word = t.lower_
+        if word in EXCLUSIVE and t.dep_ == "advmod":
+            head = t.head
+            if head.like_num or head.ent_type_ in _TIME_ENTITIES or (
+                    head.i == pred.i and _started(pred)):
+                continue
+            if head.lower_ == "not" or (t.i > 0 and t.doc[t.i - 1].lower_ == "not"):
+                continue  # "not only X but also Y"
+            return True
+        if word in SOLE and t.dep_ == "amod" and t.head.pos_ in {"NOUN", "PROPN"}:
+            return True
+        if word == "only" and t.dep_ == "conj" and t.head.lower_ == "one":
+            return True  # "one and only employer"
+        if word == "one" and t.dep_ == "nummod" and any(
+                c.lower_ in {"just", "only"} for c in t.children):
+            return True  # "just one pet"
+    return False
+
+
+def _own_tokens(pred: Any) -> list[Any]:
+    """The tokens of ``pred``'s own clause: its subtree without the subtrees of other
+    clauses (relative, adverbial, complement or conjoined predicates)."""
+    out = []
+    stack = [pred]
+    while stack:
+        token = stack.pop()
+        out.append(token)
+        stack.extend(c for c in token.children if c.dep_ not in _OTHER_CLAUSE_DEPS
+                     and not (c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}))
+    return out
+
+
+def _started(pred: Any) -> bool:
+    """A beginning: "only started coding last year" says "recently", not "nothing else"."""
+    return pred.lemma_ in {"start", "begin", "get"}
 
 
 def _never(pred: Any) -> bool:

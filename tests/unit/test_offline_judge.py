@@ -362,6 +362,11 @@ async def test_offline_judge_satisfies_the_judge_port() -> None:
     ("Nadia's budget is $20k.", "Nadia's budget is thirty thousand dollars.", "other-value"),
     ("The user's manager is Priya.", "The user's manager is Tom.",
      "other-value"),  # the holder's manager
+    # "only" makes a frame of several values one value at a time
+    ("Dana uses Windows exclusively.", "Dana only uses macOS.", "other-value"),
+    ("The user only speaks English.", "The user speaks French.", "other-value"),
+    ("The team deploys only on Tuesdays.", "The team deploys on Fridays.", "other-value"),
+    ("Acme pays only by invoice.", "Acme pays by credit card.", "other-value"),
 ])
 async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> None:
     assert await contradiction(a, b) == rule
@@ -394,6 +399,12 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
     ("Dana has one son.", "Dana has an 18 year old son.", "link-shared-word"),  # 18 counts years
     ("Acme uses Slack.", "Acme uses Jira.", "differing-argument"),  # one subject, several values
     ("Priya speaks German.", "Priya speaks French.", "differing-argument"),
+    # "only" of another thing: a scope, a time, a count, or "not only"
+    ("Dana only uses macOS at home.", "Dana uses Windows at work.", "differing-argument"),
+    ("User not only speaks English but also French.", "User speaks German.",
+     "differing-argument"),
+    ("Account has only one admin, Priya.", "The account has twelve regular member seats.",
+     "below-link-similarity"),
     ("Ana likes cats.", "Ana likes dogs.", "differing-argument"),
     ("Kim likes Python.", "Kim does not like Python's packaging tools.", "opposite-polarity"),
     ("The user dislikes long emails.", "The user loves the weekly email summary.",

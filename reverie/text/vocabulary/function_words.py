@@ -41,6 +41,14 @@ OTHER_ONE = ADDITIONAL | frozenset(
 """Modifiers that pick out another one of a kind than the bare noun ("Dana's old account",
 "Sam's next project"): a subject with one is not the subject without it."""
 
+EXCLUSIVE = frozenset({"only", "exclusively", "solely"})
+"""Adverbs that make the value they go with the only one ("only uses macOS", "uses Windows
+exclusively", "notify me only by email")."""
+
+SOLE = frozenset({"only", "sole", "single"})
+"""Adjectives that make their noun the only one of its kind ("my only pet", "her sole
+employer", "a single bike")."""
+
 EXCEPT = frozenset({"except", "minus", "excluding"})
 """Words after which what follows is denied ("all genres except country music")."""
 
