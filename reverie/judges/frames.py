@@ -56,7 +56,7 @@ Thresholds were calibrated on ``eval/corpus/main`` only (docs/calibration.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -261,7 +261,9 @@ def _align(c: Clause, d: Clause) -> _Alignment:
             continue  # two verbs ("to be addressed" / "being called") are not two values
         else:
             slots = _slots_differing(x, y, numbers_differ)
-            same_head = x.head == y.head and (slots is None or slots == 1)
+            # "three kids" / "one child": a count of one thing named by two synonyms
+            one_thing = x.head == y.head or (numbers_differ and synonyms(x.head, y.head))
+            same_head = one_thing and (slots is None or slots == 1)
             differ.append(_Difference(role, _content(x.words & y.words), same_head,
                                       numbers_differ, _names_differ(x, y)))
     return _Alignment(
@@ -569,6 +571,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
+    if _may_and_does(c, d):
+        return None  # "takes 25 minutes" / "can take 50 minutes on bad days"
     if _two_things(c, d):
         return None  # "User likes hiking" / "User's husband does not like hiking"
     al = _align(c, d)
@@ -1056,8 +1060,17 @@ def _counted_copy(a: Analysis, b: Analysis) -> tuple[str, str] | None:
     return _numbers_clash(a, b)
 
 
-def _tenses(facts: Analysis) -> tuple[bool, ...]:
-    return tuple(c.past for c in facts.clauses)
+def _tenses(facts: Analysis) -> tuple[tuple[bool, bool], ...]:
+    return tuple((c.past, c.hypothetical) for c in facts.clauses)
+
+
+def _may_and_does(c: Clause, d: Clause) -> bool:
+    """One clause says what holds, the other what may or will ("has 40 seats" / "can have
+    55 seats"): no two values of one frame. "Cannot have a cat" denies it, and "can't
+    stand" is an attitude, not a modal."""
+    if c.hypothetical == d.hypothetical or LIKE in {c.predicate, d.predicate}:
+        return False
+    return not (c if c.hypothetical else d).negated
 
 
 def _quote(text: str, limit: int = 160) -> str:
@@ -1074,13 +1087,20 @@ def _numbers_clash(a: Analysis, b: Analysis) -> tuple[str, str] | None:
     for value, unit in b.numbers:
         if not ISO_DATE.match(value):
             units_b.setdefault(_unit(unit), set()).add(value)
-    for u in sorted(units_a.keys() & units_b.keys()):
+    for u, v in _one_units(units_a.keys(), units_b.keys()):
         # a range's first number may be parsed without its unit ("between 250 and 350")
-        wide_a, wide_b = units_a[u] | units_a.get("", set()), units_b[u] | units_b.get("", set())
-        if u and not _agree(frozenset(units_a[u]), frozenset(units_b[u])) and not (
-                _in_range(wide_a, units_b[u]) or _in_range(wide_b, units_a[u])):
-            return f"{'/'.join(sorted(units_a[u]))} {u}", f"{'/'.join(sorted(units_b[u]))} {u}"
+        wide_a, wide_b = units_a[u] | units_a.get("", set()), units_b[v] | units_b.get("", set())
+        if not _agree(frozenset(units_a[u]), frozenset(units_b[v])) and not (
+                _in_range(wide_a, units_b[v]) or _in_range(wide_b, units_a[u])):
+            return f"{'/'.join(sorted(units_a[u]))} {u}", f"{'/'.join(sorted(units_b[v]))} {v}"
     return None
+
+
+def _one_units(mine: Iterable[str], theirs: Iterable[str]) -> list[tuple[str, str]]:
+    """The units of one side and of the other that count one thing: the same word, or two
+    WordNet synonyms ("kid" / "child")."""
+    return sorted((u, v) for u in mine for v in theirs if u and v and (
+        u == v or (u not in _MONTHS and v not in _MONTHS and synonyms(u, v))))
 
 
 def _in_range(bounds: set[str] | frozenset[str], values: set[str] | frozenset[str]) -> bool:
@@ -1286,7 +1306,8 @@ def one_frame(pair: Pair) -> str | None:
         return None
     for c in pair.a.clauses:
         for d in pair.b.clauses:
-            if c.negated != d.negated or c.past != d.past or c.additive or d.additive:
+            if (c.negated != d.negated or c.past != d.past or c.additive or d.additive
+                    or _may_and_does(c, d)):
                 continue
             if not (c.subject and d.subject and _agree(c.subject, d.subject)):
                 continue
