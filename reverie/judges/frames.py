@@ -81,7 +81,12 @@ from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
 from reverie.text.vocabulary.diets import DIETS
 from reverie.text.vocabulary.function_words import OTHER_ONE, SELF_WORDS
-from reverie.text.vocabulary.number_words import NUMBER_WORDS, TENS
+from reverie.text.vocabulary.number_words import (
+    NUMBER_WORDS,
+    ORDINALS,
+    QUANTITY_WORDS,
+    TENS,
+)
 from reverie.text.vocabulary.verbs import CONSUMING_VERBS, PARTITIVES
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
@@ -132,6 +137,7 @@ _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
+_NUMERIC = frozenset({*NUMBER_WORDS, *TENS, *QUANTITY_WORDS, *ORDINALS})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
 _VERB_ROLES = frozenset({"xcomp"})
@@ -1394,7 +1400,8 @@ def _link(pair: Pair) -> Finding:
         return finding("no-shared-word", (
             f"{_versus(pair)}: {cosine} < {ALONE_SIMILARITY} and no word in common "
             "besides their subjects"))
-    found = clash(pair) or _model_veto(pair) or _swap_veto(pair) or _attribute_veto(pair)
+    found = (clash(pair) or _model_veto(pair) or _swap_veto(pair) or _attribute_veto(pair)
+             or _opposite_words(pair))
     if found is not None:
         return found
     if shared:
@@ -1417,6 +1424,38 @@ def _swap_veto(pair: Pair) -> Finding | None:
         return None
     return finding("swapped-values", (
         f"{_versus(pair)}: {kin[0]} / {kin[1]}, another value in place of a word"))
+
+
+def _opposite_words(pair: Pair) -> Finding | None:
+    """``opposite-words`` when one holder's statements of one polarity each say a word the
+    other lacks and WordNet opposes ("public" / "private", "junior" / "senior"): linked,
+    the two would stand side by side in one note. A denial of the opposite ("not long" /
+    "short") is one fact, so the polarity must agree."""
+    if not _one_holder(pair.a, pair.b):
+        return None
+    x, y = _differing_lemmas(pair.a, pair.b)
+    kin = next(((u, v) for u in sorted(x) for v in sorted(y)
+                if not _numeric(u) and not _numeric(v) and opposite(u, v)
+                and _denied(pair.a, u) == _denied(pair.b, v)), None)
+    if kin is None:
+        return None
+    return finding("opposite-words", f"{_versus(pair)}: {kin[0]} / {kin[1]}")
+
+
+def _denied(facts: Analysis, word: str) -> bool:
+    """``word`` is said in a negated clause (the first clause that says it; the
+    statement's negations where no clause does): "private and not visible" affirms
+    "private"."""
+    for c in facts.clauses:
+        if word in c.subject or any(word in x.words for x in c.args):
+            return c.negated
+    return facts.negations % 2 == 1
+
+
+def _numeric(word: str) -> bool:
+    """A number in figures ("1st", "20") or a number word: "one" / "first" are
+    antonyms in WordNet (cardinal / ordinal), not two values."""
+    return any(ch.isdigit() for ch in word) or word in _NUMERIC
 
 
 def _attribute_veto(pair: Pair) -> Finding | None:

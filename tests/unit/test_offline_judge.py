@@ -413,6 +413,11 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
      "differing-argument"),
     ("Jamal has three kids.", "Jamal's two children are both in high school now.",
      "other-number"),  # one thing counted, in two synonyms
+    # words WordNet opposes, each said on one side only, both affirmed: never one note
+    ("Leo wants the guest room painted light blue.", "Leo wants the office painted dark green.",
+     "opposite-words"),
+    ("Vega's contract renews on 1 April.", "Renewal date for Vega: April 1st.",
+     "link-shared-word"),  # "1" / "1st" are cardinal and ordinal, no opposites
     ("Ana likes cats.", "Ana likes dogs.", "differing-argument"),
     ("Kim likes Python.", "Kim does not like Python's packaging tools.", "opposite-polarity"),
     ("The user dislikes long emails.", "The user loves the weekly email summary.",

@@ -7,6 +7,7 @@ __all__ = [
     "MULTIPLIER_WORDS",
     "NUMBER_NAMES",
     "NUMBER_WORDS",
+    "ORDINALS",
     "QUANTITY_WORDS",
     "TENS",
 ]
@@ -72,3 +73,15 @@ MULTIPLIER_WORDS: dict[str, int] = {
 
 MULTIPLIER_SUFFIXES: dict[str, int] = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}
 """Suffixes that multiply the number they end ("$20k")."""
+
+ORDINALS = frozenset(
+    {
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+        "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+        "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth",
+        "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth",
+        "hundredth", "thousandth", "last", "half", "quarter",
+    }
+)
+"""Ordinal and fraction words ("first", "a fifth", "one-twentieth"): a place or a share,
+which WordNet files as adjectives opposed to the cardinal numbers."""
