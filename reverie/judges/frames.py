@@ -87,7 +87,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.verbs import CONSUMING_VERBS, PARTITIVES
+from reverie.text.vocabulary.verbs import CONSUMING_VERBS, ENDING_VERBS, PARTITIVES
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
@@ -137,6 +137,8 @@ _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
+# words that say a thing ended: a clause with one says the end, not that it holds
+_ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
 _NUMERIC = frozenset({*NUMBER_WORDS, *TENS, *QUANTITY_WORDS, *ORDINALS})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
@@ -1262,7 +1264,48 @@ def inconsistent(pair: Pair) -> Finding | None:
     if rated:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
-    return conflict(pair, doubt=False)
+    return conflict(pair, doubt=False) or _ended_state(pair)
+
+
+def _ended_state(pair: Pair) -> Finding | None:
+    """``ended-state`` when one statement says its holder ended something ("left Tessel",
+    "cancelled Spotify Premium", "after leaving Deloitte"; :data:`ENDING_VERBS`) and the
+    other, of one holder, says in an affirmed present clause that it holds ("is the CTO of
+    Tessel", "still pays for Spotify Premium"): linked, the note would say both."""
+    if not _one_holder(pair.a, pair.b):
+        return None
+    for ending, holding in ((pair.a, pair.b), (pair.b, pair.a)):
+        for thing in _ended(ending):
+            for d in holding.clauses:
+                said = _said(d)
+                if (d.negated or d.past or d.hypothetical or thing not in said
+                        or (said | {d.predicate}) & _ENDED_WORDS):
+                    continue  # "subscription status: cancelled" says the end too
+                return finding("ended-state", (
+                    f"'{_quote(ending.text)}' ends the {thing} that '{_quote(holding.text)}' "
+                    "says holds"))
+    return None
+
+
+def _ended(facts: Analysis) -> list[str]:
+    """The heads of what an affirmed clause of ``facts`` says its holder ended: the
+    argument of an ending verb (:data:`ENDING_VERBS`), or the words under a preposition
+    whose head is one ("after leaving Deloitte")."""
+    ended: list[str] = []
+    for c in facts.clauses:
+        if c.negated or c.hypothetical:
+            continue
+        for x in c.args:
+            if c.predicate in ENDING_VERBS and x.role in ENDING_VERBS[c.predicate]:
+                ended.append(x.head)
+            elif x.role in {"prep:after", "prep:since"} and x.head in ENDING_VERBS:
+                ended.extend(sorted(_content(x.words) - {x.head, SELF}))
+    return [w for w in ended if w and w != SELF]
+
+
+def _said(c: Clause) -> frozenset[str]:
+    """Every word of a clause's subject and arguments."""
+    return c.subject.union(*(x.words for x in c.args))
 
 
 def _values(c: Clause, d: Clause, role: str) -> str:

@@ -111,6 +111,9 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's statements differ by a word or two, one of them another kind of the "
          "same thing (WordNet siblings or one kind: 'miles' / 'kilometers'): two values, "
          "never one note"),
+    Rule("ended-state", "blocker",
+         "one statement says its holder ended something ('left Tessel'), the other that "
+         "it holds now ('is the CTO of Tessel'): never one note"),
     Rule("opposite-words", "blocker",
          "one holder's statements of one polarity, each with a word the other lacks that "
          "WordNet opposes ('public' / 'private'): two values, never one note"),

@@ -10,6 +10,7 @@ __all__ = [
     "CHANGE_VERBS",
     "CONSUMING_VERBS",
     "ED_NOT_PAST",
+    "ENDING_VERBS",
     "FORMERLY",
     "HEDGES",
     "IRREGULAR_PAST",
@@ -49,6 +50,26 @@ OPPOSITE_VERBS: dict[str, str] = {
     "lack": "have",
 }
 """A lemma and the predicate it negates ("hate" is "like" negated)."""
+
+ENDING_VERBS: dict[str, frozenset[str]] = {
+    "leave": frozenset({"obj"}),
+    "quit": frozenset({"obj"}),
+    "resign": frozenset({"prep:from", "prep:as"}),
+    "retire": frozenset({"prep:from", "prep:as"}),
+    "cancel": frozenset({"obj"}),
+    "divorce": frozenset({"obj"}),
+    "ditch": frozenset({"obj"}),
+    "drop": frozenset({"obj"}),
+    "abandon": frozenset({"obj"}),
+    "sell": frozenset({"obj"}),
+    "uninstall": frozenset({"obj"}),
+    "unsubscribe": frozenset({"prep:from"}),
+    "lay off": frozenset({"prep:from"}),
+    "fire": frozenset({"prep:from"}),
+}
+"""Verbs that end what their holder had, by the argument role that names it: "left
+Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
+clinic"."""
 
 CONSUMING_VERBS = frozenset(["drink", "eat", "take", "have", "consume", "smoke"])
 """Verbs of taking something in: "does not drink coffee" denies having an espresso."""

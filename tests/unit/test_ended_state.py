@@ -1,0 +1,41 @@
+"""What a holder ended does not hold now: ``ended-state`` keeps "left Initech" and "is head
+of sales at Initech" out of one note, on pairs written for it (none drawn from the
+exclusive-value check set, DNLI or the blind sets); an end said twice is one fact."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from reverie.judges.offline import OfflineJudge
+from tests.builders import judged
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
+    notes = [judged("a", a, created=BASE), judged("b", b, created=BASE + timedelta(days=1))]
+    verdict, _ = await judge.consolidate(notes, NOW)
+    return verdict.consolidate, [f.rule for f in verdict.findings]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Omar still pays for the Pro plan.", "Omar cancelled the Pro plan last week."),
+    ("Priya is still our main contact at Initech.", "Priya left Initech in June."),
+    ("Ravi is still at Globex.", "Ravi now runs a bakery after leaving Globex."),
+    ("Lena is married to Tom.", "Lena divorced Tom in 2023."),
+])
+async def test_an_end_and_what_it_ended_are_never_one_note(a: str, b: str) -> None:
+    merged, rules = await consolidated(a, b)
+    assert not merged
+    assert "ended-state" in rules
+
+
+async def test_an_end_said_twice_is_one_fact() -> None:
+    merged, rules = await consolidated("Lin cancelled her subscription on 2 May.",
+                                       "Lin: subscription status cancelled since 2 May.")
+    assert merged, rules
