@@ -80,14 +80,20 @@ from reverie.text.vocabulary.attributes import ATTRIBUTE_QUALIFIERS, STATUS_WORD
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
 from reverie.text.vocabulary.diets import DIETS
-from reverie.text.vocabulary.function_words import OTHER_ONE, SELF_WORDS
+from reverie.text.vocabulary.function_words import FILLER, OTHER_ONE, SELF_WORDS
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.verbs import CONSUMING_VERBS, ENDING_VERBS, PARTITIVES
+from reverie.text.vocabulary.verbs import (
+    ATTITUDE_VERBS,
+    CONSUMING_VERBS,
+    ENDING_VERBS,
+    OPPOSITE_VERBS,
+    PARTITIVES,
+)
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 
 __all__ = [
@@ -111,6 +117,7 @@ __all__ = [
     "one_frame",
     "same_fact",
     "shared_topic",
+    "swapped_words",
 ]
 
 LINK_SIMILARITY = 0.6
@@ -139,6 +146,13 @@ _PLACES = ("prep:at", "prep:in", "prep:from")
 _SCOPES = frozenset({"prep:for"})
 # words that say a thing ended: a clause with one says the end, not that it holds
 _ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
+_WORD = re.compile(r"[\w'-]+")
+_AUXILIARIES = frozenset({"a", "an", "the", "am", "is", "are", "was", "were", "be", "been",
+                          "being", "get", "gets", "got", "has", "have", "had", "do", "does",
+                          "did", "m", "'m", "s", "'s", "re", "'re", "ve", "'ve"})
+_ATTITUDES = frozenset({*ATTITUDE_VERBS, *OPPOSITE_VERBS, *OPPOSITE_VERBS.values(), "hate",
+                        "dislike", "adore"})
+_NEGATIONS = frozenset({"not", "no", "never", "n't", "none", "without"})
 _NUMERIC = frozenset({*NUMBER_WORDS, *TENS, *QUANTITY_WORDS, *ORDINALS})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
@@ -1458,15 +1472,85 @@ def _swap_veto(pair: Pair) -> Finding | None:
     """``swapped-values`` when one holder's two statements differ by a word or two, one
     of them another kind of the same thing ("miles" / "kilometers") or its opposite
     ("open" / "closed"): linked, the two values would stand side by side in one note."""
-    x, y = _differing_lemmas(pair.a, pair.b)
-    if not _swap(x, y) or not _one_holder(pair.a, pair.b):
+    if not _one_holder(pair.a, pair.b):
         return None
+    x, y = _differing_lemmas(pair.a, pair.b)
     kin = next(((u, v) for u in sorted(x) for v in sorted(y)
-                if siblings(u, v) or one_kind(u, v) or opposite(u, v)), None)
+                if siblings(u, v) or one_kind(u, v) or opposite(u, v)), None) if _swap(x, y) \
+        else None
+    if kin is None:
+        kin = swapped_words(pair.a.text, pair.b.text)
     if kin is None:
         return None
     return finding("swapped-values", (
         f"{_versus(pair)}: {kin[0]} / {kin[1]}, another value in place of a word"))
+
+
+def swapped_words(a: str, b: str) -> tuple[str, str] | None:
+    """The words put in place of others where two statements read word for word alike
+    but for a word or two on each side ("auto-renew is on" / "... is off", "seat
+    preference: window" / "... aisle"), neither a synonym, a kind of the other, a number
+    or a negation: another value said in the same sentence. None otherwise."""
+    x, y = _WORD.findall(a.lower()), _WORD.findall(b.lower())
+    start = 0
+    while start < min(len(x), len(y)) and x[start] == y[start]:
+        start += 1
+    end = 0
+    while end < min(len(x), len(y)) - start and x[-1 - end] == y[-1 - end]:
+        end += 1
+    mine = [w for w in x[start:len(x) - end] if w not in _AUXILIARIES]
+    theirs = [w for w in y[start:len(y) - end] if w not in _AUXILIARIES]
+    # a shared beginning (the holder, the setting) and one word or two put in place of
+    # others; a key said once as "Manager:" and once as "reports to" shares no beginning
+    if not (1 <= len(mine) <= _SWAP and 1 <= len(theirs) <= _SWAP) or start < 1 or (
+            start + end < 2):
+        return None
+    if (set(mine) <= FILLER or set(theirs) <= FILLER) and not any(
+            opposite(u, v) for u in mine for v in theirs):
+        return None  # "works for the navy" / "works in the navy"; not "is on" / "is off"
+    for u in mine:
+        for v in theirs:
+            if _not_a_value(u) or _not_a_value(v) or _abbreviation(u, v):
+                return None
+            if any(_synonymous(p, q) or is_kind_of(p, q) or is_kind_of(q, p)
+                   for p in _forms(u) for q in _forms(v)):
+                return None
+    return " ".join(mine), " ".join(theirs)
+
+
+def _not_a_value(word: str) -> bool:
+    """A number, a negation or an attitude verb: swapped, the rules of counts, polarity
+    and attitudes judge it ("hates" / "can't stand", "adores" / "likes")."""
+    return (_numeric(word) or word in _NEGATIONS or word.endswith("n't")
+            or any(f in _ATTITUDES for f in _forms(word)))
+
+
+def _abbreviation(u: str, v: str) -> bool:
+    """One word is a short form of the other: its letters in order, the first letter the
+    same ("sr" / "senior", "mgr" / "manager")."""
+    short, long = sorted((u, v), key=len)
+    if len(short) > 4 or len(long) <= len(short) or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
+def _forms(word: str) -> tuple[str, ...]:
+    """The word and the stems an inflection may hide ("answers" -> "answer", "boxes" ->
+    "box", "replies" -> "reply", "approved" -> "approve", "stopped" -> "stop"): the forms
+    WordNet may file it under."""
+    forms = [word]
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        forms.append(word[:-3] + "y")  # "replies" -> "reply", "applied" -> "apply"
+    if word.endswith("es") and len(word) > 4:
+        forms.append(word[:-2])
+    if word.endswith("s") and len(word) > 3:
+        forms.append(word[:-1])
+    if word.endswith("ed") and len(word) > 4:
+        forms += [word[:-1], word[:-2]]
+        if word[-3] == word[-4]:
+            forms.append(word[:-3])
+    return tuple(forms)
 
 
 def _opposite_words(pair: Pair) -> Finding | None:

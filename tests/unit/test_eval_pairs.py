@@ -173,7 +173,9 @@ def test_dnli_shares_do_not_regress() -> None:
     labels = dnli_report()["labels"]
     assert labels["contradiction"]["contradicted"] >= 0.43
     assert labels["neutral"]["contradicted"] <= 0.01
-    assert labels["same"]["merged"] >= 0.52
+    # two "same" pairs that differ by one value ("drives a ford mustang" / "... a ford
+    # truck", "a cat named kj" / "... named jasper") are two values to swapped-values
+    assert labels["same"]["merged"] >= 0.51
     # a same fact called a contradiction: 8 of 200 by the rules, 4 more by the agent-memory
     # model's doubt (sent to a person; docs/calibration.md, twelfth round)
     assert labels["same"]["contradicted"] <= 0.06

@@ -501,11 +501,15 @@ async def test_the_holders_two_values_are_not_merged(a: str, b: str, rule: str) 
 @pytest.mark.parametrize(("a", "b", "words", "rule"), [
     ("Send the report every morning.", "Send the report every evening.", ["morning", "evening"],
      "swapped-values"),
+    # a word in place of another in the same sentence: another value (swapped_words)
     ("They prefer a call before noon.", "They prefer a call after noon.", ["before", "after"],
-     "swapped-value"),
+     "swapped-values"),
     ("Invoices go out on the first of the month.",
      "Invoices go out on the last day of the month.", ["first", "last"], "swapped-values"),
     ("The user is left-handed.", "The user is right-handed.", ["left", "right"],
+     "swapped-values"),
+    # another preposition: one fact, each phrasing kept
+    ("Ada works for the navy.", "Ada works in the navy.", ["for the navy", "in the navy"],
      "swapped-value"),
 ])
 async def test_close_statements_with_another_value_lose_neither(a: str, b: str,

@@ -1,0 +1,52 @@
+"""Two statements that read word for word alike but for a word or two put in place of
+others say two values: ``swapped-values`` keeps them out of one note, on pairs written for
+it (none drawn from the exclusive-value check set, DNLI or the blind sets). A synonym, a
+contraction or another preposition is one fact."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from reverie.judges.frames import swapped_words
+from reverie.judges.offline import OfflineJudge
+from tests.builders import judged
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
+    notes = [judged("a", a, created=BASE), judged("b", b, created=BASE + timedelta(days=1))]
+    verdict, _ = await judge.consolidate(notes, NOW)
+    return verdict.consolidate, [f.rule for f in verdict.findings]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Auto-renew is on for the Kestrel domain.", "Auto-renew is off for the Kestrel domain."),
+    ("Meal preference on flights: vegetarian", "Meal preference on flights: kosher"),
+])
+async def test_one_word_put_in_place_of_another_is_another_value(a: str, b: str) -> None:
+    merged, rules = await consolidated(a, b)
+    assert not merged
+    assert "swapped-values" in rules
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ada works for the navy.", "Ada works in the navy."),
+    ("I am a nurse.", "I'm a nurse."),
+    ("User prefers concise answers.", "User prefers concise responses."),  # synonyms
+    ("Leo is a senior engineer.", "Leo is a sr engineer."),  # a short form
+    ("Manager: Dana Cole.", "Reports to Dana Cole."),  # no shared beginning
+    ("Kim adores horror movies.", "Kim likes horror movies."),  # attitudes: their own rules
+])
+def test_a_synonym_a_contraction_or_a_preposition_is_no_swap(a: str, b: str) -> None:
+    assert swapped_words(a, b) is None
+
+
+async def test_a_preposition_swapped_is_one_fact() -> None:
+    merged, rules = await consolidated("Ada works for the navy.", "Ada works in the navy.")
+    assert merged, rules
