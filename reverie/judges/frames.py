@@ -146,6 +146,8 @@ _PLACES = ("prep:at", "prep:in", "prep:from")
 _SCOPES = frozenset({"prep:for"})
 # words that say a thing ended: a clause with one says the end, not that it holds
 _ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
+_STEM = 6  # letters a word shares with another of its stem ("allerg")
+_SUFFIX = 3  # letters an ending adds to a stem ("-ic", "-ies", "-tic")
 _WORD = re.compile(r"[\w'-]+")
 _AUXILIARIES = frozenset({"a", "an", "the", "am", "is", "are", "was", "were", "be", "been",
                           "being", "get", "gets", "got", "has", "have", "had", "do", "does",
@@ -1155,9 +1157,24 @@ def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
             continue
         for arg in c.args:
             words = _content(arg.words)
-            if words & b.content and not words <= denied_in_b:
-                return words & b.content
+            said = words & b.content or _one_stem(words, b.content)
+            if said and not words <= denied_in_b:
+                return said
     return frozenset()
+
+
+def _one_stem(words: frozenset[str], content: frozenset[str]) -> frozenset[str]:
+    """The words of ``words`` that share a stem with a word of ``content``: the first six
+    letters at least, each word ending at most three letters past it ("allergy" /
+    "allergic", "asthma" / "asthmatic"; not "screen" / "screenshot")."""
+    found = set()
+    for w in words:
+        for v in content:
+            stem = next((i for i, (x, y) in enumerate(zip(w, v, strict=False)) if x != y),
+                        min(len(w), len(v)))
+            if w != v and stem >= _STEM and max(len(w), len(v)) - stem <= _SUFFIX:
+                found.add(w)
+    return frozenset(found)
 
 
 def _dates_month(facts: Analysis, token: str) -> bool:
