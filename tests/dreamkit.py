@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -14,12 +14,12 @@ from reverie.clock import FixedClock
 from reverie.domain.model import Tombstone
 from reverie.domain.runs import DreamRun
 from reverie.embeddings.local import LocalMiniLMEmbedder
-from reverie.handlers.dream.judging import Judge, JudgedNote
+from reverie.handlers.dream.judging import ConsolidationVerdict, Judge, JudgedNote
 from reverie.handlers.dream.runner import dream
 from reverie.handlers.ports import VectorIndex
 from reverie.replay import export_state
 from reverie.storage.memory import MemoryVectorIndex
-from tests.builders import memory_settings
+from tests.builders import judged, memory_settings
 from tests.fakes import T0, event, note_data
 
 DOUBTED = pytest.mark.xfail(strict=True, reason="session 14's agent-memory model doubts it "
@@ -40,6 +40,15 @@ CONCISE = [
 @lru_cache(maxsize=1)
 def embedder() -> LocalMiniLMEmbedder:
     return LocalMiniLMEmbedder()
+
+
+async def consolidate_pair(judge: Judge, a: str, b: str) -> ConsolidationVerdict:
+    """The judge's verdict on two notes, ``b`` written a day after ``a`` (2026-03-01),
+    judged on 2026-03-20."""
+    written = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    notes = [judged("a", a, created=written), judged("b", b, created=written + timedelta(days=1))]
+    verdict, _ = await judge.consolidate(notes, datetime(2026, 3, 20, 12, 0, tzinfo=UTC))
+    return verdict
 
 
 class SpyJudge:

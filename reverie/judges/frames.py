@@ -80,7 +80,12 @@ from reverie.text.vocabulary.attributes import ATTRIBUTE_QUALIFIERS, STATUS_WORD
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS
 from reverie.text.vocabulary.diets import DIETS
-from reverie.text.vocabulary.function_words import FILLER, OTHER_ONE, SELF_WORDS
+from reverie.text.vocabulary.function_words import (
+    FILLER,
+    NEGATION_CUES,
+    OTHER_ONE,
+    SELF_WORDS,
+)
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -152,9 +157,9 @@ _WORD = re.compile(r"[\w'-]+")
 _AUXILIARIES = frozenset({"a", "an", "the", "am", "is", "are", "was", "were", "be", "been",
                           "being", "get", "gets", "got", "has", "have", "had", "do", "does",
                           "did", "m", "'m", "s", "'s", "re", "'re", "ve", "'ve"})
-_ATTITUDES = frozenset({*ATTITUDE_VERBS, *OPPOSITE_VERBS, *OPPOSITE_VERBS.values(), "hate",
-                        "dislike", "adore"})
-_NEGATIONS = frozenset({"not", "no", "never", "n't", "none", "without"})
+# attitudes and the verbs that negate a predicate ("hates", "disables"): polarity's to judge
+_ATTITUDES = frozenset({*ATTITUDE_VERBS, *OPPOSITE_VERBS, *OPPOSITE_VERBS.values()})
+_NEGATIONS = frozenset(NEGATION_CUES)
 _NUMERIC = frozenset({*NUMBER_WORDS, *TENS, *QUANTITY_WORDS, *ORDINALS})
 _SWAP = 2  # at most this many words on each side make a swap, not a rephrasing
 # arguments that are verbs: another verb is as often a synonym as another value
@@ -1527,7 +1532,7 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
         return None  # "works for the navy" / "works in the navy"; not "is on" / "is off"
     for u in mine:
         for v in theirs:
-            if _not_a_value(u) or _not_a_value(v) or _abbreviation(u, v):
+            if _not_a_value(u) or _not_a_value(v) or _short_form(u, v):
                 return None
             if any(_synonymous(p, q) or is_kind_of(p, q) or is_kind_of(q, p)
                    for p in _forms(u) for q in _forms(v)):
@@ -1542,7 +1547,7 @@ def _not_a_value(word: str) -> bool:
             or any(f in _ATTITUDES for f in _forms(word)))
 
 
-def _abbreviation(u: str, v: str) -> bool:
+def _short_form(u: str, v: str) -> bool:
     """One word is a short form of the other: its letters in order, the first letter the
     same ("sr" / "senior", "mgr" / "manager")."""
     short, long = sorted((u, v), key=len)
@@ -1591,7 +1596,7 @@ def _denied(facts: Analysis, word: str) -> bool:
     statement's negations where no clause does): "private and not visible" affirms
     "private"."""
     for c in facts.clauses:
-        if word in c.subject or any(word in x.words for x in c.args):
+        if word in _said(c):
             return c.negated
     return facts.negations % 2 == 1
 

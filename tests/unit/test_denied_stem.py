@@ -4,16 +4,11 @@ drawn from the exclusive-value check set, DNLI or the blind sets)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from reverie.judges.offline import OfflineJudge
-from tests.builders import judged
-from tests.dreamkit import embedder
+from tests.dreamkit import consolidate_pair, embedder
 
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
 
 
@@ -23,7 +18,6 @@ judge = OfflineJudge(embedder())
     ("Raj is asthmatic.", "Raj does not have asthma."),
 ])
 async def test_a_denied_stem_is_never_one_note_with_the_word(a: str, b: str) -> None:
-    notes = [judged("a", a, created=BASE), judged("b", b, created=BASE + timedelta(days=1))]
-    verdict, _ = await judge.consolidate(notes, NOW)
+    verdict = await consolidate_pair(judge, a, b)
     assert not verdict.consolidate, [m.text for m in verdict.merged]
     assert [f.rule for f in verdict.findings] == ["denied-mention"]

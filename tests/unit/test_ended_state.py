@@ -4,22 +4,16 @@ exclusive-value check set, DNLI or the blind sets); an end said twice is one fac
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from reverie.judges.offline import OfflineJudge
-from tests.builders import judged
-from tests.dreamkit import embedder
+from tests.dreamkit import consolidate_pair, embedder
 
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
 
 
 async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
-    notes = [judged("a", a, created=BASE), judged("b", b, created=BASE + timedelta(days=1))]
-    verdict, _ = await judge.consolidate(notes, NOW)
+    verdict = await consolidate_pair(judge, a, b)
     return verdict.consolidate, [f.rule for f in verdict.findings]
 
 

@@ -5,23 +5,17 @@ contraction or another preposition is one fact."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from reverie.judges.frames import swapped_words
 from reverie.judges.offline import OfflineJudge
-from tests.builders import judged
-from tests.dreamkit import embedder
+from tests.dreamkit import consolidate_pair, embedder
 
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-BASE = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
 
 
 async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
-    notes = [judged("a", a, created=BASE), judged("b", b, created=BASE + timedelta(days=1))]
-    verdict, _ = await judge.consolidate(notes, NOW)
+    verdict = await consolidate_pair(judge, a, b)
     return verdict.consolidate, [f.rule for f in verdict.findings]
 
 
