@@ -64,7 +64,7 @@ from reverie.text.vocabulary.attributes import (
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS
 
-__all__ = ["Held", "held", "other_values"]
+__all__ = ["Held", "held", "other_values", "place_kind"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 
@@ -423,6 +423,12 @@ def _whole(x: Arg) -> str | None:
 def _kind(head: str, kinds: tuple[str, ...], *, any_sense: bool = False) -> str | None:
     """The first of ``kinds`` that ``head`` is a kind of (WordNet), or None."""
     return next((k for k in kinds if is_kind_of(head, k, any_sense=any_sense)), None)
+
+
+def place_kind(head: str) -> str | None:
+    """The kind of place ``head`` names (:data:`PLACE_KINDS`, finest first: "city",
+    "country"), or None."""
+    return _kind(head, PLACE_KINDS, any_sense=True) if head else None
 
 
 def other_values(x: Held, y: Held) -> bool:

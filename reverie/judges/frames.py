@@ -61,7 +61,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reverie.handlers.dream.findings import Finding
-from reverie.judges.attributes import Held, held, other_values
+from reverie.judges.attributes import Held, held, other_values, place_kind
 from reverie.judges.lexicon import (
     is_adjective,
     is_kind_of,
@@ -647,7 +647,8 @@ def _conflict(pair: Pair) -> Finding | None:
     if pair.cosine < NEGATION_SIMILARITY:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
-        return _denied_possession(pair) or _one_value_attribute(pair)
+        return (_denied_possession(pair) or _one_value_attribute(pair)
+                or _changed_value(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -697,7 +698,63 @@ def _conflict(pair: Pair) -> Finding | None:
             f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
     # the model first, where it speaks: its scores say more than the table's name
-    return _model_conflict(pair) or _one_value_attribute(pair)
+    return _model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
+
+
+def _changed_value(pair: Pair) -> Finding | None:
+    """One statement says its holder changed something to a value ("downgraded to Basic",
+    "was upgraded to Go 1.22"), the other that one holder's thing holds another value of
+    one sort now ("has been on Enterprise since 2020", "writes everything in Go 1.21"):
+    after the change the old value no longer holds, so both cannot be true now."""
+    if not _one_holder(pair.a, pair.b):
+        return None
+    for changed, other in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in changed.clauses:
+            new = c.arg("attr")
+            if not c.changed or c.negated or c.hypothetical or new is None or not new.head:
+                continue
+            if _content(new.words) & other.lemmas:
+                continue  # the other statement names the new value: the change, or after it
+            for d in other.clauses:
+                if (d.changed or d.negated or d.past or d.hypothetical or d.additive
+                        or not _same_holder(c, d) or _two_things(c, d)):
+                    continue  # "my brother" / "my other brother"
+                old = next((y for y in d.args if _one_sort(new, y, changed, other)
+                            # what it was changed from, where the change says
+                            and (not c.before or _content(y.words) & c.before)), None)
+                if old is not None:
+                    return finding("changed-value", (
+                        f"'{_quote(changed.text)}' changed it to '{_words(new)}'; "
+                        f"'{_quote(other.text)}' says '{_words(old)}'"))
+    return None
+
+
+def _words(x: Arg) -> str:
+    return " ".join(sorted(_content(x.words)))
+
+
+def _same_holder(c: Clause, d: Clause) -> bool:
+    """The clauses' subjects are one holder: one's content words within the other's, or
+    the note's holder on one side."""
+    x, y = _content(c.subject), _content(d.subject)
+    return not x or not y or _agree(x, y)
+
+
+def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
+    """``old`` is a value of the sort ``new`` is, and another: one product in another
+    version ("Go 1.22" / "Go 1.21"), two names ("Basic" / "Enterprise"), or two things of
+    one WordNet kind ("Denver" / "Portland")."""
+    if (old.role in {"adv", "xcomp"} | _SCOPES or _dated(old) or not old.head
+            or _content(old.words) & _content(new.words) - new.numbers - old.numbers):
+        return new.head == old.head and bool(new.numbers and old.numbers) and not _agree(
+            new.numbers, old.numbers)
+    places = place_kind(new.head), place_kind(old.head)
+    if all(places):  # a city and its country are no two values
+        return places[0] == places[1]
+    names, others = _content(new.words) & changed.salient, _content(old.words) & other.salient
+    if names and others and not (new.numbers or old.numbers):
+        return True
+    return one_kind(new.head, old.head) and not _synonymous(new.head, old.head)
 
 
 def _within(x: Arg | None, y: Arg | None) -> bool:

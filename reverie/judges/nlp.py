@@ -185,6 +185,8 @@ class Clause:
     hypothetical: bool = False
     never: bool = False  # "has never smoked": denied at every time until now
     only: bool = False  # "only uses macOS", "my only pet": said to be the one value (exclusive)
+    changed: bool = False  # a change to the value in "attr": "downgraded to Basic" (is Basic now)
+    before: frozenset[str] = frozenset()  # a change's value before it: "from Windows"
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -663,6 +665,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         # a loose parse ("i hate winter" with "winter" as a modifier): the rest
         parts.args or _loose_object(pred, skip), parts.negations)
     only = _only(pred)
+    # a change done ("was moved to Sunday"), not under way ("is switching to a new number
+    # next month") nor a habit ("if it rains, the picnic moves to Sunday")
+    changed = lemma in CHANGE_VERBS and predicate == "be" and pred.tag_ in {"VBD", "VBN"}
     exclusive = lemma == "prefer" or (
         lemma == "be"
         and predicate == LIKE
@@ -683,6 +688,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),
         only=only,
+        changed=changed,
+        before=next((a.words - {SELF} for a in parts.args if a.role == "prep:from" and changed),
+                    frozenset()),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 

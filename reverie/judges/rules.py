@@ -87,6 +87,11 @@ _TABLE: tuple[Rule, ...] = (
          "as one-value-attribute, but only copulas name the two values ('is a nurse' / 'is "
          "a factory worker'): one job most likely, two possible; sent to a person, never "
          "settled by the dream", certain=False),
+    Rule("changed-value", "conflict",
+         "one statement changes a thing of its holder to a value ('downgraded to Basic', "
+         "'upgraded to Go 1.22'), the other says one holder's thing holds another value of "
+         "that sort now ('has been on Enterprise', 'writes everything in Go 1.21'): after "
+         "the change the old value no longer holds"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "

@@ -117,6 +117,9 @@ CHANGE_VERBS = frozenset(
         "extend",
         "shorten",
         "migrate",
+        "relocate",
+        "reassign",
+        "promote",
         "set",
         "lift",
     ]

@@ -1,0 +1,59 @@
+"""A change says what holds now: ``changed-value`` on pairs written for it (none drawn from
+the exclusive-value check set, DNLI, the blind sets or the training pairs), and its
+look-alikes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.explain import explain
+from reverie.judges.nlp import analyze
+from reverie.judges.offline import OfflineJudge
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The account is on the Team plan.", "The account was downgraded to Starter in May."),
+    ("Ravi lives in York.", "Ravi relocated to Bristol last year."),
+    ("Ravi lives in York.", "Ravi moved from York to Bristol in 2024."),  # what it was
+    ("Ticket 4410 owner: Keiko", "Ticket 4410 was reassigned to Bram on Monday."),
+    ("The repo builds with Maven.", "The repo was migrated to Gradle in March."),
+])
+def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
+    """A change done to a value of the sort the other statement holds now: the rule names
+    itself, and the dream may settle it (the newer note wins)."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "changed-value"
+    assert found.certain
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi lives in Leeds.", "Ravi is moving to Bristol next month."),  # under way
+    ("Ravi lives in Leeds.", "Ravi's sister moved to Bristol last year."),  # another holder
+    ("Ravi lives in England.", "Ravi moved from Leeds to Bristol in 2024."),  # its country
+    ("The account is on the Business plan.", "The account upgraded to Business in May."),
+    ("The meetup is on Tuesdays.", "If the hall is booked, the meetup moves to Thursday."),
+])
+def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
+    """A change under way, another holder's, a place that holds the new one, the value the
+    change made, a habit: no contradiction."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction" or found.findings[0].rule != "changed-value", (
+        found.reason)
+
+
+@pytest.mark.parametrize(("text", "changed", "before"), [
+    ("The account was downgraded to Starter.", True, frozenset()),
+    ("Ravi moved from York to Bristol.", True, frozenset({"york"})),
+    ("Ravi is moving to Bristol next month.", False, frozenset()),  # under way
+    ("The meetup moves to Thursday when it rains.", False, frozenset()),  # a habit
+])
+def test_the_parse_marks_a_change_done(text: str, changed: bool, before: frozenset[str]) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.changed, clause.before) == (changed, before)
