@@ -44,6 +44,7 @@ from reverie.text.vocabulary.attributes import (
     HOME_NOUNS,
     JOB_NOUNS,
     JOBLESS_WORDS,
+    LASTING_STATES,
     MANAGER_FRAMES,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
@@ -188,7 +189,8 @@ def _status(c: Clause) -> list[Held]:
     for x in c.args:
         states = STATUS_WORDS.get(x.head, ()) if x.role == "attr" else (
             STATUS_PHRASES.get((x.role, x.head), ()))
-        found.extend(Held(f"status ({kind})", x, frozenset({state})) for kind, state in states)
+        found.extend(Held(f"status ({kind})", x, frozenset({state}),
+                          permanent=state in LASTING_STATES) for kind, state in states)
     return found
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "HOME_NOUNS",
     "JOBLESS_WORDS",
     "JOB_NOUNS",
+    "LASTING_STATES",
     "MANAGER_FRAMES",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
@@ -282,7 +283,8 @@ NOT_HELD_VERBS = frozenset(
 """Predicates whose argument is no value the holder has ("wants the Pro plan", "visited
 Berlin", "accepts euros"): never one attribute's value."""
 
-ATTRIBUTE_KEYS = ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS | {"language", "timezone"}
+ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
+                  | {"language", "timezone", "status"})
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
@@ -360,6 +362,18 @@ STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "unpaid": (("payment", "unpaid"),),
     "overdue": (("payment", "unpaid"),),
     "outstanding": (("payment", "unpaid"),),
+    # a request, an application, a change waiting for a decision
+    "pending": (("decision", "pending"),),
+    "approved": (("decision", "approved"),),
+    "approve": (("decision", "approved"),),
+    "granted": (("decision", "approved"),),
+    "grant": (("decision", "approved"),),
+    "rejected": (("decision", "rejected"),),
+    "reject": (("decision", "rejected"),),
+    "denied": (("decision", "rejected"),),
+    "deny": (("decision", "rejected"),),
+    "declined": (("decision", "rejected"),),
+    "decline": (("decision", "rejected"),),
 }
 """A thing's status, one at a time in each kind (a word may say several): "the account is
 active" / "... has been suspended", "the project is finished" / "... is in progress", "the
@@ -367,6 +381,11 @@ ticket is resolved" / "... is still open". Verbs are lemmas of their passive par
 ("has been archived"); WordNet's antonyms (open / closed, on / off, public / private) are
 the frames' own (``opposite-property``). States of two kinds are no two values (an active
 account may be paid)."""
+
+LASTING_STATES = frozenset({"cancelled", "deleted", "expired", "done", "resolved", "paid",
+                            "approved", "rejected"})
+"""States of :data:`STATUS_WORDS` that last once reached: "the invoice was paid on 9 Jan"
+says it is paid now, as "the account was suspended in May" does not say it still is."""
 
 STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("prep:in", "progress"): (("progress", "under way"),),
