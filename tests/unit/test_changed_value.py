@@ -22,6 +22,7 @@ judge = OfflineJudge(embedder())
     ("Ravi lives in York.", "Ravi relocated to Bristol last year."),
     ("Ravi lives in York.", "Ravi moved from York to Bristol in 2024."),  # what it was
     ("Ticket 4410 owner: Keiko", "Ticket 4410 was reassigned to Bram on Monday."),
+    ("The agency's name is Northwind Media.", "The agency rebranded to Lumen Studio in April."),
     ("The repo builds with Maven.", "The repo was migrated to Gradle in March."),
 ])
 def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:

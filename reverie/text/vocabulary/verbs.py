@@ -66,6 +66,7 @@ ENDING_VERBS: dict[str, frozenset[str]] = {
     "unsubscribe": frozenset({"prep:from"}),
     "lay off": frozenset({"prep:from"}),
     "fire": frozenset({"prep:from"}),
+    "graduate": frozenset({"prep:from"}),
 }
 """Verbs that end what their holder had, by the argument role that names it: "left
 Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
@@ -118,6 +119,8 @@ CHANGE_VERBS = frozenset(
         "shorten",
         "migrate",
         "relocate",
+        "rebrand",
+        "rename",
         "reassign",
         "promote",
         "set",
