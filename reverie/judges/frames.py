@@ -748,13 +748,15 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
             or _content(old.words) & _content(new.words) - new.numbers - old.numbers):
         return new.head == old.head and bool(new.numbers and old.numbers) and not _agree(
             new.numbers, old.numbers)
+    if _synonymous(new.head, old.head):
+        return False  # "Holland" / "the Netherlands"
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
     names, others = _content(new.words) & changed.salient, _content(old.words) & other.salient
     if names and others and not (new.numbers or old.numbers):
         return True
-    return one_kind(new.head, old.head) and not _synonymous(new.head, old.head)
+    return one_kind(new.head, old.head)
 
 
 def _within(x: Arg | None, y: Arg | None) -> bool:

@@ -299,8 +299,8 @@ def _lemma(token: Any) -> str:
     if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
         low = str(token.lower_)
         # a plural tagged as a name ("Fridays", "euros") compares equal to the noun
-        # ("friday"); a singular name keeps its "s" ("Texas", not "texa")
-        plural = token.tag_ != "NNP" or _plural_name(low)
+        # ("friday"); a name keeps its "s" ("Texas", not "texa"; "Leeds", tagged plural)
+        plural = token.tag_ not in {"NNP", "NNPS"} or _plural_name(low)
         if plural and len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
             return low[:-1]
         return low

@@ -20,6 +20,7 @@ judge = OfflineJudge(embedder())
 @pytest.mark.parametrize(("a", "b"), [
     ("The account is on the Team plan.", "The account was downgraded to Starter in May."),
     ("Ravi lives in York.", "Ravi relocated to Bristol last year."),
+    ("Ravi lives in York.", "Ravi moved to Leeds in 2024."),  # a name tagged as a plural
     ("Ravi lives in York.", "Ravi moved from York to Bristol in 2024."),  # what it was
     ("Ticket 4410 owner: Keiko", "Ticket 4410 was reassigned to Bram on Monday."),
     ("The agency's name is Northwind Media.", "The agency rebranded to Lumen Studio in April."),
@@ -38,6 +39,7 @@ def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     ("Ravi lives in Leeds.", "Ravi is moving to Bristol next month."),  # under way
     ("Ravi lives in Leeds.", "Ravi's sister moved to Bristol last year."),  # another holder
     ("Ravi lives in England.", "Ravi moved from Leeds to Bristol in 2024."),  # its country
+    ("Pia lives in the Netherlands.", "Pia moved to Holland last year."),  # one country
     ("The account is on the Business plan.", "The account upgraded to Business in May."),
     ("The meetup is on Tuesdays.", "If the hall is booked, the meetup moves to Thursday."),
 ])
