@@ -685,12 +685,12 @@ async def test_two_kinds_of_one_thing_in_place_of_each_other_are_never_one_note(
 
 
 def test_two_versions_of_one_named_unit_are_never_one_note() -> None:
-    """A name's unit is one unit however the parse lemmatized it ("Kubernetes" /
-    "kubernete"): two versions of it stay two notes (blind set 2)."""
+    """A name keeps its "s" whatever the tagger calls it ("Kubernetes", once "kubernete" on
+    one side only): the same words with two versions of it contradict (blind set 2)."""
     found = explain(judge, "Sam's team's cluster runs Kubernetes 1.29.",
                     "The cluster that Sam's team runs is on Kubernetes 1.21.", NOW)
-    assert found.outcome == "two facts"
-    assert [f.rule for f in found.findings] == ["other-number"]
+    assert found.outcome == "contradiction"
+    assert [f.rule for f in found.findings] == ["other-count"]
 
 
 def test_a_verb_lemma_and_its_opposite_are_never_one_note() -> None:
