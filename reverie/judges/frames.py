@@ -78,7 +78,7 @@ from reverie.judges.rules import finding, kind_of
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import ATTRIBUTE_QUALIFIERS, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
-from reverie.text.vocabulary.calendar_words import PERIODS
+from reverie.text.vocabulary.calendar_words import PERIODS, WEEKDAYS
 from reverie.text.vocabulary.diets import DIETS
 from reverie.text.vocabulary.function_words import (
     FILLER,
@@ -150,6 +150,7 @@ _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
 # words that say a thing ended: a clause with one says the end, not that it holds
+_DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
 _ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
 _STEM = 6  # letters a word shares with another of its stem ("allerg")
 _SUFFIX = 3  # letters an ending adds to a stem ("-ic", "-ies", "-tic")
@@ -717,7 +718,8 @@ def _changed_value(pair: Pair) -> Finding | None:
                 continue  # the other statement names the new value: the change, or after it
             for d in other.clauses:
                 if (d.changed or d.negated or d.past or d.hypothetical or d.additive
-                        or not _same_holder(c, d) or _two_things(c, d)):
+                        or not _same_holder(c, d) or _two_things(c, d)
+                        or _one_day(c, d)):
                     continue  # "my brother" / "my other brother"
                 old = next((y for y in d.args if _one_sort(new, y, changed, other)
                             # what it was changed from, where the change says
@@ -733,6 +735,12 @@ def _words(x: Arg) -> str:
     return " ".join(sorted(_content(x.words)))
 
 
+def _one_day(c: Clause, d: Clause) -> bool:
+    """One subject is the other's on one day ("this Wednesday's standup", its date once
+    made absolute, / "the standup"): an exception, not the rule changed."""
+    return any(w in _DAYS or ISO_DATE.match(w) for w in c.subject ^ d.subject)
+
+
 def _same_holder(c: Clause, d: Clause) -> bool:
     """The clauses' subjects are one holder: one's content words within the other's, or
     the note's holder on one side."""
@@ -742,8 +750,8 @@ def _same_holder(c: Clause, d: Clause) -> bool:
 
 def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
     """``old`` is a value of the sort ``new`` is, and another: one product in another
-    version ("Go 1.22" / "Go 1.21"), two names ("Basic" / "Enterprise"), or two things of
-    one WordNet kind ("Denver" / "Portland")."""
+    version ("Go 1.22" / "Go 1.21"), two figures of one unit ("11:00" / "9:30"), two names
+    ("Basic" / "Enterprise"), or two things of one WordNet kind ("Denver" / "Portland")."""
     if (old.role in {"adv", "xcomp"} | _SCOPES or _dated(old) or not old.head
             or _content(old.words) & _content(new.words) - new.numbers - old.numbers):
         return new.head == old.head and bool(new.numbers and old.numbers) and not _agree(
@@ -753,6 +761,9 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
+    if new.numbers and old.numbers:  # "moved to 11:00" / "is at 9:30": two figures, one unit
+        return (not _agree(new.numbers, old.numbers)
+                and _content(new.words) - new.numbers == _content(old.words) - old.numbers)
     names, others = _content(new.words) & changed.salient, _content(old.words) & other.salient
     if names and others and not (new.numbers or old.numbers):
         return True

@@ -24,6 +24,7 @@ judge = OfflineJudge(embedder())
     ("Ravi lives in York.", "Ravi moved from York to Bristol in 2024."),  # what it was
     ("Ticket 4410 owner: Keiko", "Ticket 4410 was reassigned to Bram on Monday."),
     ("The agency's name is Northwind Media.", "The agency rebranded to Lumen Studio in April."),
+    ("The standup is at 9:30.", "The standup was moved to 11:00 in May."),  # two figures
     ("The repo builds with Maven.", "The repo was migrated to Gradle in March."),
 ])
 def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
@@ -40,6 +41,7 @@ def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     ("Ravi lives in Leeds.", "Ravi's sister moved to Bristol last year."),  # another holder
     ("Ravi lives in England.", "Ravi moved from Leeds to Bristol in 2024."),  # its country
     ("Pia lives in the Netherlands.", "Pia moved to Holland last year."),  # one country
+    ("The standup is usually at 9:30.", "Friday's standup was moved to 11:00."),  # one day
     ("The account is on the Business plan.", "The account upgraded to Business in May."),
     ("The meetup is on Tuesdays.", "If the hall is booked, the meetup moves to Thursday."),
 ])
