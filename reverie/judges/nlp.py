@@ -1109,6 +1109,23 @@ def _possessions(doc: Any) -> frozenset[tuple[str, str, bool]]:
             if owner is None:
                 continue  # "my sister's car": the sister's
             verb = next((a for a in t.ancestors if a.pos_ in {"VERB", "AUX"}), None)
-            now = verb is None or not (_past(verb) or _hypothetical(verb))
+            now = verb is None or not (_hypothetical(verb) or (
+                _past(verb) and not _kin_still(t, verb)))
             found.add((owner, _lemma(t), now))
     return frozenset(found)
+
+
+def _kin_still(noun: Any, verb: Any) -> bool:
+    """A relative one has is still had whatever the tense says of them ("my son turned
+    five"): not one who died or was left ("my grandfather passed away", "my husband
+    left"), nor a former one ("my ex-wife", "my late husband")."""
+    if not lexicon.is_kind_of(_lemma(noun), "relative"):
+        return False
+    if verb.lemma_.lower() in _LOST or any(
+            c.lower_ in _FORMER_KIN for c in noun.children):
+        return False
+    return not noun.lower_.startswith("ex")
+
+
+_LOST = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
+_FORMER_KIN = frozenset({"late", "former", "ex", "deceased", "dead"})

@@ -24,6 +24,7 @@ judge = OfflineJudge(embedder())
     ("Priya doesn't have a bike.", "Priya's bike is in the shop for repairs."),
     ("User does not have a credit card.", "User's credit card expires next month."),
     ("The user has no siblings.", "The user's brother lives in Toronto."),
+    ("Nadia has no children.", "Nadia's son turned five last week."),  # still her son
 ])
 def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b: str) -> None:
     """"has no X" against "my X" (or one of X's kind), both now: the rule names itself."""
@@ -41,6 +42,8 @@ def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b
     ("User has no pets.", "User's neighbor's dog barks all night."),
     ("User has no credit card.", "User's debit card was declined yesterday."),  # another card
     ("The user doesn't have a car anymore.", "The user's car was sold in March."),
+    ("User has no grandparents.", "User's grandfather passed away in 2019."),  # lost
+    ("Omar has no wife.", "Omar's ex-wife moved to Ohio."),  # a former one
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another owner, a thing owned but not at hand, a former one, a wish: no contradiction."""
@@ -54,3 +57,6 @@ def test_possessions_name_their_owner_and_whether_they_hold_now() -> None:
     assert analyze("Priya's car is red.").possessions == {("priya", "car", True)}
     assert analyze("her dog died last year").possessions == {(SELF, "dog", False)}
     assert analyze("My sister's car is red.").possessions == {(SELF, "sister", True)}
+    # a relative is still had whatever the verb's tense, unless lost or former
+    assert analyze("my son turned five .").possessions == {(SELF, "son", True)}
+    assert analyze("my late husband loved jazz .").possessions == {(SELF, "husband", False)}
