@@ -86,6 +86,7 @@ from reverie.text.vocabulary.function_words import (
     OTHER_ONE,
     SELF_WORDS,
 )
+from reverie.text.vocabulary.kinds import WITHOUT
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -910,6 +911,12 @@ def _denied_possession(pair: Pair) -> Finding | None:
         if not mine:
             continue
         for c in denying.clauses:
+            kind = _without(c)
+            for owner, noun in sorted(mine) if kind else ():
+                if c.subject == {owner} and is_kind_of(noun, kind):
+                    return finding("denied-possession", (
+                        f"'{_quote(denying.text)}' says the holder has no {kind}; "
+                        f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
             x = c.arg("obj")
             # the kind, its head and words the other says too ("a credit card" / "her
             # credit card"): "no cats indoors" denies less
@@ -924,6 +931,16 @@ def _denied_possession(pair: Pair) -> Finding | None:
                         f"'{_quote(denying.text)}' denies having any {x.head}; "
                         f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
     return None
+
+
+def _without(c: Clause) -> str | None:
+    """The kind of relative an affirmed present copula says its holder has none of ("is
+    single": a spouse, "is an only child": a sibling; :data:`WITHOUT`), or None."""
+    x = c.arg("attr")
+    if c.predicate != "be" or c.negated or c.past or c.hypothetical or x is None:
+        return None
+    said = [x.head, *(f"{w} {x.head}" for dep, w in x.mods or () if dep == "amod")]
+    return next((WITHOUT[w] for w in said if w in WITHOUT), None)
 
 
 def _one_value_attribute(pair: Pair) -> Finding | None:

@@ -42,7 +42,8 @@ _TABLE: tuple[Rule, ...] = (
     Rule("denied-possession", "conflict",
          "one statement denies the holder has any of a kind, the other speaks of the "
          "holder's own one, both now ('does not own a car' / 'my car is pink', 'has no "
-         "pets' / 'my dog is smaller than my cat')"),
+         "pets' / 'my dog is smaller than my cat'), or says a state without such kin ('is "
+         "single' / 'my wife is a dentist', 'is an only child' / 'my brother')"),
     Rule("denied-consumption", "conflict",
          "one statement denies the holder takes in any of a kind, or names a diet that "
          "does, the other has the holder take in or like one of its kind, both now ('does "

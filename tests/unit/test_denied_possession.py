@@ -25,6 +25,8 @@ judge = OfflineJudge(embedder())
     ("User does not have a credit card.", "User's credit card expires next month."),
     ("The user has no siblings.", "The user's brother lives in Toronto."),
     ("Nadia has no children.", "Nadia's son turned five last week."),  # still her son
+    ("Tomas is single.", "Tomas's wife teaches piano."),  # a state without kin
+    ("Lea is an only child.", "Lea's younger sister lives in Porto."),
 ])
 def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b: str) -> None:
     """"has no X" against "my X" (or one of X's kind), both now: the rule names itself."""
@@ -44,6 +46,8 @@ def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b
     ("The user doesn't have a car anymore.", "The user's car was sold in March."),
     ("User has no grandparents.", "User's grandfather passed away in 2019."),  # lost
     ("Omar has no wife.", "Omar's ex-wife moved to Ohio."),  # a former one
+    ("Tomas is single.", "Tomas's girlfriend teaches piano."),  # no spouse
+    ("Lea is an only child.", "Lea's cousin lives in Porto."),  # no sibling
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another owner, a thing owned but not at hand, a former one, a wish: no contradiction."""

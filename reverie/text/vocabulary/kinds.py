@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["KINDS"]
+__all__ = ["KINDS", "WITHOUT"]
 
 KINDS: Mapping[str, frozenset[str]] = {
     "pet": frozenset(
@@ -26,3 +26,13 @@ KINDS: Mapping[str, frozenset[str]] = {
     "cat": frozenset({"kitten"}),
 }
 """Broad noun -> the narrower nouns that are of its kind, beside WordNet's hypernyms."""
+
+WITHOUT: Mapping[str, str] = {
+    "single": "spouse",
+    "unmarried": "spouse",
+    "childless": "child",
+    "only child": "sibling",
+}
+"""A state of a person (a copula's value, with its adjective where it has one) -> the kind
+of relative it says the person has none of: "is single" denies a wife, "is an only
+child" a brother."""
