@@ -54,6 +54,7 @@ from reverie.text.vocabulary.function_words import (
     SELF_WORDS,
     SOLE,
 )
+from reverie.text.vocabulary.kinds import FORMER_KIN
 from reverie.text.vocabulary.number_words import (
     MULTIPLIER_SUFFIXES,
     MULTIPLIER_WORDS,
@@ -67,6 +68,7 @@ from reverie.text.vocabulary.verbs import (
     CHANGE_VERBS,
     FORMERLY,
     HEDGES,
+    LOSING_VERBS,
     MODALS,
     OPPOSITE_VERBS,
 )
@@ -1121,11 +1123,7 @@ def _kin_still(noun: Any, verb: Any) -> bool:
     left"), nor a former one ("my ex-wife", "my late husband")."""
     if not lexicon.is_kind_of(_lemma(noun), "relative"):
         return False
-    if verb.lemma_.lower() in _LOST or any(
-            c.lower_ in _FORMER_KIN for c in noun.children):
+    if verb.lemma_.lower() in LOSING_VERBS or any(
+            c.lower_ in FORMER_KIN for c in noun.children):
         return False
     return not noun.lower_.startswith("ex")
-
-
-_LOST = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
-_FORMER_KIN = frozenset({"late", "former", "ex", "deceased", "dead"})

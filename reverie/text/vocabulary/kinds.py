@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["KINDS", "WITHOUT"]
+__all__ = ["FORMER_KIN", "KINDS", "WITHOUT"]
 
 KINDS: Mapping[str, frozenset[str]] = {
     "pet": frozenset(
@@ -36,3 +36,7 @@ WITHOUT: Mapping[str, str] = {
 """A state of a person (a copula's value, with its adjective where it has one) -> the kind
 of relative it says the person has none of: "is single" denies a wife, "is an only
 child" a brother."""
+
+FORMER_KIN = frozenset({"late", "former", "ex", "deceased", "dead"})
+"""Words before a relative that make them one the holder no longer has ("my late husband",
+"my former partner")."""

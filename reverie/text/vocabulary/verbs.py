@@ -15,6 +15,7 @@ __all__ = [
     "HEDGES",
     "IRREGULAR_PAST",
     "LIGHT_VERBS",
+    "LOSING_VERBS",
     "MODALS",
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
@@ -71,6 +72,10 @@ ENDING_VERBS: dict[str, frozenset[str]] = {
 """Verbs that end what their holder had, by the argument role that names it: "left
 Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
 clinic"."""
+
+LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
+"""Verbs by which a holder no longer has a relative ("my grandfather passed away", "my
+husband left"): said in the past, the relative is not had now."""
 
 CONSUMING_VERBS = frozenset(["drink", "eat", "take", "have", "consume", "smoke"])
 """Verbs of taking something in: "does not drink coffee" denies having an espresso."""
