@@ -150,8 +150,9 @@ _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
-# words that say a thing ended: a clause with one says the end, not that it holds
+# words that name one day: a thing of one day is an exception, not the rule
 _DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
+# words that say a thing ended: a clause with one says the end, not that it holds
 _ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
 _STEM = 6  # letters a word shares with another of its stem ("allerg")
 _SUFFIX = 3  # letters an ending adds to a stem ("-ic", "-ies", "-tic")
@@ -284,7 +285,7 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         y = theirs.get(role)
         if y is None or _dated(x) or _dated(y):
             continue
-        numbers_differ = bool(x.numbers and y.numbers and not _agree(x.numbers, y.numbers))
+        numbers_differ = _numbers_differ(x, y)
         if (_agree(x.words, y.words) or _abbreviates(x.words, y.words)) and not numbers_differ:
             if _content(x.words & y.words):
                 agree.append(role)
@@ -304,6 +305,12 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         holder=holder,
         only=c.only or d.only,
     )
+
+
+def _numbers_differ(x: Arg, y: Arg) -> bool:
+    """Both arguments give numbers, and neither's are among the other's ("11:00" / "9:30",
+    "Go 1.22" / "Go 1.21")."""
+    return bool(x.numbers and y.numbers) and not _agree(x.numbers, y.numbers)
 
 
 def _qualified(c: Clause, d: Clause) -> bool:
@@ -733,6 +740,7 @@ def _changed_value(pair: Pair) -> Finding | None:
 
 
 def _words(x: Arg) -> str:
+    """An argument's content words, sorted ("enterprise plan")."""
     return " ".join(sorted(_content(x.words)))
 
 
@@ -755,15 +763,14 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
     ("Basic" / "Enterprise"), or two things of one WordNet kind ("Denver" / "Portland")."""
     if (old.role in {"adv", "xcomp"} | _SCOPES or _dated(old) or not old.head
             or _content(old.words) & _content(new.words) - new.numbers - old.numbers):
-        return new.head == old.head and bool(new.numbers and old.numbers) and not _agree(
-            new.numbers, old.numbers)
+        return new.head == old.head and _numbers_differ(new, old)
     if _synonymous(new.head, old.head):
         return False  # "Holland" / "the Netherlands"
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
     if new.numbers and old.numbers:  # "moved to 11:00" / "is at 9:30": two figures, one unit
-        return (not _agree(new.numbers, old.numbers)
+        return (_numbers_differ(new, old)
                 and _content(new.words) - new.numbers == _content(old.words) - old.numbers)
     names, others = _content(new.words) & changed.salient, _content(old.words) & other.salient
     if names and others and not (new.numbers or old.numbers):
@@ -1445,7 +1452,7 @@ def _values(c: Clause, d: Clause, role: str) -> str:
 
 def _phrase(arg: Arg) -> str:
     """Return an argument as its preposition and words ("from home")."""
-    return f"{arg.role.replace('prep:', '')} {' '.join(sorted(_content(arg.words)))}".strip()
+    return f"{arg.role.replace('prep:', '')} {_words(arg)}".strip()
 
 
 def _other_place(c: Clause, d: Clause) -> tuple[Arg, Arg] | None:

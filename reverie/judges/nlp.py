@@ -691,8 +691,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         never=_never(copula or pred),
         only=only,
         changed=changed,
-        before=next((a.words - {SELF} for a in parts.args if a.role == "prep:from" and changed),
-                    frozenset()),
+        before=next((a.words - {SELF} for a in parts.args if a.role == "prep:from"),
+                    frozenset()) if changed else frozenset(),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 
