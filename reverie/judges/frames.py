@@ -75,8 +75,16 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
+from reverie.text.quantities import quantities
 from reverie.text.salient import dropped_tokens, salient_tokens
-from reverie.text.vocabulary.attributes import ATTRIBUTE_QUALIFIERS, STATUS_WORDS
+from reverie.text.vocabulary.attributes import (
+    ATTRIBUTE_QUALIFIERS,
+    CURRENCY_NAMES,
+    DOLLAR_CODES,
+    MEASURE_KINDS,
+    STATUS_WORDS,
+    VALUE_WORDS,
+)
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import PERIODS, WEEKDAYS
 from reverie.text.vocabulary.diets import DIETS
@@ -101,6 +109,7 @@ from reverie.text.vocabulary.verbs import (
     PARTITIVES,
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
+from reverie.text.zones import held_zone
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -657,7 +666,7 @@ def _conflict(pair: Pair) -> Finding | None:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
-                or _changed_value(pair))
+                or _changed_value(pair) or _other_time_zone(pair) or _other_unit(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -707,7 +716,8 @@ def _conflict(pair: Pair) -> Finding | None:
             f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
     # the model first, where it speaks: its scores say more than the table's name
-    return _model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
+    return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
+            or _other_time_zone(pair) or _other_unit(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -737,6 +747,75 @@ def _changed_value(pair: Pair) -> Finding | None:
                         f"'{_quote(changed.text)}' changed it to '{_words(new)}'; "
                         f"'{_quote(other.text)}' says '{_words(old)}'"))
     return None
+
+
+def _other_time_zone(pair: Pair) -> Finding | None:
+    """One holder's two statements, neither denying, place it in time zones that cannot be
+    one ("Customer timezone: PST" / "is on Central European Time", "GST (UTC+4)" / "UTC+3";
+    :func:`~reverie.text.zones.held_zone`), not said of before and now. One zone named
+    twice ("CET" / "Central European Time", "ET" / "EST") and a clock time's zone ("call
+    before 3pm ET") are not two."""
+    x, y = held_zone(pair.a.text), held_zone(pair.b.text)
+    if x is None or y is None or x.offsets & y.offsets:
+        return None
+    if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
+            or _then_and_now(pair.a, pair.b)):
+        return None
+    return finding("other-time-zone", (
+        f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
+
+
+def _other_unit(pair: Pair) -> Finding | None:
+    """One holder's two statements, alike (cosine at least CONFLICT_SIMILARITY), give one
+    figure in two units of one measure ("weighs 5 lb" / "5 kg", "£500" / "€500", "4 °C" /
+    "4 °F"; :data:`MEASURE_KINDS`), neither naming the other's unit (a conversion, "12
+    miles (19 km)", says both)."""
+    if pair.cosine < CONFLICT_SIMILARITY or not _one_holder(pair.a, pair.b):
+        return None
+    mine, theirs = _measured(pair.a.text), _measured(pair.b.text)
+    for value, unit, measure in mine:
+        for other, their_unit, their_measure in theirs:
+            if (value != other or measure != their_measure or _one_unit(unit, their_unit)
+                    or any(_one_unit(their_unit, u) for _, u, _ in mine)
+                    or any(_one_unit(unit, u) for _, u, _ in theirs)):
+                continue
+            return finding("other-unit", (
+                f"{_versus(pair)}: {value:g} {unit} / {value:g} {their_unit}, two values "
+                f"of one {measure}"))
+    return None
+
+
+def _measured(text: str) -> list[tuple[float, str, str]]:
+    """The figures of ``text`` with a unit of one measure: (figure, unit, measure)."""
+    found = []
+    for q in quantities(text):
+        measure = _measure(q.unit)
+        if measure is not None:
+            found.append((q.value, q.unit, measure))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _measure(unit: str) -> str | None:
+    """What a unit measures (:data:`MEASURE_KINDS`; a currency code or sign, a temperature
+    scale), or None, also for a word of two measures ("pound")."""
+    if unit == "$" or VALUE_WORDS.get(unit) == "currency":
+        return "currency"
+    if unit in VALUE_WORDS:
+        return VALUE_WORDS[unit]
+    kinds = {m for kind, m in MEASURE_KINDS.items() if is_kind_of(unit, kind, any_sense=True)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _one_unit(u: str, v: str) -> bool:
+    """``u`` and ``v`` are one unit: one word, WordNet synonyms ("kg" / "kilogram"), a
+    currency's code and its name ("eur" / "euro"), or a bare "$" and a dollar."""
+    if u == v or synonyms(u, v):
+        return True
+    if v in CURRENCY_NAMES.get(u, ()) or u in CURRENCY_NAMES.get(v, ()):
+        return True
+    return (u == "$" and (v in DOLLAR_CODES or v == "dollar")) or (
+        v == "$" and (u in DOLLAR_CODES or u == "dollar"))
 
 
 def _words(x: Arg) -> str:

@@ -93,6 +93,14 @@ _TABLE: tuple[Rule, ...] = (
          "'upgraded to Go 1.22'), the other says one holder's thing holds another value of "
          "that sort now ('has been on Enterprise', 'writes everything in Go 1.21'): after "
          "the change the old value no longer holds"),
+    Rule("other-time-zone", "conflict",
+         "one holder's two statements place it in two time zones whose UTC offsets cannot "
+         "be one ('timezone: PST' / 'is on Central European Time', 'UTC+4' / 'UTC+3'; "
+         "reverie.text.zones), neither a clock time's zone ('call before 3pm ET')"),
+    Rule("other-unit", "conflict",
+         "one holder's two alike statements give one figure in two units of one measure "
+         "('weighs 5 lb' / '5 kg', '£500' / '€500', '4 °C' / '4 °F'), neither naming the "
+         "other's unit (a conversion says both)"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "

@@ -22,6 +22,8 @@ __all__ = [
     "CHANNEL_WORDS",
     "CHOSEN_ONE",
     "CONTACT_VERBS",
+    "CURRENCY_NAMES",
+    "DOLLAR_CODES",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
@@ -32,6 +34,7 @@ __all__ = [
     "JOB_NOUNS",
     "LASTING_STATES",
     "MANAGER_FRAMES",
+    "MEASURE_KINDS",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
@@ -122,6 +125,46 @@ VALUE_KINDS: Mapping[str, str] = {
 }
 """WordNet kinds whose members are values of one attribute, whatever the verb ("bills in
 euros" / "is invoiced in US dollars": one currency)."""
+
+MEASURE_KINDS: Mapping[str, str] = {
+    "monetary_unit": "currency",
+    "linear_unit": "length",
+    "mass_unit": "weight",
+    "volume_unit": "volume",
+    "temperature_unit": "temperature",
+    "computer_memory_unit": "size of data",
+    "area_unit": "area",
+}
+"""WordNet kinds of units whose figures measure one thing: one figure in two of them
+("5 lb" / "5 kg", "£500" / "€500") is two values. Time is not among them ("3 days a
+week" / "3 hours" measure two things)."""
+
+DOLLAR_CODES = frozenset({"usd", "aud", "cad", "nzd", "hkd", "sgd", "twd"})
+"""The currencies a bare "$" may be."""
+
+CURRENCY_NAMES: Mapping[str, frozenset[str]] = {
+    **dict.fromkeys(DOLLAR_CODES, frozenset({"dollar", "buck"})),
+    "eur": frozenset({"euro"}),
+    "gbp": frozenset({"pound", "sterling", "quid"}),
+    "jpy": frozenset({"yen"}),
+    "cny": frozenset({"yuan", "renminbi", "rmb"}),
+    "inr": frozenset({"rupee"}),
+    "chf": frozenset({"franc"}),
+    "sek": frozenset({"krona", "kronor"}),
+    "nok": frozenset({"krone", "kroner"}),
+    "dkk": frozenset({"krone", "kroner"}),
+    "pln": frozenset({"zloty"}),
+    "czk": frozenset({"koruna"}),
+    "huf": frozenset({"forint"}),
+    "brl": frozenset({"real", "reais"}),
+    "mxn": frozenset({"peso"}),
+    "zar": frozenset({"rand"}),
+    "krw": frozenset({"won"}),
+    "ils": frozenset({"shekel"}),
+    "aed": frozenset({"dirham"}),
+}
+"""The words of each ISO 4217 code's currency ("eur": "euro"): "€400" and "400 euros" are
+one currency."""
 
 # ISO 4217 codes and time-zone abbreviations that are no English word ("try", "pt", "et"
 # are left out: "give it a try" names no currency)

@@ -1,0 +1,150 @@
+"""Time zones a statement names, as the UTC offsets they may mean.
+
+:func:`zones` finds, in a statement's text (the word data is
+:mod:`reverie.text.vocabulary.zones`; the offsets are the tz database's, :mod:`zoneinfo`):
+
+* offsets: "UTC+4", "GMT-3:30", "UTC -6" (a minus sign too);
+* abbreviations in capitals: "PST", "CET", "AEST", "GST" (the tz database's and
+  :data:`~reverie.text.vocabulary.zones.ZONE_ABBREVIATIONS`; one may mean several zones:
+  "CST" is Chicago's, Havana's or China's);
+* names before "time": "Pacific time", "Central European Standard Time", and "US Central";
+* a city of the tz database before "time" or "hours": "Sydney time", "Helsinki hours".
+
+Each is a :class:`Zone`: the offsets in hours it may mean (winter and summer), as
+written, and whether it is a time's (a clock time just before it, "3pm ET", a timed
+thing in its clause, "timestamps in UTC",
+:data:`~reverie.text.vocabulary.zones.TIMED_THINGS`, or what another zone is measured
+from, "two hours ahead of UTC"), not where someone is. :func:`held_zone` is the one zone
+a statement places its holder in.
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+
+from reverie.text.vocabulary.zones import (
+    RELATIVE_WORDS,
+    TIMED_THINGS,
+    ZONE_ABBREVIATIONS,
+    ZONE_NAMES,
+)
+
+__all__ = ["Zone", "held_zone", "zones"]
+
+_SEASONS = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))  # wall times
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A time zone named in a text: the UTC offsets (hours) it may mean, as written."""
+
+    offsets: frozenset[float]
+    said: str
+    of_time: bool = False
+
+    @property
+    def utc(self) -> str:
+        """The offsets as "UTC-8/-7"."""
+        return "UTC" + "/".join(f"{o:+g}" for o in sorted(self.offsets))
+
+
+@lru_cache(maxsize=512)
+def _offsets(key: str) -> frozenset[float]:
+    """The offsets, in hours, of IANA zone ``key`` in winter and in summer."""
+    z = zoneinfo.ZoneInfo(key)
+    return frozenset(
+        off.total_seconds() / 3600 for d in _SEASONS
+        if (off := d.replace(tzinfo=z).utcoffset()) is not None
+    )
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, frozenset[float]], dict[str, str]]:
+    """The abbreviations of the tz database with their offsets, and its cities (lower case)
+    with their zone; read once, on first use."""
+    abbreviations: dict[str, set[float]] = {}
+    cities: dict[str, str] = {}
+    for key in sorted(zoneinfo.available_timezones()):
+        z = zoneinfo.ZoneInfo(key)
+        for d in _SEASONS:
+            at = d.replace(tzinfo=z)
+            name, off = at.tzname(), at.utcoffset()
+            if name and name.isalpha() and off is not None:
+                abbreviations.setdefault(name.lower(), set()).add(off.total_seconds() / 3600)
+        if "/" in key and not key.startswith("Etc/"):
+            cities.setdefault(key.rsplit("/", 1)[1].replace("_", " ").lower(), key)
+    for short, keys in ZONE_ABBREVIATIONS.items():
+        abbreviations[short] = {o for k in keys for o in _offsets(k)}
+    return {k: frozenset(v) for k, v in abbreviations.items()}, cities
+
+
+_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+\-\u2212\u2013])\s?(\d{1,2})(?::?(\d{2}))?\b", re.I)
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,5}\b")
+_NAME = re.compile(
+    r"\b(?:(?P<us>US|U\.S\.)\s+)?(?P<name>" + "|".join(
+        re.escape(n) for n in sorted(ZONE_NAMES, key=len, reverse=True))
+    + r")(?P<time>\s+(?:standard\s+|daylight\s+|summer\s+)?(?:time|tz)\b)?", re.I)
+_CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
+_CLOCK_BEFORE = re.compile(
+    r"(?:\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?|noon|midnight)\s*$", re.I)
+
+
+def zones(text: str) -> tuple[Zone, ...]:
+    """Every time zone ``text`` names, in order, each span read once (an offset first)."""
+    found: list[tuple[int, Zone]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m: re.Match[str], offsets: frozenset[float]) -> None:
+        if offsets and not any(s < m.end() and m.start() < e for s, e in taken):
+            taken.append((m.start(), m.end()))
+            of_time = _of_time(text, m.start(), m.end())
+            found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time)))
+
+    abbreviations, cities = _tables()
+    for m in _OFFSET.finditer(text):
+        sign = 1 if m.group(1) == "+" else -1
+        add(m, frozenset({sign * (int(m.group(2)) + int(m.group(3) or 0) / 60)}))
+    for m in _NAME.finditer(text):
+        if m.group("us") or m.group("time"):  # "US Central", "Pacific time"; not "central London"
+            add(m, frozenset(o for k in ZONE_NAMES[m.group("name").lower()] for o in _offsets(k)))
+    for m in _CITY.finditer(text):
+        key = cities.get(m.group(1).lower())
+        if key is not None:
+            add(m, _offsets(key))
+    for m in _ABBREVIATION.finditer(text):
+        add(m, abbreviations.get(m.group(0).lower(), frozenset()))
+    return tuple(z for _, z in sorted(found, key=lambda f: f[0]))
+
+
+def _of_time(text: str, start: int, end: int) -> bool:
+    """The zone at ``start:end`` is a time's: a clock time just before it, a timed thing in
+    its clause ("timestamps in UTC", "on UTC for on-call rotations"), or what another zone
+    is measured from ("two hours ahead of UTC")."""
+    if _CLOCK_BEFORE.search(text[max(0, start - 12):start]):
+        return True
+    before = re.split(_CLAUSE_END, text[:start])[-1].lower()
+    if before.rstrip().endswith(RELATIVE_WORDS):
+        return True
+    after = re.split(_CLAUSE_END, text[end:])[0].lower()
+    words = re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone"))
+    return bool(TIMED_THINGS & set(words))
+
+
+_CLAUSE_END = r"[;.!?,:()\u2014]"
+
+
+def held_zone(text: str) -> Zone | None:
+    """The one zone ``text`` places its holder in: the zones it names but a time's,
+    when they can all be one ("GST (UTC+4)": UTC+4); None when it names none, or two that
+    cannot be one ("moved from PST to CET")."""
+    named = [z for z in zones(text) if not z.of_time]
+    if not named:
+        return None
+    offsets = frozenset.intersection(*(z.offsets for z in named))
+    if not offsets:
+        return None
+    return Zone(offsets, " ".join(z.said for z in named))

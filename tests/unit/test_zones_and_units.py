@@ -1,0 +1,117 @@
+"""Time zones and figures with units, read from the text (:mod:`reverie.text.zones`,
+:mod:`reverie.text.quantities`), and the two rules built on them: ``other-time-zone`` and
+``other-unit``. The pairs are written for these tests (none drawn from the exclusive-value
+check set, DNLI, the blind sets or the training pairs)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.explain import explain
+from reverie.judges.offline import OfflineJudge
+from reverie.text.quantities import quantities
+from reverie.text.zones import held_zone, zones
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("text", "utc"), [
+    ("Billing contact timezone: MST", "UTC-7"),
+    ("Noor is on Pacific time.", "UTC-8/-7"),
+    ("The ops desk runs on Central European Standard Time.", "UTC+1/+2"),
+    ("Omar keeps Lisbon hours.", "UTC+0/+1"),
+    ("The warehouse is in UTC+5:30.", "UTC+5.5"),
+    ("Kemal's team works UTC−3.", "UTC-3"),
+    ("Field office tz: CST (US Central)", "UTC-6/-5"),  # CST is also China's: both say one
+])
+def test_a_held_zone_is_read_as_its_offsets(text: str, utc: str) -> None:
+    zone = held_zone(text)
+    assert zone is not None and zone.utc == utc
+
+
+@pytest.mark.parametrize("text", [
+    "The review is at 4pm CET.",  # a clock time's zone
+    "Noor lives in central Lisbon.",  # "central" with no "time"
+    "WHO guidance, per the IT team.",  # capitals that name no zone
+    "Ada moved from PST to CET.",  # two that cannot be one
+])
+def test_no_zone_is_held(text: str) -> None:
+    assert held_zone(text) is None
+
+
+@pytest.mark.parametrize(("text", "of_time"), [
+    ("Calls before 3pm ET; Noor is on CET.", [("ET", True), ("CET", False)]),
+    ("Show Noor's timestamps in UTC; Noor is in PST.", [("UTC", True), ("PST", False)]),
+    ("Noor's calendar is set to EST.", [("EST", True)]),
+])
+def test_a_times_zone_is_marked(text: str, of_time: list[tuple[str, bool]]) -> None:
+    assert [(z.said, z.of_time) for z in zones(text)] == of_time
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Billing contact timezone: MST", "The billing contact works on Eastern time."),
+    ("Noor is on Pacific time.", "Noor's time zone is CET."),
+    ("Kemal is based in Doha, UTC+3.", "Kemal keeps Gulf Standard Time (UTC+4)."),
+    ("The Oslo team works CET.", "The Oslo team is on Helsinki hours."),
+])
+def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "other-time-zone"
+    assert found.certain
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Noor's time zone is CET.", "Noor works on Central European Time."),  # one zone, twice
+    ("Noor's time zone is EST.", "Noor is on Eastern time."),
+    ("The review is at 4pm PT.", "Noor is on CET."),  # a clock time's zone
+    ("Noor is on CET.", "Noor's manager is on Pacific time."),  # another holder
+    ("Noor was on Pacific time until May.", "Noor is on CET now."),  # then and now
+    ("Noor is not on Pacific time.", "Noor is on CET."),
+    ("Log Noor's sessions with UTC timestamps.", "Noor is on CET."),  # the log's zone
+])
+def test_one_zone_or_two_holders_is_no_time_zone_conflict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not any(f.rule == "other-time-zone" for f in found.findings), found.reason
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The crate weighs 12 lbs.", [(12.0, "lb")]),
+    ("Seat price: €1,250.50", [(1250.5, "eur")]),
+    ("A US$15k renewal", [(15000.0, "usd")]),
+    ("Budget: NOK 8,000", [(8000.0, "nok")]),
+    ("The freezer holds -18 °C.", [(-18.0, "celsius")]),
+    ("a 300-litre tank and 6 feet of hose", [(300.0, "litre"), (6.0, "foot")]),
+    ("Standup at 9:30, Python 3.12, 3 pm", []),  # no unit
+])
+def test_figures_are_read_with_their_units(text: str, found: list[tuple[float, str]]) -> None:
+    assert [(q.value, q.unit) for q in quantities(text)] == found
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The return box is 12 lb.", "Return box: 12 kg"),
+    ("Ilse's travel allowance is £300.", "Ilse's travel allowance is €300."),
+    ("The lab fridge is set to 5 °C.", "The lab fridge is set to 5 °F."),
+    ("Dev's daily ride is 20 miles.", "Dev rides 20 km every day."),
+    ("Mailbox quota for Ilse: 50 GB", "Ilse's mailbox quota is 50 MB."),
+])
+def test_one_figure_in_two_units_of_one_measure_contradicts(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "other-unit"
+    assert found.certain
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The sample crate weighs 12 kg.", "The sample crate weighs 12 kilograms."),  # one unit
+    ("Dev's daily ride is 20 miles (32 km).", "Dev rides 20 miles every day."),  # converted
+    ("Ilse's travel allowance is $300.", "Ilse's travel allowance is US$300."),
+    ("Dev runs 5 km a day.", "Dev lost 5 lb this spring."),  # two measures
+])
+def test_one_unit_or_two_measures_is_no_unit_conflict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not any(f.rule == "other-unit" for f in found.findings), found.reason
