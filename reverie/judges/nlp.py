@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reverie.judges import lexicon
@@ -446,6 +446,20 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
     )
 
 
+def _with_stray_number(arg: Arg, token: Any) -> Arg:
+    """``arg`` of a name with the number the parse hung on the verb just after it: "uses
+    Python 3.8" (spaCy reads "3.8" as the verb's npadvmod) is Python 3.8, as "runs Python
+    3.8 at work" is parsed."""
+    after = token.right_edge.i + 1
+    stray = next((c for c in token.head.children if c.i == after and c.dep_ == "npadvmod"
+                  and c.tag_ == "CD"), None)
+    value = number_value(stray) if stray is not None and token.pos_ == "PROPN" else None
+    if value is None:
+        return arg
+    return replace(arg, words=arg.words | {value}, numbers=arg.numbers | {value},
+                   mods=(arg.mods or frozenset()) | {("nummod", value)})
+
+
 def _participle_value(token: Any) -> bool:
     """A participle WordNet has as an adjective, a copula's value ("is closed")."""
     return (token.tag_ == "VBN" and token.dep_ in {"acomp", "attr"}
@@ -588,7 +602,7 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
             if _negated_arg(objs[0]):
                 parts.negations += 1
     elif dep in _OBJECT_DEPS and child.i not in skip:
-        parts.args.append(_phrase(child, _OBJECT_DEPS[dep], skip))
+        parts.args.append(_with_stray_number(_phrase(child, _OBJECT_DEPS[dep], skip), child))
         if _negated_arg(child):
             parts.negations += 1
         if _one_more(child):

@@ -115,3 +115,11 @@ def test_one_figure_in_two_units_of_one_measure_contradicts(a: str, b: str) -> N
 def test_one_unit_or_two_measures_is_no_unit_conflict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert not any(f.rule == "other-unit" for f in found.findings), found.reason
+
+
+def test_a_version_the_parse_hung_on_the_verb_is_the_products() -> None:
+    """spaCy reads "3.8" of "uses Python 3.8" as the verb's; the parse gives it back to
+    Python, so two versions of one product contradict."""
+    found = explain(judge, "Marta uses Python 3.8.", "Marta is on Python 3.12.", NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute"
