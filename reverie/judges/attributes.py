@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from reverie.judges.lexicon import is_kind_of, is_noun, synonyms
-from reverie.judges.nlp import SELF, Arg, Clause
+from reverie.judges.nlp import NAME_SLOT, SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
+    AGE_PARTS,
     AGE_WORDS,
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
@@ -36,12 +37,14 @@ from reverie.text.vocabulary.attributes import (
     CHANNEL_WORDS,
     CHOSEN_ONE,
     CONTACT_VERBS,
+    EMPLOYEE_NOUNS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
     EMPLOYER_PARTS,
     EMPLOYER_WORDS,
     FREQUENCIES,
     HOME_NOUNS,
+    INDUSTRY_WORDS,
     JOB_NOUNS,
     JOBLESS_WORDS,
     LASTING_STATES,
@@ -63,9 +66,11 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
+from reverie.text.vocabulary.function_words import THIRD_PERSONS
+from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.verbs import CHANGE_VERBS
 
-__all__ = ["Held", "held", "other_values", "place_kind"]
+__all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 
@@ -120,7 +125,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _channel(c) or _age(c) or _tenure(c))
+            or _channel(c) or _age(c, names) or _tenure(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -209,14 +214,20 @@ def _tenure(c: Clause) -> Held | None:
     return None
 
 
-def _age(c: Clause) -> Held | None:
+def _age(c: Clause, names: frozenset[str]) -> Held | None:
     """How old the holder is: "is 34 years old", "is a 29-year-old nurse", "(just) turned
-    29" (a birthday in the past tense says the age now), or None."""
+    29" (a birthday in the past tense says the age now; "turns 40 this year", 39 or 40),
+    a person's bare number ("the user
+    is 31", "i'm 27") or decade ("is in her forties", "in my early 20s"), or None."""
     if c.predicate == "turn":
         x = c.arg("obj")
-        if x is not None and x.numbers and x.words <= x.numbers:
-            return Held("age", x, x.numbers, permanent=True)
-        return None
+        if x is None or not x.numbers or not x.words <= x.numbers:
+            return None
+        if not c.past and len(x.numbers) == 1 and next(iter(x.numbers)).isdigit():
+            # "turns 40 this year": 39 until the birthday, then 40
+            n = int(next(iter(x.numbers)))
+            return Held("age", x, frozenset({str(n - 1), str(n)}), permanent=True)
+        return Held("age", x, x.numbers, permanent=True)
     if c.predicate != "be":
         return None
     for x in c.args:
@@ -224,7 +235,45 @@ def _age(c: Clause) -> Held | None:
         numbers = x.numbers or frozenset(w for w in x.words if w.isdigit())
         if x.role == "attr" and len(numbers) == 1 and x.words >= AGE_WORDS:
             return Held("age", x, numbers)
+        if (x.role == "attr" and len(numbers) == 1 and x.words == numbers
+                and age_span(numbers) is not None and _a_person(c, names)):
+            return Held("age", x, numbers)
+        decade = _decade(x) if x.role == "prep:in" else None
+        if decade is not None and _a_person(c, names):
+            return Held("age", x, frozenset({f"{decade}s"}) | (x.words & AGE_PARTS.keys()))
     return None
+
+
+def _a_person(c: Clause, names: frozenset[str]) -> bool:
+    """The clause's subject is a person: the note's holder ("the user", "i"), a name, or a
+    noun of a person ("my neighbour"); not "the team", "the order", nor a "he" or "she",
+    who may be anyone the statement named before."""
+    head = c.subject_head
+    if head in THIRD_PERSONS:  # "my brother is younger than me, he's 29": whose age?
+        return False
+    return (c.subject == {SELF} or head in names or is_kind_of(head, "person")
+            or (bool(head) and head.isalpha() and not is_noun(head)))
+
+
+def _decade(x: Arg) -> int | None:
+    """The decade of life "in" names ("in my 40s", "in his forties"), or None."""
+    for w in x.words:
+        if w.endswith("s") and w[:-1].isdigit() and int(w[:-1]) % 10 == 0:
+            return int(w[:-1])
+    return TENS.get(x.head) if x.head in TENS and x.head in x.words else None
+
+
+def age_span(value: frozenset[str]) -> tuple[int, int] | None:
+    """The ages an age's value allows: a number itself ("31"), a decade ten ("40s": 40-49),
+    its "early", "mid" or "late" part (:data:`AGE_PARTS`); None for anything else."""
+    digits = [int(w) for w in value if w.isdigit()]
+    if len(digits) == 1 and 0 < digits[0] < 120:
+        return digits[0], digits[0]
+    decades = [int(w[:-1]) for w in value if w.endswith("s") and w[:-1].isdigit()]
+    if len(decades) != 1:
+        return None
+    low, high = next((AGE_PARTS[w] for w in sorted(value) if w in AGE_PARTS), (0, 9))
+    return decades[0] + low, decades[0] + high
 
 
 def _manager(c: Clause, names: frozenset[str]) -> Held | None:
@@ -338,6 +387,9 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     if role is not None:  # "works at a gas station as a cashier": the employer and the job
         x = replace(x, words=x.words - role.value)
     one = _held_by_frame(predicate, x, names)
+    employer = _employer_of_role(x, names) if one and one.attribute == "occupation" else None
+    if one is not None and employer is not None:
+        return (one, employer)  # "an engineer at Google": an occupation, and an employer
     if one is not None:
         return (one, role) if role is not None else (one,)
     if x.head in VALUE_WORDS:
@@ -347,6 +399,20 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
         for kind, attribute in VALUE_KINDS.items()
         if is_kind_of(x.head, kind, any_sense=True)
     )
+
+
+def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
+    """The employer a role names: its "at" or "for" where that is a name or of an
+    employer's kind ("an engineer at Google", "a nurse at the county hospital"), or a name
+    before a noun of an employee ("a Shopify employee"; :data:`EMPLOYEE_NOUNS`), or None."""
+    for slot, value in sorted(x.mods or ()):
+        words = frozenset(value.split())
+        if slot in {"prep:at", "prep:for"} and (
+                words & names or any(_kind(w, EMPLOYER_KINDS, any_sense=True) for w in words)):
+            return Held("employer", x, words)
+        if slot in {NAME_SLOT, "compound"} and x.head in EMPLOYEE_NOUNS and words & names:
+            return Held("employer", x, words)
+    return None
 
 
 def _occupation_of(predicate: str, x: Arg) -> Held | None:
@@ -367,6 +433,8 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     place = _kind(x.head, PLACE_KINDS, any_sense=True) if lives else None
     if place:
         return _place("residence", x, place)
+    if frame in WORKPLACE_FRAMES and x.head in INDUSTRY_WORDS:
+        return None  # "works in tech": a field, not who employs the holder
     if frame in EMPLOYER_FRAMES or frame in WORKPLACE_FRAMES:
         # a name is an employer after "at", "for", "by"; "works in Boston" is a city
         named = frame in EMPLOYER_FRAMES and x.head in names
@@ -440,6 +508,10 @@ def other_values(x: Held, y: Held) -> bool:
     cook") are two values too, of which the caller is less sure."""
     if x.attribute != y.attribute:
         return False
+    if x.attribute == "age":  # "31" / "in his 40s": the ages each allows do not meet
+        s, t = age_span(x.value), age_span(y.value)
+        if s is not None and t is not None:
+            return s[1] < t[0] or t[1] < s[0]
     u, v = x.value, y.value
     if not u or not v or u <= v or v <= u:
         return False

@@ -109,6 +109,7 @@ from reverie.text.vocabulary.verbs import (
     PARTITIVES,
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
+from reverie.text.vocabulary.zones import ZONE_WORDS
 from reverie.text.zones import held_zone
 
 __all__ = [
@@ -672,7 +673,7 @@ def _conflict(pair: Pair) -> Finding | None:
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
-             or _opposite_preference(pair) or _never_done(pair))
+             or _opposite_preference(pair) or _never_done(pair) or _denied_value(pair))
     if found is not None:
         return found
     for c in pair.a.clauses:
@@ -759,10 +760,30 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     if x is None or y is None or x.offsets & y.offsets:
         return None
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
-            or _then_and_now(pair.a, pair.b)):
+            or _then_and_now(pair.a, pair.b) or _zone_holders_differ(pair.a, pair.b)):
         return None
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
+
+
+def _zone_holders_differ(a: Analysis, b: Analysis) -> bool:
+    """The statements speak of two holders: their main subjects, the zone's words and
+    qualifiers aside, differ ("Noor" / "Priya"; not "Tomasz" / "Tomasz Nowak"), or one
+    names a being or a group of the holder's own that the other does not ("the user's
+    team's time zone is PST", which the parse may leave without a subject)."""
+    if a.clauses and b.clauses:
+        x, y = (c.subject - ZONE_WORDS - ATTRIBUTE_QUALIFIERS
+                for c in (a.clauses[0], b.clauses[0]))
+        if x and y and not _agree(x, y):
+            return True
+    return _owns_another(a, b) or _owns_another(b, a)
+
+
+def _owns_another(a: Analysis, b: Analysis) -> bool:
+    """``a`` speaks of a being or a group its holder has ("my wife", "the user's team")
+    that ``b`` does not name."""
+    return any(noun not in b.lemmas and (is_kind_of(noun, "organism") or is_kind_of(
+        noun, "group", any_sense=True)) for _, noun, _ in a.possessions)
 
 
 def _other_unit(pair: Pair) -> Finding | None:
@@ -785,14 +806,16 @@ def _other_unit(pair: Pair) -> Finding | None:
     return None
 
 
-def _measured(text: str) -> list[tuple[float, str, str]]:
-    """The figures of ``text`` with a unit of one measure: (figure, unit, measure)."""
+@lru_cache(maxsize=4096)
+def _measured(text: str) -> tuple[tuple[float, str, str], ...]:
+    """The figures of ``text`` with a unit of one measure: (figure, unit, measure);
+    remembered per text."""
     found = []
     for q in quantities(text):
         measure = _measure(q.unit)
         if measure is not None:
             found.append((q.value, q.unit, measure))
-    return found
+    return tuple(found)
 
 
 @lru_cache(maxsize=1024)
@@ -1055,6 +1078,36 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     return _unless_paraphrase(pair, "likely-one-value", (
         f"{_versus(pair)}: most likely one {x.attribute}, {_phrase(x.arg)} / "
         f"{_phrase(y.arg)}, but both may hold: for a person to settle"))
+
+
+def _denied_value(pair: Pair) -> Finding | None:
+    """One statement denies that its holder has a value of a one-value attribute now ("does
+    not work at Google", "isn't on PostgreSQL", "doesn't use the Pro plan"), the other says
+    one holder has that very value, whatever the verbs ("is a Google employee", "the
+    database is PostgreSQL", "is on the Pro plan"); no other argument says otherwise."""
+    for denying, saying in ((pair.a, pair.b), (pair.b, pair.a)):
+        denied = [(c, x) for c in denying.clauses
+                  if c.negated and not (c.past or c.hypothetical)
+                  for x in held(c, denying.salient)]
+        for c, x in denied:
+            for d, y in _holding(saying):
+                if (x.attribute != y.attribute or not x.value or not y.value
+                        or not (x.value <= y.value or y.value <= x.value)
+                        or x.holder(c, saying.lemmas) != y.holder(d, denying.lemmas)
+                        or _said_besides(c, d, x.arg.role, y.arg.role)
+                        or _denied_in_part(c, d, x.arg)):
+                    continue
+                return finding("denied-value", (
+                    f"'{_quote(denying.text)}' denies {x.attribute} "
+                    f"'{' '.join(sorted(x.value))}'; '{_quote(saying.text)}' says it"))
+    return None
+
+
+def _denied_in_part(c: Clause, d: Clause, value: Arg) -> bool:
+    """The denial says more than the value, which the other clause does not say ("does not
+    work at Google on Fridays"): a part is denied, not the value."""
+    return any(z is not value and z.role != "adv" and not _dated(z) and d.arg(z.role) is None
+               for z in c.args)
 
 
 def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:

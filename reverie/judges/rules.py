@@ -93,6 +93,11 @@ _TABLE: tuple[Rule, ...] = (
          "'upgraded to Go 1.22'), the other says one holder's thing holds another value of "
          "that sort now ('has been on Enterprise', 'writes everything in Go 1.21'): after "
          "the change the old value no longer holds"),
+    Rule("denied-value", "conflict",
+         "one statement denies that its holder has a value of a one-value attribute now "
+         "('does not work at Google', 'isn't on PostgreSQL'), the other says one holder has "
+         "that value, whatever the verbs ('is a Google employee', 'the database is "
+         "PostgreSQL')"),
     Rule("other-time-zone", "conflict",
          "one holder's two statements place it in two time zones whose UTC offsets cannot "
          "be one ('timezone: PST' / 'is on Central European Time', 'UTC+4' / 'UTC+3'; "

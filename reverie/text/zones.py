@@ -137,10 +137,12 @@ def _of_time(text: str, start: int, end: int) -> bool:
 _CLAUSE_END = r"[;.!?,:()\u2014]"
 
 
+@lru_cache(maxsize=4096)
 def held_zone(text: str) -> Zone | None:
     """The one zone ``text`` places its holder in: the zones it names but a time's,
     when they can all be one ("GST (UTC+4)": UTC+4); None when it names none, or two that
-    cannot be one ("moved from PST to CET")."""
+    cannot be one ("moved from PST to CET"). Remembered per text (a dream asks for each
+    statement once per pair)."""
     named = [z for z in zones(text) if not z.of_time]
     if not named:
         return None

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 __all__ = [
+    "AGE_PARTS",
     "AGE_WORDS",
     "ATTRIBUTE_KEYS",
     "ATTRIBUTE_NAMES",
@@ -24,12 +25,14 @@ __all__ = [
     "CONTACT_VERBS",
     "CURRENCY_NAMES",
     "DOLLAR_CODES",
+    "EMPLOYEE_NOUNS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
     "EMPLOYER_WORDS",
     "FREQUENCIES",
     "HOME_NOUNS",
+    "INDUSTRY_WORDS",
     "JOBLESS_WORDS",
     "JOB_NOUNS",
     "LASTING_STATES",
@@ -100,13 +103,14 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
 
 ATTRIBUTE_QUALIFIERS = frozenset(
-    {"default", "preferred", "primary", "main", "current", "usual", "billing", "display",
-     "account", "direct"}
+    {"default", "preferred", "prefer", "primary", "main", "current", "usual", "billing",
+     "display", "account", "direct"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
-default currency" is the user's currency; "the account time zone" is the holder's)."""
+default currency" is the user's currency; "the account time zone" is the holder's);
+"prefer" is how the parse gives "preferred" in a subject."""
 
-CHOSEN_ONE = frozenset({"primary", "main", "default", "preferred", "usual", "current"})
+CHOSEN_ONE = frozenset({"primary", "main", "default", "preferred", "prefer", "usual", "current"})
 """Qualifiers that make any noun one value at a time ("the user's primary language",
 "Dana's default editor"), where the bare noun may have several (languages spoken)."""
 
@@ -218,9 +222,23 @@ EMPLOYER_FRAMES = frozenset(
 """(predicate, role) that name who employs a holder ("works at Google", "is employed by
 Microsoft")."""
 
+INDUSTRY_WORDS = frozenset({
+    "tech", "technology", "it", "software", "finance", "banking", "insurance", "sales",
+    "marketing", "retail", "healthcare", "health", "education", "hospitality", "construction",
+    "media", "publishing", "government", "academia", "consulting", "logistics", "manufacturing",
+    "real estate", "law", "medicine", "entertainment", "fashion", "advertising", "nonprofit",
+})
+"""Fields of work: "works in tech" names an industry, not an employer (WordNet files "tech"
+as a technical school, "construction" as a building)."""
+
 WORKPLACE_FRAMES = frozenset({("work", "prep:in")})
 """(predicate, role) that name where a holder works when the place is of an employer's
 kind ("works in a restaurant"; not "works in Boston")."""
+
+EMPLOYEE_NOUNS = frozenset({"employee", "staffer", "contractor", "intern", "consultant"})
+"""Nouns of one who works for someone, whose name before them is the employer ("a Shopify
+employee", "a Deloitte consultant"); before any other role a name is a trade's ("a Python
+developer")."""
 
 JOB_NOUNS = frozenset({"job", "position", "internship", "role"})
 """Nouns of a post whose "at" / "for" names the employer ("has a job at Nintendo")."""
@@ -437,6 +455,9 @@ STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("prep:on", "hold"): (("lifecycle", "paused"),),
 }
 """A status said with a preposition: "is (still) in progress", "is on hold"."""
+
+AGE_PARTS: Mapping[str, tuple[int, int]] = {"early": (0, 3), "mid": (3, 6), "late": (6, 9)}
+"""The years of a decade of life each part covers ("in her early 30s": 30-33)."""
 
 AGE_WORDS = frozenset({"year", "old"})
 """The words beside a number that make it an age ("34 years old", "a 29-year-old nurse")."""

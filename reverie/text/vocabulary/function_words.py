@@ -12,12 +12,17 @@ __all__ = [
     "OTHER_ONE",
     "SELF_POSSESSIVES",
     "SELF_WORDS",
+    "THIRD_PERSONS",
 ]
 
 SELF_WORDS = frozenset(
     ["i", "me", "myself", "we", "us", "user", "customer", "client", "buyer", "they", "he", "she"]
 )
 """Words for the speaker or the user a memory is about."""
+
+THIRD_PERSONS = frozenset(["he", "she", "they"])
+"""The words of :data:`SELF_WORDS` that may stand for anyone named before them ("my brother
+is younger than me, he's 29")."""
 
 SELF_POSSESSIVES = frozenset(["my", "our", "their", "his", "her"])
 """Possessive determiners of the speaker or the user ("my car", "her dog")."""

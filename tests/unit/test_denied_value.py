@@ -1,0 +1,104 @@
+"""A denied value of a one-value attribute against the same value said otherwise
+(``denied-value``), and the employer a role names ("an engineer at Google", "a Shopify
+employee"). The pairs are written for these tests (none drawn from the exclusive-value
+check set, DNLI, the blind sets or the training pairs)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.attributes import held
+from reverie.judges.explain import explain
+from reverie.judges.nlp import analyze
+from reverie.judges.offline import OfflineJudge
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Tomas does not work at Stripe.", "Tomas is a Stripe employee."),
+    ("The team account doesn't use the Scale plan.", "The team account is on the Scale plan."),
+    ("Ada is not a pharmacist.", "Ada works as a pharmacist in Porto."),
+])
+def test_a_denied_value_said_otherwise_contradicts(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "denied-value"
+    assert found.certain
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The team account is not on the Scale plan.", "The team account is on the Growth plan."),
+    ("Tomas does not work at Stripe on Fridays.", "Tomas works at Stripe."),  # a part denied
+    ("Tomas did not work at Stripe in 2019.", "Tomas works at Stripe."),  # then, not now
+    ("Tomas's sister does not work at Stripe.", "Tomas works at Stripe."),  # another holder
+])
+def test_another_value_a_part_or_another_holder_is_no_denied_value(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not any(f.rule == "denied-value" for f in found.findings), found.reason
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("Hana is an engineer at Spotify.", {"spotify"}),
+    ("Hana is a nurse at the county hospital.", {"hospital", "county"}),
+    ("Hana is a Spotify employee.", {"spotify"}),
+])
+def test_a_role_names_its_employer(text: str, employer: set[str]) -> None:
+    facts = analyze(text)
+    found = {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}
+    assert found["employer"] == employer
+    assert "occupation" in found
+
+
+def test_a_name_before_a_trade_is_no_employer() -> None:
+    """ "a Python developer": Python is the trade's, not who employs her."""
+    facts = analyze("Hana is a Python developer.")
+    assert not any(h.attribute == "employer" for c in facts.clauses
+                   for h in held(c, facts.salient))
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Hana is an engineer at Spotify.", "Hana works at Klarna."),
+    ("Hana is a Spotify employee.", "Hana works for Klarna."),
+])
+def test_a_roles_employer_and_another_contradict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute"
+
+
+def test_a_preferred_attribute_is_the_holders() -> None:
+    """ "the user's preferred reply language" is the user's: "preferred" is parsed as
+    "prefer", a qualifier, not a holder."""
+    found = explain(judge, "Hana's preferred reply language is Swedish.",
+                    "Hana wants replies in Finnish.", NOW)
+    assert found.outcome == "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Rosa is 29 years old.", "Rosa is 34."),
+    ("Rosa is in her forties.", "Rosa is 27."),
+    ("i'm in my early 20s", "i'm 26"),
+    ("Rosa turns 50 this year.", "Rosa is 44."),
+])
+def test_two_ages_of_one_person_contradict(a: str, b: str) -> None:
+    """Two ages that cannot meet; "other-value" may say it first (one frame, two numbers)."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule in {"one-value-attribute", "other-value"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Rosa is in her forties.", "Rosa is 43."),  # within the decade
+    ("Rosa turns 50 this year.", "Rosa is 49."),  # before the birthday
+    ("Rosa is 29 years old.", "Rosa's brother is 34."),  # another holder
+    ("The reading group is 12.", "The reading group is 15 strong."),  # no person
+])
+def test_one_age_or_no_persons_age_is_no_age_conflict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not (found.outcome == "contradiction"
+                and found.findings[0].rule == "one-value-attribute"), found.reason
