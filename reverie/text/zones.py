@@ -4,7 +4,8 @@
 :mod:`reverie.text.vocabulary.zones`; the offsets are the tz database's, :mod:`zoneinfo`):
 
 * offsets: "UTC+4", "GMT-3:30", "UTC -6" (a minus sign too);
-* abbreviations in capitals: "PST", "CET", "AEST", "GST" (the tz database's and
+* abbreviations in capitals: "PST", "CET", "AEST", "GST" (the tz database's for the
+  zones of :data:`~reverie.text.vocabulary.zones.ABBREVIATION_ZONES`, and
   :data:`~reverie.text.vocabulary.zones.ZONE_ABBREVIATIONS`; one may mean several zones:
   "CST" is Chicago's, Havana's or China's);
 * names before "time": "Pacific time", "Central European Standard Time", and "US Central";
@@ -21,12 +22,16 @@ a statement places its holder in.
 from __future__ import annotations
 
 import re
+import threading
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from reverie.text.vocabulary.zones import (
+    ABBREVIATION_ZONES,
     RELATIVE_WORDS,
     TIMED_THINGS,
     ZONE_ABBREVIATIONS,
@@ -62,24 +67,54 @@ def _offsets(key: str) -> frozenset[float]:
     )
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[dict[str, frozenset[float]], dict[str, str]]:
-    """The abbreviations of the tz database with their offsets, and its cities (lower case)
-    with their zone; read once, on first use."""
-    abbreviations: dict[str, set[float]] = {}
-    cities: dict[str, str] = {}
-    for key in sorted(zoneinfo.available_timezones()):
+def _read_abbreviations() -> dict[str, frozenset[float]]:
+    """Each abbreviation (lower case) of :data:`ABBREVIATION_ZONES` in the tz database, and
+    of :data:`ZONE_ABBREVIATIONS`, with the offsets it may mean."""
+    found: dict[str, set[float]] = {}
+    for key in ABBREVIATION_ZONES:
         z = zoneinfo.ZoneInfo(key)
         for d in _SEASONS:
             at = d.replace(tzinfo=z)
             name, off = at.tzname(), at.utcoffset()
             if name and name.isalpha() and off is not None:
-                abbreviations.setdefault(name.lower(), set()).add(off.total_seconds() / 3600)
+                found.setdefault(name.lower(), set()).add(off.total_seconds() / 3600)
+    for short, keys in ZONE_ABBREVIATIONS.items():
+        found[short] = {o for k in keys for o in _offsets(k)}
+    return {k: frozenset(v) for k, v in found.items()}
+
+
+def _read_cities() -> dict[str, str]:
+    """The tz database's cities (lower case) with their zone."""
+    cities: dict[str, str] = {}
+    for key in sorted(zoneinfo.available_timezones()):
         if "/" in key and not key.startswith("Etc/"):
             cities.setdefault(key.rsplit("/", 1)[1].replace("_", " ").lower(), key)
-    for short, keys in ZONE_ABBREVIATIONS.items():
-        abbreviations[short] = {o for k in keys for o in _offsets(k)}
-    return {k: frozenset(v) for k, v in abbreviations.items()}, cities
+    return cities
+
+
+_lock = threading.Lock()
+_tables: dict[str, Any] = {}
+
+
+def _table(name: str, read: Callable[[], Any]) -> Any:
+    """A table read once, on first use, by one thread while the others wait."""
+    found = _tables.get(name)
+    if found is None:
+        with _lock:
+            found = _tables.get(name)
+            if found is None:
+                found = _tables[name] = read()
+    return found
+
+
+def _abbreviations() -> dict[str, frozenset[float]]:
+    abbreviations: dict[str, frozenset[float]] = _table("abbreviations", _read_abbreviations)
+    return abbreviations
+
+
+def _cities() -> dict[str, str]:
+    cities: dict[str, str] = _table("cities", _read_cities)
+    return cities
 
 
 _OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+\-\u2212\u2013])\s?(\d{1,2})(?::?(\d{2}))?\b", re.I)
@@ -104,7 +139,6 @@ def zones(text: str) -> tuple[Zone, ...]:
             of_time = _of_time(text, m.start(), m.end())
             found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time)))
 
-    abbreviations, cities = _tables()
     for m in _OFFSET.finditer(text):
         sign = 1 if m.group(1) == "+" else -1
         add(m, frozenset({sign * (int(m.group(2)) + int(m.group(3) or 0) / 60)}))
@@ -112,11 +146,11 @@ def zones(text: str) -> tuple[Zone, ...]:
         if m.group("us") or m.group("time"):  # "US Central", "Pacific time"; not "central London"
             add(m, frozenset(o for k in ZONE_NAMES[m.group("name").lower()] for o in _offsets(k)))
     for m in _CITY.finditer(text):
-        key = cities.get(m.group(1).lower())
+        key = _cities().get(m.group(1).lower())
         if key is not None:
             add(m, _offsets(key))
     for m in _ABBREVIATION.finditer(text):
-        add(m, abbreviations.get(m.group(0).lower(), frozenset()))
+        add(m, _abbreviations().get(m.group(0).lower(), frozenset()))
     return tuple(z for _, z in sorted(found, key=lambda f: f[0]))
 
 

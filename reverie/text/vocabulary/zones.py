@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["RELATIVE_WORDS", "TIMED_THINGS", "ZONE_ABBREVIATIONS", "ZONE_NAMES", "ZONE_WORDS"]
+__all__ = [
+    "ABBREVIATION_ZONES",
+    "RELATIVE_WORDS",
+    "TIMED_THINGS",
+    "ZONE_ABBREVIATIONS",
+    "ZONE_NAMES",
+    "ZONE_WORDS",
+]
 
 ZONE_NAMES: Mapping[str, tuple[str, ...]] = {
     "pacific": ("America/Los_Angeles",),
@@ -52,6 +59,20 @@ ZONE_NAMES: Mapping[str, tuple[str, ...]] = {
 }
 """The name before "time" ("Pacific time", "Central European Standard Time", "US
 Central"): the zones it means."""
+
+ABBREVIATION_ZONES = (
+    "America/Los_Angeles", "America/Denver", "America/Phoenix", "America/Chicago",
+    "America/New_York", "America/Halifax", "America/St_Johns", "America/Anchorage",
+    "Pacific/Honolulu", "America/Mexico_City", "America/Havana", "America/Sao_Paulo",
+    "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin",
+    "Europe/Helsinki", "Europe/Athens", "Europe/Moscow", "Africa/Johannesburg",
+    "Africa/Lagos", "Africa/Nairobi", "Africa/Cairo", "Asia/Jerusalem", "Asia/Karachi",
+    "Asia/Kolkata", "Asia/Jakarta", "Asia/Shanghai", "Asia/Hong_Kong", "Asia/Manila",
+    "Asia/Tokyo", "Asia/Seoul", "Australia/Perth", "Australia/Darwin", "Australia/Adelaide",
+    "Australia/Brisbane", "Australia/Sydney", "Pacific/Auckland", "Etc/UTC", "Etc/GMT",
+)
+"""The zones whose abbreviations the tz database is asked for ("PST", "CET", "AEST", "IST"
+of Kolkata, Dublin and Jerusalem): read once, on first use."""
 
 ZONE_ABBREVIATIONS: Mapping[str, tuple[str, ...]] = {
     "gst": ("Asia/Dubai",),
