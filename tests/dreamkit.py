@@ -139,3 +139,34 @@ class KillAt:
         if point == self.point and self.seen[point] == self.nth:
             self.killed = True
             raise Killed(f"killed at {point} #{self.nth}")
+
+
+JUDGED_AT = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+"""When the pair tests' statements are written (none of them says a relative date)."""
+
+
+@lru_cache(maxsize=1)
+def offline_judge() -> Any:
+    """One offline judge for the pair tests (its models load once per session)."""
+    from reverie.judges.offline import OfflineJudge
+
+    return OfflineJudge(embedder())
+
+
+def assert_contradiction(a: str, b: str, rules: str | set[str], *, certain: bool = True) -> None:
+    """``a`` and ``b`` contradict by the first of their findings, one of ``rules``, and the
+    dream may settle it (``certain``) or leaves it to a person."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule in ({rules} if isinstance(rules, str) else rules), found.reason
+    assert found.certain is certain, found.reason
+
+
+def assert_not_by(a: str, b: str, rule: str) -> None:
+    """Whatever ``a`` and ``b`` come to, ``rule`` does not decide it."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert not any(f.rule == rule for f in found.findings), found.reason

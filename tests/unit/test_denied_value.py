@@ -5,18 +5,11 @@ check set, DNLI, the blind sets or the training pairs)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from reverie.judges.attributes import held
-from reverie.judges.explain import explain
 from reverie.judges.nlp import analyze
-from reverie.judges.offline import OfflineJudge
-from tests.dreamkit import embedder
-
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-judge = OfflineJudge(embedder())
+from tests.dreamkit import assert_contradiction, assert_not_by
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -25,10 +18,7 @@ judge = OfflineJudge(embedder())
     ("Ada is not a pharmacist.", "Ada works as a pharmacist in Porto."),
 ])
 def test_a_denied_value_said_otherwise_contradicts(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "denied-value"
-    assert found.certain
+    assert_contradiction(a, b, "denied-value")
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -38,8 +28,7 @@ def test_a_denied_value_said_otherwise_contradicts(a: str, b: str) -> None:
     ("Tomas's sister does not work at Stripe.", "Tomas works at Stripe."),  # another holder
 ])
 def test_another_value_a_part_or_another_holder_is_no_denied_value(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert not any(f.rule == "denied-value" for f in found.findings), found.reason
+    assert_not_by(a, b, "denied-value")
 
 
 @pytest.mark.parametrize(("text", "employer"), [
@@ -66,17 +55,14 @@ def test_a_name_before_a_trade_is_no_employer() -> None:
     ("Hana is a Spotify employee.", "Hana works for Klarna."),
 ])
 def test_a_roles_employer_and_another_contradict(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "one-value-attribute"
+    assert_contradiction(a, b, "one-value-attribute")
 
 
 def test_a_preferred_attribute_is_the_holders() -> None:
     """ "the user's preferred reply language" is the user's: "preferred" is parsed as
     "prefer", a qualifier, not a holder."""
-    found = explain(judge, "Hana's preferred reply language is Swedish.",
-                    "Hana wants replies in Finnish.", NOW)
-    assert found.outcome == "contradiction", found.reason
+    assert_contradiction("Hana's preferred reply language is Swedish.",
+                         "Hana wants replies in Finnish.", "one-value-attribute")
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -87,9 +73,7 @@ def test_a_preferred_attribute_is_the_holders() -> None:
 ])
 def test_two_ages_of_one_person_contradict(a: str, b: str) -> None:
     """Two ages that cannot meet; "other-value" may say it first (one frame, two numbers)."""
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule in {"one-value-attribute", "other-value"}
+    assert_contradiction(a, b, {"one-value-attribute", "other-value"})
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -99,6 +83,4 @@ def test_two_ages_of_one_person_contradict(a: str, b: str) -> None:
     ("The reading group is 12.", "The reading group is 15 strong."),  # no person
 ])
 def test_one_age_or_no_persons_age_is_no_age_conflict(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert not (found.outcome == "contradiction"
-                and found.findings[0].rule == "one-value-attribute"), found.reason
+    assert_not_by(a, b, "one-value-attribute")

@@ -5,18 +5,11 @@ check set, DNLI, the blind sets or the training pairs)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from reverie.judges.explain import explain
-from reverie.judges.offline import OfflineJudge
 from reverie.text.quantities import quantities
 from reverie.text.zones import held_zone, zones
-from tests.dreamkit import embedder
-
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-judge = OfflineJudge(embedder())
+from tests.dreamkit import assert_contradiction, assert_not_by
 
 
 @pytest.mark.parametrize(("text", "utc"), [
@@ -59,10 +52,7 @@ def test_a_times_zone_is_marked(text: str, of_time: list[tuple[str, bool]]) -> N
     ("The Oslo team works CET.", "The Oslo team is on Helsinki hours."),
 ])
 def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "other-time-zone"
-    assert found.certain
+    assert_contradiction(a, b, "other-time-zone")
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -75,8 +65,7 @@ def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
     ("Log Noor's sessions with UTC timestamps.", "Noor is on CET."),  # the log's zone
 ])
 def test_one_zone_or_two_holders_is_no_time_zone_conflict(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert not any(f.rule == "other-time-zone" for f in found.findings), found.reason
+    assert_not_by(a, b, "other-time-zone")
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -100,10 +89,7 @@ def test_figures_are_read_with_their_units(text: str, found: list[tuple[float, s
     ("Mailbox quota for Ilse: 50 GB", "Ilse's mailbox quota is 50 MB."),
 ])
 def test_one_figure_in_two_units_of_one_measure_contradicts(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "other-unit"
-    assert found.certain
+    assert_contradiction(a, b, "other-unit")
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -113,13 +99,11 @@ def test_one_figure_in_two_units_of_one_measure_contradicts(a: str, b: str) -> N
     ("Dev runs 5 km a day.", "Dev lost 5 lb this spring."),  # two measures
 ])
 def test_one_unit_or_two_measures_is_no_unit_conflict(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert not any(f.rule == "other-unit" for f in found.findings), found.reason
+    assert_not_by(a, b, "other-unit")
 
 
 def test_a_version_the_parse_hung_on_the_verb_is_the_products() -> None:
     """spaCy reads "3.8" of "uses Python 3.8" as the verb's; the parse gives it back to
     Python, so two versions of one product contradict."""
-    found = explain(judge, "Marta uses Python 3.8.", "Marta is on Python 3.12.", NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "one-value-attribute"
+    assert_contradiction("Marta uses Python 3.8.", "Marta is on Python 3.12.",
+                         "one-value-attribute")
