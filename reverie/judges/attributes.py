@@ -217,8 +217,8 @@ def _tenure(c: Clause) -> Held | None:
 def _age(c: Clause, names: frozenset[str]) -> Held | None:
     """How old the holder is: "is 34 years old", "is a 29-year-old nurse", "(just) turned
     29" (a birthday in the past tense says the age now; "turns 40 this year", 39 or 40),
-    a person's bare number ("the user
-    is 31", "i'm 27") or decade ("is in her forties", "in my early 20s"), or None."""
+    a person's bare number ("the user is 31", "i'm 27") or decade ("is in her forties",
+    "in my early 20s"), or None."""
     if c.predicate == "turn":
         x = c.arg("obj")
         if x is None or not x.numbers or not x.words <= x.numbers:
@@ -387,10 +387,10 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     if role is not None:  # "works at a gas station as a cashier": the employer and the job
         x = replace(x, words=x.words - role.value)
     one = _held_by_frame(predicate, x, names)
-    employer = _employer_of_role(x, names) if one and one.attribute == "occupation" else None
-    if one is not None and employer is not None:
-        return (one, employer)  # "an engineer at Google": an occupation, and an employer
     if one is not None:
+        # "an engineer at Google": an occupation, and the employer its role names
+        if role is None and one.attribute == "occupation":
+            role = _employer_of_role(x, names)
         return (one, role) if role is not None else (one,)
     if x.head in VALUE_WORDS:
         return (Held(VALUE_WORDS[x.head], x, frozenset({x.head})),)

@@ -667,7 +667,7 @@ def _conflict(pair: Pair) -> Finding | None:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
-                or _changed_value(pair) or _other_time_zone(pair) or _other_unit(pair))
+                or _changed_value(pair) or _other_time_zone(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -796,7 +796,7 @@ def _other_unit(pair: Pair) -> Finding | None:
     mine, theirs = _measured(pair.a.text), _measured(pair.b.text)
     for value, unit, measure in mine:
         for other, their_unit, their_measure in theirs:
-            if (value != other or measure != their_measure or _one_unit(unit, their_unit)
+            if (value != other or measure != their_measure
                     or any(_one_unit(their_unit, u) for _, u, _ in mine)
                     or any(_one_unit(unit, u) for _, u, _ in theirs)):
                 continue
@@ -822,7 +822,7 @@ def _measured(text: str) -> tuple[tuple[float, str, str], ...]:
 def _measure(unit: str) -> str | None:
     """What a unit measures (:data:`MEASURE_KINDS`; a currency code or sign, a temperature
     scale), or None, also for a word of two measures ("pound")."""
-    if unit == "$" or VALUE_WORDS.get(unit) == "currency":
+    if unit == "$":
         return "currency"
     if unit in VALUE_WORDS:
         return VALUE_WORDS[unit]
@@ -1089,8 +1089,9 @@ def _denied_value(pair: Pair) -> Finding | None:
         denied = [(c, x) for c in denying.clauses
                   if c.negated and not (c.past or c.hypothetical)
                   for x in held(c, denying.salient)]
+        holding = _holding(saying) if denied else []
         for c, x in denied:
-            for d, y in _holding(saying):
+            for d, y in holding:
                 if (x.attribute != y.attribute or not x.value or not y.value
                         or not (x.value <= y.value or y.value <= x.value)
                         or x.holder(c, saying.lemmas) != y.holder(d, denying.lemmas)

@@ -124,6 +124,7 @@ _NAME = re.compile(
         re.escape(n) for n in sorted(ZONE_NAMES, key=len, reverse=True))
     + r")(?P<time>\s+(?:standard\s+|daylight\s+|summer\s+)?(?:time|tz)\b)?", re.I)
 _CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
+_CLAUSE_END = re.compile(r"[;.!?,:()\u2014]")
 _CLOCK_BEFORE = re.compile(
     r"(?:\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?|noon|midnight)\s*$", re.I)
 
@@ -160,15 +161,12 @@ def _of_time(text: str, start: int, end: int) -> bool:
     is measured from ("two hours ahead of UTC")."""
     if _CLOCK_BEFORE.search(text[max(0, start - 12):start]):
         return True
-    before = re.split(_CLAUSE_END, text[:start])[-1].lower()
+    before = _CLAUSE_END.split(text[:start])[-1].lower()
     if before.rstrip().endswith(RELATIVE_WORDS):
         return True
-    after = re.split(_CLAUSE_END, text[end:])[0].lower()
+    after = _CLAUSE_END.split(text[end:])[0].lower()
     words = re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone"))
     return bool(TIMED_THINGS & set(words))
-
-
-_CLAUSE_END = r"[;.!?,:()\u2014]"
 
 
 @lru_cache(maxsize=4096)
