@@ -121,6 +121,9 @@ class Settings(BaseSettings):
     retry_max_s: float = 10.0
     batch_size: int = 200
     batch_within_s: float = 0.05
+    tail_sweep_s: float = Field(default=5.0, gt=0)
+    """How often a worker compares its partitions with the broker's end offsets: a tail the
+    consumer skipped is read again after two looks (5-10 s; ``stream.tail_repaired``)."""
 
     # Web and logs
     web_host: str = "127.0.0.1"

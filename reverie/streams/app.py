@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
 import faust
 import structlog
-from faust.types import EventT
+from faust.types import TP
 
 from reverie.bootstrap import Reverie, prepare, warm_judge
-from reverie.brokers import committed_offsets, read_range
+from reverie.brokers import committed_offsets, kafka_errors, read_range
 from reverie.bus import MessageBus
 from reverie.config import Settings, redact
 from reverie.domain.events import (
@@ -34,14 +34,13 @@ from reverie.domain.events import (
     TOPIC_ENTITIES,
     TOPIC_NOTES,
     TOPIC_RUN_STEPS,
-    Envelope,
 )
 from reverie.errors import BrokerUnavailable, ConfigurationError
 from reverie.metrics import metrics_for
 from reverie.streams import deadletter, pipeline
 from reverie.streams.api import register_api
 from reverie.streams.dashboard import register_dashboard
-from reverie.streams.deadletter import RawMessage
+from reverie.streams.deadletter import RawMessage, raw_messages
 from reverie.streams.gaps import GapGuard
 from reverie.streams.indexsync import Applied, misrouted, register_index_sync
 from reverie.streams.mcpweb import register_mcp
@@ -112,7 +111,7 @@ def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
     def track_offsets(sender: Any, /, *args: Any, signal: Any, **kwargs: Any) -> None:
         (assigned,) = args
         inputs = [(tp.topic, tp.partition) for tp in assigned if tp.topic in INPUT_TOPICS]
-        guard.tracker.keep_only(inputs)
+        guard.keep_only(inputs)
         new = [tp for tp in inputs if tp not in guard.tracker.expected]
         if new:
             guard.loading = asyncio.ensure_future(start_positions(new))
@@ -120,31 +119,42 @@ def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
     return guard
 
 
-def _batch_handler(app: faust.App, reverie: Reverie, guard: GapGuard,
-                   dlq_topic: faust.TopicT, indexed: Applied | None
-                   ) -> Callable[[Sequence[EventT[bytes]]], Awaitable[list[Envelope]]]:
-    """Return what each agent does with a batch: fill gaps, dispatch through the bus,
-    dead-letter what it refused, then tell the per-worker index (``indexed``)."""
+def register_tail_sweep(app: faust.App, settings: Settings, guard: GapGuard) -> None:
+    """Add the timer that reads again what the stream stopped short of at a partition's end
+    (:meth:`GapGuard.repair_tails`; the broker's end offsets, one request per look)."""
+    async def sweep_tails() -> None:
+        if app.rebalancing or not guard.tracker.expected:
+            return
+        tps = [TP(topic, partition) for topic, partition in guard.tracker.expected]
+        try:
+            with kafka_errors("read the end offsets of the assigned partitions"):
+                ends = await app.consumer.highwaters(*tps)
+        except BrokerUnavailable as exc:  # the next look asks again
+            log.info("stream.tail_unread", reason=str(exc))
+            return
+        await guard.repair_tails({(tp.topic, tp.partition): end for tp, end in ends.items()})
+
+    app.timer(interval=settings.tail_sweep_s, on_leader=False)(sweep_tails)
+
+
+def _batch_handler(app: faust.App, reverie: Reverie, dlq_topic: faust.TopicT,
+                   indexed: Applied | None) -> Callable[[list[RawMessage]], Awaitable[None]]:
+    """Return what each agent does with a batch (gaps filled by the guard): dispatch
+    through the bus, dead-letter what it refused, then tell the per-worker index."""
     settings = reverie.settings
     assert reverie.bus is not None
     bus = reverie.bus
     metrics = metrics_for(reverie)
     metrics.instrument(bus, reverie.runs)
 
-    async def handle(events: Sequence[EventT[bytes]]) -> list[Envelope]:
-        messages = await guard.complete([
-            RawMessage(e.message.topic, e.message.partition, e.message.offset,
-                       e.message.key, e.message.value)
-            for e in events
-        ])
+    async def handle(messages: list[RawMessage]) -> None:
         structlog.contextvars.clear_contextvars()
         if indexed is not None:  # a per-worker index
             total = app.consumer.topic_partitions(TOPIC_NOTES) or settings.kafka_topic_partitions
             for m in misrouted([m for m in messages if m.topic == TOPIC_NOTES], total):
                 log.warning("ingest.misrouted", partition=m.partition, offset=m.offset,
                             key=m.key[:80] if m.key else None, partitions=total)
-        handled: list[Envelope] = []
-        for dead in await pipeline.process(messages, bus, reverie.clock, handled):
+        for dead in await pipeline.process(messages, bus, reverie.clock):
             metrics.observe_dead(dead.record)
             # which deployment refused it: every consumer group of a topic dead-letters
             # its invalid messages, each once
@@ -158,7 +168,6 @@ def _batch_handler(app: faust.App, reverie: Reverie, guard: GapGuard,
         if indexed is not None:  # every effect of these messages reached the index
             await indexed(TOPIC_NOTES, [(m.partition, m.offset) for m in messages
                                         if m.topic == TOPIC_NOTES])
-        return handled
 
     return handle
 
@@ -182,26 +191,29 @@ def create_app(settings: Settings, reverie: Reverie) -> faust.App:
     indexed = None
     if settings.qdrant_url is None:  # each worker's index follows the partitions it owns
         indexed = register_index_sync(app, reverie, changes_topic, guard)
-    handle = _batch_handler(app, reverie, guard, dlq_topic, indexed)
+    handle = _batch_handler(app, reverie, dlq_topic, indexed)
+    for topic in (TOPIC_NOTES, TOPIC_ENTITIES, TOPIC_COMMANDS):
+        guard.lane(topic, handle)
+    register_tail_sweep(app, settings, guard)
 
     @app.agent(notes_topic, name="reverie.ingest")
     async def ingest(stream: faust.StreamT[bytes]) -> None:
         batches = stream.take_events(  # type: ignore[attr-defined]
             settings.batch_size, within=settings.batch_within_s)
         async for batch in batches:
-            await handle(batch)
+            await guard.deliver(raw_messages(batch))
 
     catch_up = register_dream_scheduling(app, reverie, notes_topic, commands_topic)
 
     @app.agent(entities_topic, name="reverie.entities")
     async def entities(stream: faust.StreamT[bytes]) -> None:
         async for event in stream.events():
-            await handle([event])
+            await guard.deliver(raw_messages([event]))
 
     @app.agent(commands_topic, name="reverie.commands")
     async def commands(stream: faust.StreamT[bytes]) -> None:
         async for event in stream.events():
-            await handle([event])
+            await guard.deliver(raw_messages([event]))
 
     register_outbox_relay(app, reverie, changes_topic, steps_topic)
     register_api(app, reverie)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,6 +23,12 @@ class RawMessage:
     offset: int
     key: bytes | None
     value: bytes | None
+
+
+def raw_messages(events: Sequence[Any]) -> list[RawMessage]:
+    """Return the raw messages of Faust events (anything with a ``.message``)."""
+    return [RawMessage(e.message.topic, e.message.partition, e.message.offset,
+                       e.message.key, e.message.value) for e in events]
 
 
 MAX_ORIGINAL_BYTES = 256 * 1024

@@ -9,12 +9,17 @@ so :class:`OffsetTracker` notices a partition's offset jumping forward, and
 :class:`GapGuard` reads the missing range from the broker and hands it to the caller
 before the batch that revealed it (order per partition is kept). Offsets that hold no
 message (transaction markers) cost one empty read.
+
+A range skipped at the end of a partition's traffic has no later message to reveal it:
+:meth:`GapGuard.stalled` compares each partition's expected offset with the broker's end
+offset, and a partition that stayed short of its end over two looks while its handler
+was idle is read again by :meth:`GapGuard.sweep` (``stream.tail_repaired``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import structlog
@@ -24,6 +29,15 @@ from reverie.streams.deadletter import RawMessage
 log = structlog.get_logger(__name__)
 TP = tuple[str, int]
 ReadRange = Callable[[str, int, int, int], Awaitable[list[tuple[int, bytes | None, bytes | None]]]]
+Handle = Callable[[list[RawMessage]], Awaitable[None]]
+
+
+@dataclass
+class Lane:
+    """One topic's handler: it takes one batch at a time, the stream's or a sweep's."""
+
+    handle: Handle
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 @dataclass(frozen=True)
@@ -74,11 +88,61 @@ class GapGuard:
     read_range: ReadRange
     tracker: OffsetTracker = field(default_factory=OffsetTracker)
     loading: asyncio.Task[None] | None = None
+    short: dict[TP, int] = field(default_factory=dict)
+    """The offset each partition was expected at when last seen short of its end."""
+    swept: dict[TP, list[tuple[int, int]]] = field(default_factory=dict)
+    """Ranges :meth:`sweep` handed over: the stream's late copies of them are dropped."""
+    lanes: dict[str, Lane] = field(default_factory=dict)
+
+    def lane(self, topic: str, handle: Handle) -> None:
+        """Hand ``topic``'s messages (the stream's, completed, and swept tails) to ``handle``."""
+        self.lanes[topic] = Lane(handle)
+
+    async def deliver(self, messages: Sequence[RawMessage]) -> None:
+        """Complete a batch the stream delivered (one topic) and hand it to its handler."""
+        if not messages:
+            return
+        lane = self.lanes[messages[0].topic]
+        async with lane.lock:
+            completed = await self.complete(messages)
+            if completed:
+                await lane.handle(completed)
+
+    async def repair_tails(self, ends: Mapping[TP, int]) -> int:
+        """Read and handle the tails the stream stopped short of; return how many messages."""
+        busy = {topic for topic, lane in self.lanes.items() if lane.lock.locked()}
+        repaired = 0
+        for hole in self.stalled(ends, busy):
+            lane = self.lanes.get(hole.topic)
+            if lane is None:
+                continue
+            async with lane.lock:
+                messages = await self.sweep(hole)
+                if not messages:
+                    continue
+                try:
+                    await lane.handle(messages)
+                except BaseException:  # not handled: the next look reads them again
+                    self._unsweep(hole)
+                    raise
+            repaired += len(messages)
+        return repaired
+
+    def keep_only(self, assigned: Iterable[TP]) -> None:
+        """Forget partitions no longer assigned (another worker goes on with them)."""
+        keep = set(assigned)
+        self.tracker.keep_only(keep)
+        for seen in (self.short, self.swept):
+            for tp in [tp for tp in seen if tp not in keep]:
+                del seen[tp]
 
     async def complete(self, messages: Sequence[RawMessage]) -> list[RawMessage]:
-        """Return ``messages`` preceded by any skipped messages of their partitions."""
+        """Return ``messages`` preceded by any skipped messages of their partitions, less
+        those a sweep already handed over."""
         if self.loading is not None and not self.loading.done():
             await asyncio.wait({self.loading}, timeout=15)
+        if self.swept:
+            messages = [m for m in messages if not self._was_swept(m)]
         holes = self.tracker.holes(messages)
         if not holes:
             return list(messages)
@@ -95,3 +159,57 @@ class GapGuard:
             out += before.get(i, [])
             out.append(m)
         return out
+
+    def _was_swept(self, m: RawMessage) -> bool:
+        """Whether a sweep handed ``m`` over already (ranges the stream passed are forgotten)."""
+        tp = (m.topic, m.partition)
+        ranges = self.swept.get(tp)
+        if not ranges:
+            return False
+        if m.offset >= ranges[-1][1]:  # the stream is past every swept range: forget them
+            del self.swept[tp]
+            return False
+        return any(start <= m.offset < end for start, end in ranges)
+
+    def stalled(self, ends: Mapping[TP, int], busy: Container[str]) -> list[Hole]:
+        """Return the tail of each partition that stayed short of its end over two looks.
+
+        ``ends`` are the broker's end offsets; a partition of a topic in ``busy`` (its
+        handler is at work) is not judged, since its stream may be about to deliver.
+        """
+        found: list[Hole] = []
+        for tp, want in list(self.tracker.expected.items()):
+            end = ends.get(tp)
+            if tp[0] in busy or end is None or end <= want:
+                self.short.pop(tp, None)
+            elif self.short.get(tp) == want:
+                found.append(Hole(tp[0], tp[1], want, end))
+                del self.short[tp]
+            else:
+                self.short[tp] = want
+        return found
+
+    async def sweep(self, hole: Hole) -> list[RawMessage]:
+        """Read a stalled tail again and hand it over; empty if the stream moved meanwhile."""
+        tp = (hole.topic, hole.partition)
+        if self.tracker.expected.get(tp) != hole.start:
+            return []
+        read = await self.read_range(hole.topic, hole.partition, hole.start, hole.end)
+        if self.tracker.expected.get(tp) != hole.start:  # delivered while we read
+            return []
+        self.tracker.expected[tp] = hole.end
+        self.swept.setdefault(tp, []).append((hole.start, hole.end))
+        log.warning("stream.tail_repaired", topic=hole.topic, partition=hole.partition,
+                    first=hole.start, last=hole.end - 1, messages=len(read),
+                    why="the consumer stopped short of these offsets; read again from the broker")
+        return [RawMessage(hole.topic, hole.partition, o, k, v) for o, k, v in read]
+
+    def _unsweep(self, hole: Hole) -> None:
+        tp = (hole.topic, hole.partition)
+        if self.tracker.expected.get(tp) == hole.end:
+            self.tracker.expected[tp] = hole.start
+        ranges = [r for r in self.swept.get(tp, []) if r != (hole.start, hole.end)]
+        if ranges:
+            self.swept[tp] = ranges
+        else:
+            self.swept.pop(tp, None)

@@ -26,7 +26,7 @@ from reverie.domain.model import Change
 from reverie.domain.routing import IndexMarks, partition_for
 from reverie.errors import BrokerUnavailable
 from reverie.handlers.ownership import Plan
-from reverie.streams.deadletter import RawMessage
+from reverie.streams.deadletter import RawMessage, raw_messages
 from reverie.streams.gaps import GapGuard
 
 log = structlog.get_logger(__name__)
@@ -62,6 +62,7 @@ def register_index_sync(app: faust.App, reverie: Reverie, changes_topic: faust.T
     sync = IndexSync(app, reverie, guard)
     reverie.ownership.settled = sync.not_rebalancing
     app.on_partitions_assigned.connect(sync.on_assigned)
+    guard.lane(TOPIC_CHANGES, sync.apply)
     app.agent(changes_topic, name="reverie.index-sync")(sync.index_sync)
     return sync.applied
 
@@ -161,23 +162,24 @@ class IndexSync:
         task.add_done_callback(self.running.discard)
 
     async def index_sync(self, stream: faust.StreamT[bytes]) -> None:
-        """Apply each batch of reverie.changes to the index, then record it applied."""
+        """Hand each batch of reverie.changes to :meth:`apply` through the gap guard."""
         batches = stream.take_events(  # type: ignore[attr-defined]
             self.settings.batch_size, within=self.settings.batch_within_s)
         async for events in batches:
-            messages = await self.guard.complete([
-                RawMessage(e.message.topic, e.message.partition, e.message.offset,
-                           e.message.key, e.message.value) for e in events])
-            offsets = [(m.partition, m.offset) for m in messages]
-            # JSON and pydantic for a batch of up to 200 changes: in a thread, so a deletion
-            # arriving behind the previous fan-out's changes is not held by it (issue #12)
-            changes = await asyncio.to_thread(decode_changes, [m.value for m in messages])
-            try:
-                if changes:
-                    await self.bus.with_retries(partial(self.handlers["changes"], changes))
-            except Exception:  # rebuilt at the next assignment; the stream goes on
-                self.ownership.invalidate(p for p, _ in offsets)
-                log.exception("index_sync.failed", changes=len(changes),
-                              consequence="these partitions are rebuilt at the next rebalance")
-                continue
-            await self.applied(TOPIC_CHANGES, offsets)
+            await self.guard.deliver(raw_messages(events))
+
+    async def apply(self, messages: list[RawMessage]) -> None:
+        """Apply a batch of reverie.changes to the index, then record it applied."""
+        offsets = [(m.partition, m.offset) for m in messages]
+        # JSON and pydantic for a batch of up to 200 changes: in a thread, so a deletion
+        # arriving behind the previous fan-out's changes is not held by it (issue #12)
+        changes = await asyncio.to_thread(decode_changes, [m.value for m in messages])
+        try:
+            if changes:
+                await self.bus.with_retries(partial(self.handlers["changes"], changes))
+        except Exception:  # rebuilt at the next assignment; the stream goes on
+            self.ownership.invalidate(p for p, _ in offsets)
+            log.exception("index_sync.failed", changes=len(changes),
+                          consequence="these partitions are rebuilt at the next rebalance")
+            return
+        await self.applied(TOPIC_CHANGES, offsets)

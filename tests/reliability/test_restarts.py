@@ -57,11 +57,18 @@ async def _handled(db: Any) -> int:
         return -1
 
 
-async def _reached(db: Any, n: int, timeout: float, what: str) -> None:
+async def _reached(db: Any, n: int, timeout: float, what: str,
+                   worker: Worker | None = None) -> None:
+    """Wait until ``n`` events are recorded as handled; on a timeout, say how many were and
+    what ``worker`` last logged."""
     async def check() -> bool:
         return await _handled(db) >= n
 
-    await wait_for(check, timeout, 0.5, what)
+    try:
+        await wait_for(check, timeout, 0.5, what)
+    except AssertionError as exc:
+        tail = worker.tail(60) if worker is not None else ""
+        raise AssertionError(f"{exc}; {await _handled(db)} of {n} handled; log: {tail}") from None
 
 
 async def _paced(pub: Publisher, records: list[Any], per_s: float, chunk: int = 25) -> None:
@@ -259,7 +266,7 @@ async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_par
         vectors = unit_vectors(240, seed=3)
         first = [note_envelope(f"r-{run}-{i:03d}", agents[i % 4], vectors[i]) for i in range(200)]
         await pub.send_all([as_record(e) for e in first])
-        await _reached(db, base + 200, 120, "200 notes")
+        await _reached(db, base + 200, 120, "200 notes", a)
         a.stop()  # graceful: offsets committed, marks saved
 
         a.start()
@@ -278,7 +285,7 @@ async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_par
         second = [note_envelope(f"r-{run}-{i:03d}", agents[i % 2], vectors[i])
                   for i in range(200, 240)]
         await pub.send_all([as_record(e) for e in second])
-        await _reached(db, base + 240, 120, "40 notes handled by B")
+        await _reached(db, base + 240, 120, "40 notes handled by B", b)
         b.stop()
 
         a.start()

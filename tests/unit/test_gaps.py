@@ -49,3 +49,107 @@ async def test_the_guard_puts_the_skipped_messages_right_before_the_one_after_th
     assert [(m.partition, m.offset) for m in out] == [(1, 2), (0, 2), (0, 3), (0, 4), (0, 5)]
     assert reads == [(NOTES, 0, 2, 4)]
     assert [m.value for m in out][1] == b"0:2"
+
+
+def reader(reads: list[tuple[str, int, int, int]]):
+    async def read(topic: str, partition: int, start: int, end: int):
+        reads.append((topic, partition, start, end))
+        return [(o, b"k", f"{partition}:{o}".encode()) for o in range(start, end)]
+    return read
+
+
+def guard_with_lane(reads: list, handled: list[tuple[int, int]]) -> GapGuard:
+    guard = GapGuard(reader(reads))
+
+    async def handle(messages: list[RawMessage]) -> None:
+        handled.extend((m.partition, m.offset) for m in messages)
+
+    guard.lane(NOTES, handle)
+    return guard
+
+
+def test_a_partition_short_of_its_end_twice_in_a_row_is_a_stalled_tail():
+    guard = GapGuard(reader([]))
+    guard.tracker.start_at({(NOTES, 0): 10, (NOTES, 1): 5, (NOTES, 2): 7})
+    ends = {(NOTES, 0): 14, (NOTES, 1): 5, (NOTES, 2): 9}
+    assert guard.stalled(ends, busy=()) == []  # first look: only noted
+    guard.tracker.holes([msg(2, 7)])  # partition 2 moved: its stream is delivering
+    assert guard.stalled(ends, busy=()) == [Hole(NOTES, 0, 10, 14)]
+
+
+def test_a_busy_topic_is_not_judged_and_starts_over():
+    guard = GapGuard(reader([]))
+    guard.tracker.start_at({(NOTES, 0): 10})
+    ends = {(NOTES, 0): 14}
+    guard.stalled(ends, busy=())
+    assert guard.stalled(ends, busy={NOTES}) == []
+    assert guard.stalled(ends, busy=()) == []  # two idle looks in a row are needed
+    assert guard.stalled(ends, busy=()) == [Hole(NOTES, 0, 10, 14)]
+
+
+async def test_a_stalled_tail_is_read_handled_and_its_late_copies_dropped():
+    reads: list = []
+    handled: list[tuple[int, int]] = []
+    guard = guard_with_lane(reads, handled)
+    await guard.deliver([msg(0, 1), msg(0, 2)])
+    ends = {(NOTES, 0): 6}
+    assert await guard.repair_tails(ends) == 0
+    assert await guard.repair_tails(ends) == 3
+    assert reads == [(NOTES, 0, 3, 6)]
+    # the stream delivers them after all, then the next message: only that one is new
+    await guard.deliver([msg(0, 4), msg(0, 5), msg(0, 6)])
+    assert handled == [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)]
+    assert guard.swept == {}
+
+
+async def test_a_tail_the_stream_delivers_while_it_is_read_is_not_handled_twice():
+    handled: list[tuple[int, int]] = []
+    guard: GapGuard
+
+    async def slow_read(topic: str, partition: int, start: int, end: int):
+        await guard.deliver([msg(0, o) for o in range(start, end)])  # meanwhile
+        return [(o, b"k", b"v") for o in range(start, end)]
+
+    guard = GapGuard(slow_read)
+
+    async def handle(messages: list[RawMessage]) -> None:
+        handled.extend((m.partition, m.offset) for m in messages)
+
+    guard.lane(NOTES, handle)
+    guard.tracker.start_at({(NOTES, 0): 0})
+    assert await guard.sweep(Hole(NOTES, 0, 0, 2)) == []
+    assert handled == [(0, 0), (0, 1)]
+
+
+async def test_a_tail_whose_handler_fails_is_read_again_at_the_next_look():
+    reads: list = []
+    guard = GapGuard(reader(reads))
+    calls = 0
+
+    async def handle(messages: list[RawMessage]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("storage down")
+
+    guard.lane(NOTES, handle)
+    guard.tracker.start_at({(NOTES, 0): 3})
+    ends = {(NOTES, 0): 5}
+    await guard.repair_tails(ends)
+    try:
+        await guard.repair_tails(ends)
+    except RuntimeError:
+        pass
+    assert guard.tracker.expected[(NOTES, 0)] == 3 and guard.swept == {}
+    await guard.repair_tails(ends)
+    assert await guard.repair_tails(ends) == 2
+    assert reads == [(NOTES, 0, 3, 5), (NOTES, 0, 3, 5)]
+
+
+def test_partitions_given_away_lose_their_looks_and_sweeps():
+    guard = GapGuard(reader([]))
+    guard.tracker.start_at({(NOTES, 0): 1, (NOTES, 1): 1})
+    guard.stalled({(NOTES, 0): 3, (NOTES, 1): 3}, busy=())
+    guard.swept[(NOTES, 0)] = [(0, 1)]
+    guard.keep_only([(NOTES, 1)])
+    assert guard.short == {(NOTES, 1): 1} and guard.swept == {}
