@@ -66,8 +66,14 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
-from reverie.text.vocabulary.function_words import THIRD_PERSONS
+from reverie.text.vocabulary.function_words import PART_WORDS, THIRD_PERSONS
 from reverie.text.vocabulary.number_words import TENS
+from reverie.text.vocabulary.products import (
+    CUSTOMER_NOUNS,
+    PRODUCT_FAMILIES,
+    PRODUCT_KINDS,
+    USE_FRAMES,
+)
 from reverie.text.vocabulary.verbs import CHANGE_VERBS
 
 __all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
@@ -111,6 +117,8 @@ class Held:
 def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     """The one-value attributes ``c`` gives a value of (none for a wish, a visit, a change);
     ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
+    if c.subject_head in PART_WORDS:  # "most of the team": a part, not the group
+        return ()
     origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
@@ -131,12 +139,72 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     for x in c.args:
         if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
-        version = _version(c, x)
-        found.extend([version] if version is not None else _held(c.predicate, x, names))
+        version = _version(c, x)  # "runs Windows 11": a version, and a system
+        product = _product(c, x)
+        found.extend(h for h in (version, product) if h is not None)
+        if version is None and product is None:
+            found.extend(_held(c.predicate, x, names))
     cycle = _billing_cycle(c)  # beside the others: "pays on the monthly plan" names both
     if cycle is not None:
         found.append(cycle)
     return (*found, *_employment(c, found))
+
+
+def _product(c: Clause, x: Arg) -> Held | None:
+    """A product a frame says its holder uses ("runs MySQL", "is on T-Mobile", "browses
+    with Firefox", "stores its orders in MariaDB"; :data:`USE_FRAMES`), nothing else saying
+    where or what for ("uses MySQL at work"): a ``weak`` value of the attribute its sort is
+    (:data:`PRODUCT_KINDS`; "the user's database is PostgreSQL" names it for sure), the
+    name as its family's ("Ubuntu": Linux), or None."""
+    if any(y is not x and y.role not in {"adv", "obj"} for y in c.args):
+        return None
+    if c.predicate == "be" and x.role == "attr" and x.head in CUSTOMER_NOUNS:
+        # "is a Verizon customer", "a Firefox user": the product the noun's name says
+        name = next((n for slot, w in sorted(x.mods or ()) if slot in {"name", "compound"}
+                     and (n := product_name(x.words, w))), None)
+        return _product_held(name, x)
+    name = product_name(x.words, x.head) if (c.predicate, x.role) in USE_FRAMES else None
+    # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
+    slots = {"name", "compound"} if (c.predicate, x.role) in USE_FRAMES else set()
+    if x.role == "obj":
+        slots |= {role for verb, role in USE_FRAMES if verb == c.predicate}
+    name = name or next((n for slot, w in sorted(x.mods or ()) if slot in slots
+                         and (n := product_name(x.words, w))), None)
+    return _product_held(name, x)
+
+
+def _product_held(name: str | None, x: Arg) -> Held | None:
+    if name is None:
+        return None
+    return Held(PRODUCT_KINDS[name], x, frozenset({PRODUCT_FAMILIES.get(name, name)}),
+                weak=True)
+
+
+def product_name(words: frozenset[str], head: str) -> str | None:
+    """The product (:data:`PRODUCT_KINDS`) an argument's lemmas name, its head among the
+    name's words ("t-mobile": "t", "mobile"), or None."""
+    for name in _PRODUCT_WORDS.get(head, ()):
+        if _PRODUCT_SPLIT[name] <= words:
+            return name
+    return None
+
+
+def _as_product(value: frozenset[str]) -> frozenset[str]:
+    """A value's product as its family's name ("ubuntu": linux), or the value as it is."""
+    name = next((n for w in sorted(value) if (n := product_name(value, w))), None)
+    return frozenset({PRODUCT_FAMILIES.get(name, name)}) if name else value
+
+
+def _name_words(name: str) -> frozenset[str]:
+    return frozenset(name.replace("-", " ").split())
+
+
+_PRODUCT_ATTRIBUTES = frozenset(PRODUCT_KINDS.values())
+_PRODUCT_SPLIT = {name: _name_words(name) for name in PRODUCT_KINDS}
+_PRODUCT_WORDS: dict[str, list[str]] = {}
+for _name in sorted(PRODUCT_KINDS, key=lambda n: -len(_PRODUCT_SPLIT[n])):  # longest first
+    for _word in _PRODUCT_SPLIT[_name]:
+        _PRODUCT_WORDS.setdefault(_word, []).append(_name)
 
 
 def _employment(c: Clause, found: list[Held]) -> list[Held]:
@@ -513,6 +581,8 @@ def other_values(x: Held, y: Held) -> bool:
         if s is not None and t is not None:
             return s[1] < t[0] or t[1] < s[0]
     u, v = x.value, y.value
+    if x.attribute in _PRODUCT_ATTRIBUTES:  # "Postgres" / "PostgreSQL": one product
+        u, v = _as_product(u), _as_product(v)
     if not u or not v or u <= v or v <= u:
         return False
     h, k = _head(x), _head(y)

@@ -1075,9 +1075,11 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     if likely is None:
         return None
     x, y = likely
-    return _unless_paraphrase(pair, "likely-one-value", (
-        f"{_versus(pair)}: most likely one {x.attribute}, {_phrase(x.arg)} / "
-        f"{_phrase(y.arg)}, but both may hold: for a person to settle"))
+    detail = (f"{_versus(pair)}: most likely one {x.attribute}, {_phrase(x.arg)} / "
+              f"{_phrase(y.arg)}, but both may hold: for a person to settle")
+    if _named_apart(x, y, pair):  # "runs Windows 11" / "runs macOS Sonoma"
+        return finding("likely-one-value", detail)
+    return _unless_paraphrase(pair, "likely-one-value", detail)
 
 
 def _denied_value(pair: Pair) -> Finding | None:

@@ -86,6 +86,9 @@ ONE_VALUE_NOUNS = frozenset(
         "birthday",
         "deadline",
         "theme",
+        "carrier",
+        "browser",
+        "os",
     }
 )
 """Head nouns of an argument naming an attribute one holder has one value of, the value
@@ -96,6 +99,8 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
     "subscription": "plan",
     "package": "plan",
     "timezone": "zone",
+    "os": "system",
+    "carrier": "mobile carrier",
     "workplace": "employer",
     "channel": "contact channel",
 }

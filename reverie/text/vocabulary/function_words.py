@@ -10,6 +10,7 @@ __all__ = [
     "NEGATION_CUES",
     "NEGATORS",
     "OTHER_ONE",
+    "PART_WORDS",
     "SELF_POSSESSIVES",
     "SELF_WORDS",
     "THIRD_PERSONS",
@@ -23,6 +24,11 @@ SELF_WORDS = frozenset(
 THIRD_PERSONS = frozenset(["he", "she", "they"])
 """The words of :data:`SELF_WORDS` that may stand for anyone named before them ("my brother
 is younger than me, he's 29")."""
+
+PART_WORDS = frozenset(["most", "some", "half", "many", "few", "several", "part", "majority",
+                        "minority", "rest", "none", "each", "one"])
+"""Heads of a subject that is a part of a group ("Most of the team uses macOS", "Half of
+the staff"): what it holds is not the group's."""
 
 SELF_POSSESSIVES = frozenset(["my", "our", "their", "his", "her"])
 """Possessive determiners of the speaker or the user ("my car", "her dog")."""

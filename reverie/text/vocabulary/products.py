@@ -1,0 +1,68 @@
+"""Products a holder has one of at a time, by the attribute they are a value of.
+
+A name's sort is knowledge no parse has: "MySQL" is a database, "T-Mobile" a mobile
+carrier, "Ubuntu" an operating system. These tables let "the user's app runs on MySQL"
+give a value of the attribute "the user's database is PostgreSQL" names. Only names
+that mean nothing else in a note are listed ("Orange", "Three", "Bell" and "Edge" are
+left out, and "Opera"), and only products a holder uses one of for one purpose: a main database,
+not a cache or a warehouse beside it ("Redis", "Snowflake"). Keys are lower case, their
+words as the tokenizer splits them ("t-mobile": "t", "mobile").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = ["CUSTOMER_NOUNS", "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES"]
+
+_DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
+              "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
+              "dynamodb", "cassandra")
+_CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "airtel",
+             "mint mobile", "google fi", "cricket wireless", "boost mobile", "us cellular",
+             "telus", "sprint")
+_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "linux", "ubuntu", "debian",
+                    "fedora", "arch linux", "linux mint", "chromeos", "chrome os")
+_PHONE_SYSTEMS = ("ios", "android")
+_BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
+
+PRODUCT_KINDS: Mapping[str, str] = {
+    **dict.fromkeys(_DATABASES, "database"),
+    **dict.fromkeys(_CARRIERS, "mobile carrier"),
+    **dict.fromkeys(_DESKTOP_SYSTEMS, "system"),
+    **dict.fromkeys(_PHONE_SYSTEMS, "phone system"),
+    **dict.fromkeys(_BROWSERS, "browser"),
+}
+"""A product's name → the attribute it is a value of (``system``: a computer's operating
+system, as "operating system" names it; a phone's is another attribute; "mobile carrier":
+"mobile" names the attribute with "carrier", not its holder)."""
+
+PRODUCT_FAMILIES: Mapping[str, str] = {
+    "postgres": "postgresql",
+    "postgre": "postgresql",  # "Postgres" as the lemmatizer gives it where tagged a noun
+    "mssql": "sql server",
+    "mac os": "macos",
+    "os x": "macos",
+    "chrome os": "chromeos",
+    "ubuntu": "linux",
+    "debian": "linux",
+    "fedora": "linux",
+    "arch linux": "linux",
+    "linux mint": "linux",
+}
+"""Names that are another name, or a kind, of a product listed: one value, not two
+("Postgres" / "PostgreSQL", "Ubuntu" / "Linux"). Two kinds of one family ("Ubuntu" /
+"Fedora") are two values."""
+
+USE_FRAMES = frozenset({
+    ("use", "obj"), ("run", "obj"), ("run", "prep:on"), ("be", "prep:on"), ("be", "prep:with"),
+    ("browse", "prep:with"), ("store", "prep:in"), ("keep", "prep:in"), ("host", "prep:on"),
+    ("build", "prep:on"), ("work", "prep:with"), ("rely", "prep:on"), ("have", "obj"),
+})
+"""(predicate, role) that say a holder uses a product ("runs MySQL", "is on T-Mobile",
+"browses with Firefox", "stores everything in MongoDB"); "loves Chrome's design" or
+"compared Firefox with Safari" say no such thing."""
+
+CUSTOMER_NOUNS = frozenset({"customer", "subscriber", "user", "client"})
+"""Nouns that say a holder uses what names them: "is a Verizon customer", "a Firefox
+user"."""
