@@ -153,3 +153,65 @@ def test_partitions_given_away_lose_their_looks_and_sweeps():
     guard.swept[(NOTES, 0)] = [(0, 1)]
     guard.keep_only([(NOTES, 1)])
     assert guard.short == {(NOTES, 1): 1} and guard.swept == {}
+
+
+class _FakeConsumer:
+    def __init__(self, ends: dict[tuple[str, int], int], down: bool = False) -> None:
+        self.ends, self.down, self.asked = ends, down, 0
+
+    async def highwaters(self, *tps):
+        from aiokafka.errors import KafkaConnectionError
+
+        self.asked += 1
+        if self.down:
+            raise KafkaConnectionError("broker down")
+        return {tp: self.ends[(tp.topic, tp.partition)] for tp in tps}
+
+
+class _FakeApp:
+    """What register_tail_sweep uses of a Faust app: the flag, the consumer, the timer."""
+
+    def __init__(self, consumer: _FakeConsumer) -> None:
+        self.rebalancing = False
+        self.consumer = consumer
+        self.timers: list = []
+
+    def timer(self, interval: float, on_leader: bool):
+        def add(fn):
+            self.timers.append((interval, fn))
+            return fn
+        return add
+
+
+async def test_the_worker_timer_asks_the_broker_and_repairs_a_stalled_tail():
+    from reverie.config import Settings
+    from reverie.streams.app import register_tail_sweep
+
+    reads: list = []
+    handled: list[tuple[int, int]] = []
+    guard = guard_with_lane(reads, handled)
+    guard.tracker.start_at({(NOTES, 0): 4})
+    consumer = _FakeConsumer({(NOTES, 0): 7})
+    app = _FakeApp(consumer)
+    register_tail_sweep(app, Settings(tail_sweep_s=2.0), guard)  # type: ignore[arg-type]
+    [(interval, sweep)] = app.timers
+    assert interval == 2.0
+    app.rebalancing = True
+    await sweep()  # not while Faust rebalances
+    assert consumer.asked == 0
+    app.rebalancing = False
+    await sweep()
+    await sweep()
+    assert handled == [(0, 4), (0, 5), (0, 6)] and consumer.asked == 2
+
+
+async def test_a_broker_that_cannot_say_its_end_offsets_skips_the_look():
+    from reverie.config import Settings
+    from reverie.streams.app import register_tail_sweep
+
+    guard = guard_with_lane([], [])
+    guard.tracker.start_at({(NOTES, 0): 4})
+    app = _FakeApp(_FakeConsumer({}, down=True))
+    register_tail_sweep(app, Settings(), guard)  # type: ignore[arg-type]
+    await app.timers[0][1]()  # logged, retried at the next look; nothing raised
+    assert guard.short == {}
