@@ -632,7 +632,7 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negated-frame", ""
-    if c.negated or len(al.differ) != 1:
+    if c.negated or len(al.differ) != 1 or _inverted(c, d):
         return None
     real = al.real()
     if not real:
@@ -650,6 +650,16 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if _within(c.arg(real[0].role), d.arg(real[0].role)):
         return None  # "between 250 and 350 employees" / "300 employees"
     return "other-value", real[0].role
+
+
+def _inverted(c: Clause, d: Clause) -> bool:
+    """Two copulas that say one thing both ways round: the same words, each one's value in
+    the other's subject ("Jonas is an admin on the workspace" / "Jonas is the workspace's
+    admin", which the parse reads as "the workspace's admin is Jonas")."""
+    x, y = c.arg("attr"), d.arg("attr")
+    return (c.predicate == "be" and x is not None and y is not None and x.head != y.head
+            and x.head in d.subject and y.head in c.subject
+            and c.subject | x.words == d.subject | y.words)
 
 
 def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
@@ -1498,7 +1508,7 @@ def inconsistent(pair: Pair) -> Finding | None:
     a, b = pair.a, pair.b
     for c in a.clauses:
         for d in b.clauses:
-            if c.predicate != d.predicate:
+            if c.predicate != d.predicate or (c.negated == d.negated and _inverted(c, d)):
                 continue
             al = _align(c, d)
             real = al.real(same_subject_enough=True)
