@@ -69,6 +69,8 @@ from reverie.text.vocabulary.attributes import (
 from reverie.text.vocabulary.function_words import PART_WORDS, THIRD_PERSONS
 from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
+    ACCESS_LEVELS,
+    ACCESS_NOUNS,
     CUSTOMER_NOUNS,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
@@ -139,6 +141,10 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     for x in c.args:
         if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
+        access = _access(c, x)
+        if access is not None:
+            found.append(access)
+            continue
         version = _version(c, x)  # "runs Windows 11": a version, and a system
         product = _product(c, x)
         found.extend(h for h in (version, product) if h is not None)
@@ -178,6 +184,31 @@ def _product_held(name: str | None, x: Arg) -> Held | None:
         return None
     return Held(PRODUCT_KINDS[name], x, frozenset({PRODUCT_FAMILIES.get(name, name)}),
                 weak=True)
+
+
+_RESOURCE_SLOTS = ("prep:on", "prep:to", "prep:in", "prep:of", "prep:for")
+
+
+def _access(c: Clause, x: Arg) -> Held | None:
+    """The level of access a holder has to one resource: "has viewer access to the
+    workspace", "has admin rights on the repo", "has the Editor role in the project", "is
+    an admin on the workspace" (:data:`ACCESS_LEVELS`). The attribute is the resource's,
+    all its words ("access to sales workspace"), so two resources are two attributes; a
+    ``weak`` value: two levels are likely one too many, for a person to settle (an owner
+    can also view)."""
+    if c.predicate == "have" and x.role == "obj" and x.head in ACCESS_NOUNS:
+        level = next((ACCESS_LEVELS[w] for slot, w in sorted(x.mods or ())
+                      if slot in {"amod", "compound", "name"} and w in ACCESS_LEVELS), None)
+    elif c.predicate == "be" and x.role == "attr" and x.head in ACCESS_LEVELS:
+        level = ACCESS_LEVELS[x.head]
+    else:
+        return None
+    # all the resource's words: "the Sales workspace" is not "the Marketing workspace"
+    resource = next((" ".join(sorted(w.split())) for slot, w in sorted(x.mods or ())
+                     if slot in _RESOURCE_SLOTS), None)
+    if level is None or resource is None:
+        return None
+    return Held(f"access to {resource}", x, frozenset({level}), weak=True)
 
 
 def product_name(words: frozenset[str], head: str) -> str | None:

@@ -82,11 +82,15 @@ _TABLE: tuple[Rule, ...] = (
     Rule("one-value-attribute", "conflict",
          "one holder's present, affirmed statements give two values of an attribute held "
          "one at a time (reverie.text.vocabulary.attributes: a plan, a currency, a home "
-         "city, an employer, a version), whatever their verbs ('is on the Pro plan' / "
-         "'subscribes to the Basic plan')"),
+         "city, an employer, a version; .products: a database, a mobile carrier, an "
+         "operating system, a browser), whatever their verbs ('is on the Pro plan' / "
+         "'subscribes to the Basic plan', 'the customer's mobile carrier is Verizon' / 'is "
+         "on T-Mobile')"),
     Rule("likely-one-value", "conflict",
-         "as one-value-attribute, but only copulas name the two values ('is a nurse' / 'is "
-         "a factory worker'): one job most likely, two possible; sent to a person, never "
+         "as one-value-attribute, but neither names the attribute: two copulas ('is a nurse' "
+         "/ 'is a factory worker'), two products in use ('runs Windows 11' / 'runs macOS'), "
+         "two levels of access to one resource ('is an admin on the workspace' / 'has viewer "
+         "access to the workspace'): one most likely, two possible; sent to a person, never "
          "settled by the dream", certain=False),
     Rule("changed-value", "conflict",
          "one statement changes a thing of its holder to a value ('downgraded to Basic', "

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["CUSTOMER_NOUNS", "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES"]
+__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CUSTOMER_NOUNS", "PRODUCT_FAMILIES",
+           "PRODUCT_KINDS", "USE_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -66,3 +67,31 @@ USE_FRAMES = frozenset({
 CUSTOMER_NOUNS = frozenset({"customer", "subscriber", "user", "client"})
 """Nouns that say a holder uses what names them: "is a Verizon customer", "a Firefox
 user"."""
+
+ACCESS_LEVELS: Mapping[str, str] = {
+    "owner": "owner",
+    "admin": "admin",
+    "administrator": "admin",
+    "editor": "editor",
+    "edit": "editor",
+    "write": "editor",
+    "writer": "editor",
+    "viewer": "viewer",
+    "view": "viewer",
+    "read": "viewer",
+    "reader": "viewer",
+    "read-only": "viewer",
+    "readonly": "viewer",
+    "commenter": "commenter",
+    "guest": "guest",
+    "member": "member",
+    "maintainer": "maintainer",
+    "contributor": "contributor",
+    "moderator": "moderator",
+}
+"""Levels of access a holder has to one workspace, repository or project, one at a time
+(a role in its permission settings), each as the level it means ("read" access: viewer)."""
+
+ACCESS_NOUNS = frozenset({"access", "right", "permission", "privilege", "role"})
+"""Nouns whose modifier names a level of access: "viewer access", "admin rights", "the
+Editor role"."""
