@@ -170,3 +170,12 @@ def assert_not_by(a: str, b: str, rule: str) -> None:
 
     found = explain(offline_judge(), a, b, JUDGED_AT)
     assert not any(f.rule == rule for f in found.findings), found.reason
+
+
+def held_of(text: str) -> dict[str, frozenset[str]]:
+    """The one-value attributes ``text`` holds, each with its value (the last one read)."""
+    from reverie.judges.attributes import held
+    from reverie.judges.nlp import analyze
+
+    facts = analyze(text)
+    return {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}

@@ -8,14 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.judges.attributes import held
-from reverie.judges.nlp import analyze
-from tests.dreamkit import assert_contradiction, assert_not_by
-
-
-def _held(text: str) -> dict[str, frozenset[str]]:
-    facts = analyze(text)
-    return {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}
+from tests.dreamkit import assert_contradiction, assert_not_by, held_of
 
 
 @pytest.mark.parametrize(("text", "attribute", "level"), [
@@ -25,7 +18,7 @@ def _held(text: str) -> dict[str, frozenset[str]]:
 ])
 def test_a_level_of_access_is_a_value_of_the_resources_access(
         text: str, attribute: str, level: str) -> None:
-    assert _held(text)[attribute] == {level}
+    assert held_of(text)[attribute] == {level}
 
 
 @pytest.mark.parametrize(("a", "b"), [

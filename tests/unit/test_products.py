@@ -7,14 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.judges.attributes import held
-from reverie.judges.nlp import analyze
-from tests.dreamkit import assert_contradiction, assert_not_by
-
-
-def _held(text: str) -> dict[str, frozenset[str]]:
-    facts = analyze(text)
-    return {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}
+from tests.dreamkit import assert_contradiction, assert_not_by, held_of
 
 
 @pytest.mark.parametrize(("text", "attribute", "value"), [
@@ -26,7 +19,7 @@ def _held(text: str) -> dict[str, frozenset[str]]:
     ("Lena is a Telstra customer.", "mobile carrier", "telstra"),  # the noun's name
 ])
 def test_a_product_used_is_a_value_of_its_sort(text: str, attribute: str, value: str) -> None:
-    assert _held(text)[attribute] == {value}
+    assert held_of(text)[attribute] == {value}
 
 
 @pytest.mark.parametrize("text", [
@@ -35,7 +28,7 @@ def test_a_product_used_is_a_value_of_its_sort(text: str, attribute: str, value:
     "Lena compared Firefox with Safari.",  # no use said
 ])
 def test_a_name_not_said_in_use_gives_no_value(text: str) -> None:
-    assert not {"browser", "database"} & set(_held(text))
+    assert not {"browser", "database"} & set(held_of(text))
 
 
 @pytest.mark.parametrize(("a", "b"), [
