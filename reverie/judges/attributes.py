@@ -71,6 +71,7 @@ from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
     ACCESS_NOUNS,
+    COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
@@ -106,6 +107,8 @@ class Held:
         when the parse found no subject."""
         if not c.subject:
             return frozenset()
+        if self.attribute == "system":  # "the user's computer runs Windows": the user's
+            c = replace(c, subject=c.subject - COMPUTER_WORDS)
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()

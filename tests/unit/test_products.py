@@ -36,6 +36,7 @@ def test_a_name_not_said_in_use_gives_no_value(text: str) -> None:
     ("Lena's browser is Safari.", "Lena browses with Firefox."),
     ("Lena's database is SQLite.", "Lena runs everything on PostgreSQL."),
     ("Lena is a Firefox user.", "Lena's browser is Safari."),
+    ("Lena's operating system is Windows.", "Lena's PC runs Fedora."),  # her computer's
 ])
 def test_a_named_attribute_and_a_product_of_its_sort_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")
@@ -43,6 +44,7 @@ def test_a_named_attribute_and_a_product_of_its_sort_contradict(a: str, b: str) 
 
 @pytest.mark.parametrize(("a", "b"), [
     ("Lena's desktop runs Windows 10.", "Lena's desktop runs macOS Sequoia."),
+    ("Lena is on a Mac.", "Lena's computer runs Windows."),  # a Mac: macOS
     ("The shop runs on MySQL.", "The shop runs on Cassandra."),
 ])
 def test_two_products_of_one_sort_in_use_are_likely_one_value(a: str, b: str) -> None:
@@ -63,6 +65,7 @@ def test_a_last_name_the_parser_takes_for_a_stop() -> None:
     ("Lena's desktop runs Ubuntu.", "Lena's desktop runs Linux."),  # a kind and its family
     ("The shop's database is Postgres.", "The shop runs on PostgreSQL."),  # two names
     ("Lena's desktop runs Windows.", "Lena's phone runs Android."),  # two machines
+    ("Lena's work laptop runs macOS.", "Lena's gaming PC runs Windows."),  # two computers
     ("Lena's carrier is Telstra.", "Lena's brother is on Optus."),  # another holder
     ("Lena uses MariaDB at work.", "Lena uses SQLite for her side projects."),  # two scopes
     ("Lena used to be on Optus.", "Lena's carrier is Telstra."),  # then and now

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CUSTOMER_NOUNS", "PRODUCT_FAMILIES",
-           "PRODUCT_KINDS", "USE_FRAMES"]
+__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
+           "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -22,7 +22,7 @@ _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite",
 _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "airtel",
              "mint mobile", "google fi", "cricket wireless", "boost mobile", "us cellular",
              "telus", "sprint")
-_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "linux", "ubuntu", "debian",
+_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "linux", "ubuntu", "debian",
                     "fedora", "arch linux", "linux mint", "chromeos", "chrome os")
 _PHONE_SYSTEMS = ("ios", "android")
 _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
@@ -44,6 +44,7 @@ PRODUCT_FAMILIES: Mapping[str, str] = {
     "mssql": "sql server",
     "mac os": "macos",
     "os x": "macos",
+    "mac": "macos",  # "is on a Mac": the computer, and so its system
     "chrome os": "chromeos",
     "ubuntu": "linux",
     "debian": "linux",
@@ -95,3 +96,8 @@ ACCESS_LEVELS: Mapping[str, str] = {
 ACCESS_NOUNS = frozenset({"access", "right", "permission", "privilege", "role"})
 """Nouns whose modifier names a level of access: "viewer access", "admin rights", "the
 Editor role"."""
+
+COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
+"""Words for a holder's computer whatever it is: its system is the holder's ("the user's
+computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" name one
+device among several and stay in the holder."""
