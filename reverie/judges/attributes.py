@@ -66,13 +66,14 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
-from reverie.text.vocabulary.function_words import PART_WORDS, THIRD_PERSONS
+from reverie.text.vocabulary.function_words import PART_WORDS, SELF_WORDS, THIRD_PERSONS
 from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
     ACCESS_NOUNS,
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
+    FILE_FORMATS,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
     USE_FRAMES,
@@ -124,7 +125,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
     if c.subject_head in PART_WORDS:  # "most of the team": a part, not the group
         return ()
-    origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c))
+    origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c), _file_format(c))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
@@ -239,6 +240,37 @@ _PRODUCT_WORDS: dict[str, list[str]] = {}
 for _name in sorted(PRODUCT_KINDS, key=lambda n: -len(_PRODUCT_SPLIT[n])):  # longest first
     for _word in _PRODUCT_SPLIT[_name]:
         _PRODUCT_WORDS.setdefault(_word, []).append(_name)
+
+
+_FORMAT_SLOTS = frozenset({"prep:as", "prep:in"})
+
+
+def _file_format(c: Clause) -> Held | None:
+    """The file format a kind of thing is in, wanted or done alike ("wants reports as PDF",
+    "invoices are sent in XLSX format", "gets reports as CSV files", "the export format is
+    JSON"; :data:`FILE_FORMATS`):
+    a value of "format of <thing>" (``weak`` unless the attribute is named: "the export
+    format is JSON"), the thing the object or the subject names (not
+    whose it is: "the user wants invoices as CSV" and "invoices are sent as PDF" are one
+    attribute), one format only ("as CSV and JSON" is two), or None."""
+    obj = c.arg("obj")
+    for x in c.args:
+        named = c.subject_head == "format" and x.role == "attr"  # "the report format is PDF"
+        if named:
+            others = c.subject - {"format", SELF} - ATTRIBUTE_QUALIFIERS - CHOSEN_ONE
+            words, thing = x.words, next(iter(others)) if len(others) == 1 else ""
+        elif x.role in _FORMAT_SLOTS:
+            words, thing = x.words, obj.head if obj is not None else c.subject_head
+        elif x is obj:
+            said = [w for slot, v in x.mods or () if slot in _FORMAT_SLOTS for w in v.split()]
+            words, thing = frozenset(said), x.head
+        else:
+            continue
+        formats = {FILE_FORMATS[w] for w in words if w in FILE_FORMATS}
+        if len(formats) == 1 and thing and thing not in SELF_WORDS and thing != "format":
+            return Held(f"format of {thing}", x, frozenset(formats), weak=not named,
+                        owned=frozenset({thing}))
+    return None
 
 
 def _employment(c: Clause, found: list[Held]) -> list[Held]:

@@ -75,6 +75,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
+from reverie.text.formats import formats
 from reverie.text.quantities import quantities
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import (
@@ -677,7 +678,7 @@ def _conflict(pair: Pair) -> Finding | None:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
-                or _changed_value(pair) or _other_time_zone(pair))
+                or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -728,7 +729,7 @@ def _conflict(pair: Pair) -> Finding | None:
         )
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
-            or _other_time_zone(pair) or _other_unit(pair))
+            or _other_time_zone(pair) or _other_unit(pair) or _other_format(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -770,21 +771,55 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     if x is None or y is None or x.offsets & y.offsets:
         return None
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
-            or _then_and_now(pair.a, pair.b) or _zone_holders_differ(pair.a, pair.b)):
+            or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)):
         return None
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
 
 
-def _zone_holders_differ(a: Analysis, b: Analysis) -> bool:
-    """The statements speak of two holders: their main subjects, the zone's words and
-    qualifiers aside, differ ("Noor" / "Priya"; not "Tomasz" / "Tomasz Nowak"), or one
+def _other_format(pair: Pair) -> Finding | None:
+    """One holder's two statements, neither denying, name one date order or clock each, and
+    not the same ("DD/MM/YYYY" / "MM/DD/YYYY", "24-hour time" / "AM/PM";
+    :func:`~reverie.text.formats.formats`), not said of before and now. A statement that
+    names two ("DD/MM/YYYY in Europe, MM/DD/YYYY in the US") names no one format, and one
+    said for a scope the other does not name ("for exported reports") may hold there."""
+    x, y = formats(pair.a.text), formats(pair.b.text)
+    for kind, mine, theirs in (("date order", x.orders, y.orders), ("clock", x.clocks,
+                                                                     y.clocks)):
+        if len(mine) != 1 or len(theirs) != 1 or mine == theirs:
+            continue
+        if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
+                or _then_and_now(pair.a, pair.b)
+                or _holders_differ(pair.a, pair.b, _FORMAT_WORDS, exact=True)
+                or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)):
+            return None
+        return finding("other-format", (
+            f"{_versus(pair)}: one {kind}, {next(iter(mine))} / {next(iter(theirs))}"))
+    return None
+
+
+def _scope_of_one(a: Analysis, b: Analysis) -> bool:
+    """``a`` says what it holds for (:data:`_SCOPES`: "date format for exported reports")
+    and ``b`` does not name it: each may hold in its own scope."""
+    return any(x.role in _SCOPES and not _content(x.words) <= b.lemmas
+               for c in a.clauses for x in c.args)
+
+
+_FORMAT_WORDS = frozenset({"date", "time", "timestamp", "format", "clock"})
+"""Subjects of a format statement that name what is written, not whose it is ("Dates
+should be written DD/MM/YYYY")."""
+
+
+def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
+                    exact: bool = False) -> bool:
+    """The statements speak of two holders: their main subjects, ``said`` (the words of
+    what is said: a zone's, a format's) and qualifiers aside, differ ("Noor" / "Priya"; not
+    "Tomasz" / "Tomasz Nowak"; with ``exact``, one may not name more: "their API"), or one
     names a being or a group of the holder's own that the other does not ("the user's
     team's time zone is PST", which the parse may leave without a subject)."""
     if a.clauses and b.clauses:
-        x, y = (c.subject - ZONE_WORDS - ATTRIBUTE_QUALIFIERS
-                for c in (a.clauses[0], b.clauses[0]))
-        if x and y and not _agree(x, y):
+        x, y = (c.subject - said - ATTRIBUTE_QUALIFIERS for c in (a.clauses[0], b.clauses[0]))
+        if x and y and (x != y if exact else not _agree(x, y)):
             return True
     return _owns_another(a, b) or _owns_another(b, a)
 

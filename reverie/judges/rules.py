@@ -110,6 +110,10 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two alike statements give one figure in two units of one measure "
          "('weighs 5 lb' / '5 kg', '£500' / '€500', '4 °C' / '4 °F'), neither naming the "
          "other's unit (a conversion says both)"),
+    Rule("other-format", "conflict",
+         "one holder's two statements, neither denying, name two date orders or two clocks "
+         "('DD/MM/YYYY' / 'MM/DD/YYYY', 'ISO 8601' / 'MM/DD/YYYY', '24-hour time' / 'AM/PM'; "
+         "reverie.text.formats), neither naming two"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
+__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "COMPUTER_WORDS", "CUSTOMER_NOUNS", "FILE_FORMATS",
            "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
@@ -101,3 +101,12 @@ COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
 computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" name one
 device among several and stay in the holder."""
+
+FILE_FORMATS: Mapping[str, str] = {
+    "pdf": "pdf", "csv": "csv", "tsv": "tsv", "json": "json", "xml": "xml", "xlsx": "xlsx",
+    "xls": "xlsx", "docx": "docx", "doc": "docx", "markdown": "markdown", "md": "markdown",
+    "html": "html", "yaml": "yaml", "yml": "yaml", "txt": "text", "rtf": "rtf", "odt": "odt",
+    "parquet": "parquet", "png": "png", "jpeg": "jpeg", "jpg": "jpeg", "svg": "svg",
+}
+"""File formats a kind of thing is made or sent in, one at a time ("reports as PDF",
+"invoices in XLSX format"), each as the format it means ("xls": xlsx, "yml": yaml)."""
