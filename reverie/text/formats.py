@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["Formats", "formats"]
 
@@ -34,6 +35,7 @@ class Formats:
     clocks: frozenset[str]
 
 
+@lru_cache(maxsize=8192)  # asked once per pair: a statement meets many others
 def formats(text: str) -> Formats:
     """Return the date orders and clocks ``text`` names ("DD/MM/YYYY": dmy; "ISO 8601": ymd;
     "24-hour": 24h)."""
