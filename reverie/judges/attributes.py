@@ -170,24 +170,27 @@ def _product(c: Clause, x: Arg) -> Held | None:
         return None
     if c.predicate == "be" and x.role == "attr" and x.head in CUSTOMER_NOUNS:
         # "is a Verizon customer", "a Firefox user": the product the noun's name says
-        name = next((n for slot, w in sorted(x.mods or ()) if slot in {"name", "compound"}
-                     and (n := product_name(x.words, w))), None)
-        return _product_held(name, x)
-    name = product_name(x.words, x.head) if (c.predicate, x.role) in USE_FRAMES else None
-    # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
-    slots = {"name", "compound"} if (c.predicate, x.role) in USE_FRAMES else set()
-    if x.role == "obj":
-        slots |= {role for verb, role in USE_FRAMES if verb == c.predicate}
-    name = name or next((n for slot, w in sorted(x.mods or ()) if slot in slots
-                         and (n := product_name(x.words, w))), None)
-    return _product_held(name, x)
-
-
-def _product_held(name: str | None, x: Arg) -> Held | None:
+        name = _product_in_mods(x, _NAME_SLOTS)
+    else:
+        used = (c.predicate, x.role) in USE_FRAMES
+        # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
+        slots = _NAME_SLOTS if used else frozenset()
+        if x.role == "obj":
+            slots |= {role for verb, role in USE_FRAMES if verb == c.predicate}
+        name = (product_name(x.words, x.head) if used else None) or _product_in_mods(x, slots)
     if name is None:
         return None
     return Held(PRODUCT_KINDS[name], x, frozenset({PRODUCT_FAMILIES.get(name, name)}),
                 weak=True)
+
+
+_NAME_SLOTS = frozenset({"name", "compound"})
+
+
+def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
+    """The product a modifier of ``x`` in one of ``slots`` names, or None."""
+    return next((n for slot, w in sorted(x.mods or ()) if slot in slots
+                 and (n := product_name(x.words, w))), None)
 
 
 _RESOURCE_SLOTS = ("prep:on", "prep:to", "prep:in", "prep:of", "prep:for")
@@ -247,12 +250,11 @@ _FORMAT_SLOTS = frozenset({"prep:as", "prep:in"})
 
 def _file_format(c: Clause) -> Held | None:
     """The file format a kind of thing is in, wanted or done alike ("wants reports as PDF",
-    "invoices are sent in XLSX format", "gets reports as CSV files", "the export format is
-    JSON"; :data:`FILE_FORMATS`):
-    a value of "format of <thing>" (``weak`` unless the attribute is named: "the export
-    format is JSON"), the thing the object or the subject names (not
-    whose it is: "the user wants invoices as CSV" and "invoices are sent as PDF" are one
-    attribute), one format only ("as CSV and JSON" is two), or None."""
+    "invoices are sent in XLSX format", "gets reports as CSV files"; :data:`FILE_FORMATS`):
+    a value of "format of <thing>", ``weak`` unless the attribute is named ("the export
+    format is JSON"). The thing is what the object or the subject names, not whose it is
+    ("the user wants invoices as CSV" and "invoices are sent as PDF" are one attribute);
+    one format only ("as CSV and JSON" is two), or None."""
     obj = c.arg("obj")
     for x in c.args:
         named = c.subject_head == "format" and x.role == "attr"  # "the report format is PDF"

@@ -75,7 +75,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
-from reverie.text.formats import formats
+from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.quantities import quantities
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import (
@@ -790,7 +790,7 @@ def _other_format(pair: Pair) -> Finding | None:
             continue
         if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
                 or _then_and_now(pair.a, pair.b)
-                or _holders_differ(pair.a, pair.b, _FORMAT_WORDS, exact=True)
+                or _holders_differ(pair.a, pair.b, FORMAT_WORDS, exact=True)
                 or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)):
             return None
         return finding("other-format", (
@@ -803,11 +803,6 @@ def _scope_of_one(a: Analysis, b: Analysis) -> bool:
     and ``b`` does not name it: each may hold in its own scope."""
     return any(x.role in _SCOPES and not _content(x.words) <= b.lemmas
                for c in a.clauses for x in c.args)
-
-
-_FORMAT_WORDS = frozenset({"date", "time", "timestamp", "format", "clock"})
-"""Subjects of a format statement that name what is written, not whose it is ("Dates
-should be written DD/MM/YYYY")."""
 
 
 def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,

@@ -13,7 +13,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Formats", "formats"]
+__all__ = ["FORMAT_WORDS", "Formats", "formats"]
+
+FORMAT_WORDS = frozenset({"date", "time", "timestamp", "format", "clock"})
+"""Subjects of a format statement that name what is written, not whose it is ("Dates
+should be written DD/MM/YYYY")."""
 
 _PART = {"d": "d", "dd": "d", "m": "m", "mm": "m", "mmm": "m", "mmmm": "m", "y": "y",
          "yy": "y", "yyyy": "y"}

@@ -3,10 +3,10 @@
 A name's sort is knowledge no parse has: "MySQL" is a database, "T-Mobile" a mobile
 carrier, "Ubuntu" an operating system. These tables let "the user's app runs on MySQL"
 give a value of the attribute "the user's database is PostgreSQL" names. Only names
-that mean nothing else in a note are listed ("Orange", "Three", "Bell" and "Edge" are
-left out, and "Opera"), and only products a holder uses one of for one purpose: a main database,
-not a cache or a warehouse beside it ("Redis", "Snowflake"). Keys are lower case, their
-words as the tokenizer splits them ("t-mobile": "t", "mobile").
+that mean nothing else in a note are listed ("Orange", "Three", "Bell", "Edge" and
+"Opera" are left out), and only products a holder uses one of for one purpose: a main
+database, not a cache or a warehouse beside it ("Redis", "Snowflake"). Keys are lower
+case, their words as the tokenizer splits them ("t-mobile": "t", "mobile").
 """
 
 from __future__ import annotations
