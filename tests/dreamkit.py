@@ -164,6 +164,14 @@ def assert_contradiction(a: str, b: str, rules: str | set[str], *, certain: bool
     assert found.certain is certain, found.reason
 
 
+def explained(a: str, b: str) -> tuple[str, str]:
+    """The offline judge's outcome for ``a`` and ``b`` and the rule of its first finding."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    return found.outcome, found.findings[0].rule if found.findings else ""
+
+
 def assert_not_by(a: str, b: str, rule: str) -> None:
     """Whatever ``a`` and ``b`` come to, ``rule`` does not decide it."""
     from reverie.judges.explain import explain

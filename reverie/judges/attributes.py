@@ -34,9 +34,13 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
+    CHANNEL_NAMES,
+    CHANNEL_SLOTS,
     CHANNEL_WORDS,
     CHOSEN_ONE,
     CONTACT_VERBS,
+    CURRENCY_NAMES,
+    DOLLAR_COUNTRIES,
     EMPLOYEE_NOUNS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
@@ -56,7 +60,10 @@ from reverie.text.vocabulary.attributes import (
     ONE_VALUE_NOUNS,
     ORIGIN_FRAMES,
     ORIGIN_NOUNS,
+    OWNER_FRAMES,
+    OWNER_NOUNS,
     PLACE_KINDS,
+    QUALIFIER_VALUES,
     REPLY_WORDS,
     RESIDENCE_FRAMES,
     STATUS_PHRASES,
@@ -74,6 +81,7 @@ from reverie.text.vocabulary.products import (
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     FILE_FORMATS,
+    PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
     USE_FRAMES,
@@ -125,7 +133,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     ``names`` are the statement's proper names (:attr:`Analysis.salient`)."""
     if c.subject_head in PART_WORDS:  # "most of the team": a part, not the group
         return ()
-    origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c), _file_format(c))
+    origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c), _file_format(c),
+               _channel(c))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
@@ -139,7 +148,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _channel(c) or _age(c, names) or _tenure(c))
+            or _age(c, names) or _tenure(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -180,8 +189,7 @@ def _product(c: Clause, x: Arg) -> Held | None:
         name = (product_name(x.words, x.head) if used else None) or _product_in_mods(x, slots)
     if name is None:
         return None
-    return Held(PRODUCT_KINDS[name], x, frozenset({PRODUCT_FAMILIES.get(name, name)}),
-                weak=True)
+    return Held(PRODUCT_KINDS[name], x, product_value(name), weak=True)
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})
@@ -227,10 +235,19 @@ def product_name(words: frozenset[str], head: str) -> str | None:
     return None
 
 
+def product_value(name: str) -> frozenset[str]:
+    """A product's value: its one name and the family it is a kind of ("postgres":
+    {postgresql}; "ubuntu": {ubuntu, linux}), so that a family includes its kinds."""
+    name = PRODUCT_ALIASES.get(name, name)
+    return frozenset({name, PRODUCT_FAMILIES[name]}) if name in PRODUCT_FAMILIES else frozenset(
+        {name})
+
+
 def _as_product(value: frozenset[str]) -> frozenset[str]:
-    """A value's product as its family's name ("ubuntu": linux), or the value as it is."""
-    name = next((n for w in sorted(value) if (n := product_name(value, w))), None)
-    return frozenset({PRODUCT_FAMILIES.get(name, name)}) if name else value
+    """A value's products (:func:`product_value`: "ubuntu" and "linux" are {ubuntu,
+    linux}), or the value as it is."""
+    names = {n for w in value if (n := product_name(value, w))}
+    return frozenset().union(*map(product_value, names)) if names else value
 
 
 def _name_words(name: str) -> frozenset[str]:
@@ -311,13 +328,20 @@ def _home(c: Clause) -> Held | None:
 
 def _channel(c: Clause) -> Held | None:
     """The channel a holder is to be contacted by ("prefers to be reached by email",
-    "contact Maya via Slack"), or None."""
+    "contact Maya via Slack", "wants to be reached on Slack", "prefers phone calls"), a
+    wish or not: how one wants to be reached is the attribute. None otherwise."""
     verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
+    if c.exclusive and not c.negated:  # "prefers email", not "prefers email for invoices"
+        x = c.arg("obj")
+        scoped = any(a.role.startswith("prep:") for a in c.args) or any(
+            slot.startswith("prep:") for slot, _ in x.mods or ()) if x is not None else True
+        if x is not None and not scoped and (x.head in CHANNEL_WORDS or x.head in CHANNEL_NAMES):
+            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}))
     if not verbs & CONTACT_VERBS:
         return None
     for x in c.args:
-        if x.role in {"prep:by", "prep:via", "prep:over"} and x.head in CHANNEL_WORDS:
-            return Held("contact channel", x, frozenset({x.head}))
+        if x.role in CHANNEL_SLOTS and x.head in CHANNEL_WORDS:
+            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}))
     return None
 
 
@@ -414,12 +438,14 @@ def age_span(value: frozenset[str]) -> tuple[int, int] | None:
 
 def _manager(c: Clause, names: frozenset[str]) -> Held | None:
     """Whom the holder reports to, a name and nothing reported ("reports to Sarah"; not
-    "reports bugs to Tom"), or None."""
+    "reports bugs to Tom"), or whom it belongs to ("belongs to Lee"), or None."""
     if c.arg("obj") is not None:
         return None
     for x in c.args:
         if (c.predicate, x.role) in MANAGER_FRAMES and x.head in names:
             return Held("manager", x, x.words - {SELF})
+        if (c.predicate, x.role) in OWNER_FRAMES and x.head in names:
+            return Held(_owner_of(c), x, x.words - {SELF})  # "the account belongs to Lee"
     return None
 
 
@@ -482,6 +508,13 @@ def _place(what: str, x: Arg, place: str, *, owned: frozenset[str] = frozenset()
                 permanent=permanent)
 
 
+def _owner_of(c: Clause) -> str:
+    """The attribute of a thing's owner, named with the thing ("owner of account": "the
+    account owner is Dana", "the account belongs to Lee")."""
+    owned = sorted(c.subject - OWNER_NOUNS - {SELF})
+    return f"owner of {' '.join(owned)}" if owned else "owner"
+
+
 def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
     """A copula whose subject is an attribute noun: "the plan is Pro", "my hometown is
     Chicago" (a place: where one comes from, as "grew up in")."""
@@ -495,6 +528,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
                     owned=owned | product)
     if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
         return Held("reply language", attr, attr.words - {SELF}, owned=owned)
+    if c.subject_head in OWNER_NOUNS and attr.head in names:  # "the account owner is Dana"
+        return Held(_owner_of(c), attr, attr.words - {SELF})
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
@@ -600,7 +635,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         if work:
             return Held("occupation", x, frozenset(work))
     if x.head in ONE_VALUE_NOUNS:
-        value = words - {x.head} - ATTRIBUTE_QUALIFIERS
+        value = words - {x.head} - (ATTRIBUTE_QUALIFIERS - QUALIFIER_VALUES.get(x.head, set()))
         return Held(_named(x.head), x, value) if value else None
     return None
 
@@ -649,6 +684,8 @@ def other_values(x: Held, y: Held) -> bool:
         if s is not None and t is not None:
             return s[1] < t[0] or t[1] < s[0]
     u, v = x.value, y.value
+    if x.attribute == "currency" and _currencies(u | x.arg.words) & _currencies(v | y.arg.words):
+        return False  # "pays in euros" / "the currency is EUR": one currency, two names
     if x.attribute in _PRODUCT_ATTRIBUTES:  # "Postgres" / "PostgreSQL": one product
         u, v = _as_product(u), _as_product(v)
     if not u or not v or u <= v or v <= u:
@@ -657,6 +694,16 @@ def other_values(x: Held, y: Held) -> bool:
     if h is None or k is None:
         return True
     return h == k or not (synonyms(h, k) or is_kind_of(h, k) or is_kind_of(k, h))
+
+
+def _currencies(value: frozenset[str]) -> frozenset[str]:
+    """The ISO 4217 codes a currency value may name: its code, or the codes whose
+    currency its words name ("euro": eur; "dollar": every dollar's; "US dollar": usd)."""
+    codes = frozenset(
+        code for word in value for code, names in CURRENCY_NAMES.items()
+        if word == code or word in names)
+    whose = {DOLLAR_COUNTRIES[w] for w in value if w in DOLLAR_COUNTRIES}
+    return codes & whose if whose else codes
 
 
 def _head(h: Held) -> str | None:

@@ -77,6 +77,7 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.quantities import quantities
+from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
@@ -106,6 +107,7 @@ from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     CONSUMING_VERBS,
     ENDING_VERBS,
+    HAVING_VERBS,
     OPPOSITE_VERBS,
     PARTITIVES,
 )
@@ -285,6 +287,9 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         else:
             same_head = bool(c.subject_head) and c.subject_head == d.subject_head
             differ.append(_Difference("subject", _content(c.subject & d.subject), same_head))
+    elif _things_of_the_holder(c, d):
+        # "reports" / "the user's shipping labels": two things, one of them the user's
+        differ.append(_Difference("subject", _content(c.subject & d.subject), False))
     # each role's first argument (Clause.arg), looked up once per side
     theirs: dict[str, Arg] = {}
     for a in d.args:
@@ -316,6 +321,23 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         holder=holder,
         only=c.only or d.only,
     )
+
+
+def _things_of_the_holder(c: Clause, d: Clause) -> bool:
+    """Subjects that name two things, one said to be the note's holder's and one not
+    ("reports" / "the user's shipping labels"): neither's words include the other's, and
+    their heads are not one noun. Two things both the holder's ("the user's house" / "our
+    place") may be one named twice."""
+    if (SELF in c.subject) == (SELF in d.subject):
+        return False
+    x, y = _content(c.subject - {SELF}), _content(d.subject - {SELF})
+    return bool(x and y) and not _agree(x, y) and not _one_noun(c.subject_head, d.subject_head)
+
+
+def _one_noun(u: str, v: str) -> bool:
+    """``u`` and ``v`` may name one thing: WordNet synonyms, or one a kind of the other
+    ("mom" / "mother")."""
+    return synonyms(u, v) or is_kind_of(u, v) or is_kind_of(v, u)
 
 
 def _numbers_differ(x: Arg, y: Arg) -> bool:
@@ -650,7 +672,36 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "is small" / "is bigger than my last one": relative to another
     if _within(c.arg(real[0].role), d.arg(real[0].role)):
         return None  # "between 250 and 350 employees" / "300 employees"
+    if _one_of_several(c, d, real[0].role):
+        return None  # "has an office in Berlin" / "has an office in Lisbon": two offices
     return "other-value", real[0].role
+
+
+def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
+    """Each side has one of a kind, said indefinitely, told apart only by a prepositional
+    phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
+    Ohio" / "has a warehouse in Texas", "has an account with Chase" / "... with Wells
+    Fargo". One may have any number of them. Copulas are left out: "is a resident of
+    Ohio" / "is a resident of Texas" and "is a student at MIT" / "... at Harvard" hold
+    one value at a time."""
+    x, y = c.arg(role), d.arg(role)
+    if (x is None or y is None or x.head != y.head or not (x.indefinite and y.indefinite)
+            or x.mods is None or y.mods is None):
+        return False
+    slots = {s for s, _ in x.mods} | {s for s, _ in y.mods}
+    differing = {s for s in slots
+                 if {w for t, w in x.mods if t == s} != {w for t, w in y.mods if t == s}}
+    if not differing or not all(s.startswith("prep:") for s in differing):
+        return False
+    return c.predicate in HAVING_VERBS
+
+
+def _one_value_named_twice(pair: Pair, c: Clause, d: Clause) -> bool:
+    """The two clauses hold one attribute by two names that the attribute table knows for
+    one value ("in Japanese yen" / "in JPY", "runs Postgres" / "runs PostgreSQL")."""
+    theirs = held(d, pair.b.salient)
+    return any(x.attribute == y.attribute and x.value != y.value and not other_values(x, y)
+               for x in held(c, pair.a.salient) for y in theirs)
 
 
 def _inverted(c: Clause, d: Clause) -> bool:
@@ -667,6 +718,8 @@ def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None;
     without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
     does not keep a cluster from merging)."""
+    if _within_range(pair) is not None:
+        return None  # "needs Java 11 or later" / "needs Java 17": both hold
     found = _conflict(pair)
     if found is None and doubt:
         return _memory_conflict(pair)
@@ -699,6 +752,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "is finished" / "is complete": one status in two words
             if rule == "other-value" and _narrowed_subject(pair, c, d):
                 continue  # "Dana's manager" / "Dana's project manager": two attributes
+            if rule == "other-value" and _one_value_named_twice(pair, c, d):
+                continue  # "in Japanese yen" / "in JPY": one currency
             if rule == "other-value" and _two_adjectives(c, d, role):
                 # two values of a property the table knows ("active" / "suspended") first
                 return _one_value_attribute(pair) or finding("other-property", (
@@ -1479,7 +1534,7 @@ def _mentions(text: str, token: str) -> bool:
 def clash(pair: Pair) -> Finding | None:
     """Return why the statements cannot be one fact (inconsistent, unshared names), or None."""
     a, b = pair.a, pair.b
-    found = inconsistent(pair)
+    found = _within_range(pair) or inconsistent(pair)
     if found is not None:
         return found
     only_a = [n for n in _names(a) if not _mentions(b.text, n)]
@@ -1490,6 +1545,30 @@ def clash(pair: Pair) -> Finding | None:
     figures = _other_figures(a, b)
     if figures is not None:
         return finding("other-figures", f"{_versus(pair)}: {figures[0]} / {figures[1]}")
+    return None
+
+
+def _within_range(pair: Pair) -> Finding | None:
+    """``within-range`` when one statement gives a range of figures and every figure the
+    other adds lies inside it ("supports versions 3.2 through 3.8" / "runs 3.5", "needs
+    Java 11 or later" / "needs Java 17", "is on 4.x" / "is on 4.2"): both hold, and the
+    narrower is not the wider said again. Neither may be negated ("does not support 3.2
+    through 3.8" / "supports 3.5" still conflict)."""
+    if pair.a.negations or pair.b.negations:
+        return None
+    for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
+        spans = ranges(x.text)
+        if not spans or ranges(y.text):
+            continue  # two ranges ("under 200 words" / "below 200 words"): not this rule's
+        said = set(figures(x.text))
+        added = [f for f in figures(y.text) if f not in said]
+        inside = [next((s for s in spans if s.holds(f)), None) for f in added]
+        if added and all(inside):
+            shown = ", ".join(".".join(map(str, f)) for f in added)
+            held_by = "; ".join(dict.fromkeys(s.said for s in inside if s is not None))
+            return finding("within-range", (
+                f"'{_quote(y.text)}' gives {shown}, inside the range '{held_by}' of "
+                f"'{_quote(x.text)}': both hold"))
     return None
 
 
@@ -1676,7 +1755,7 @@ def one_frame(pair: Pair) -> str | None:
                 # twelve seats")
                 real = replace(_align(c, d), only=False).real()
                 if real and real[0].role not in _SCOPES and not _restricted_apart(
-                        c, d, real[0].role):
+                        c, d, real[0].role) and not _one_of_several(c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
             if _one_value(c) or _one_value(d):

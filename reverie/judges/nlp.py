@@ -71,6 +71,7 @@ from reverie.text.vocabulary.verbs import (
     LOSING_VERBS,
     MODALS,
     OPPOSITE_VERBS,
+    SAME_IN_PAST,
 )
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline"]
@@ -168,6 +169,9 @@ class Arg:
     # None when the argument was rebuilt and its modifiers are not known
     mods: frozenset[tuple[str, str]] | None = None
     adjective: bool = False  # headed by an adjective of positive degree ("tall", not "taller")
+    # one of any number: "an office", "another warehouse", "offices" (not "the office",
+    # "my office", "two offices")
+    indefinite: bool = False
 
 
 @dataclass(frozen=True)
@@ -443,7 +447,22 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         frozenset(numbers),
         mods - {(r, "") for r, _ in mods},
         (token.pos_ == "ADJ" and token.tag_ == "JJ") or _participle_value(token),
+        _indefinite(token),
     )
+
+
+_INDEFINITE = frozenset({"a", "an", "another", "some"})
+
+
+def _indefinite(token: Any) -> bool:
+    """A noun said as one of any number: "an office", "another warehouse", bare "offices";
+    not "the office", "my office", "two offices", "Berlin"."""
+    if token.pos_ != "NOUN":
+        return False
+    fixed = [c for c in token.children if c.dep_ in {"det", "poss", "nummod"}]
+    if not fixed:
+        return bool(token.tag_ == "NNS")
+    return all(c.dep_ == "det" and c.lower_ in _INDEFINITE for c in fixed)
 
 
 def _with_stray_number(arg: Arg, token: Any) -> Arg:
@@ -497,6 +516,12 @@ def _is_value_adverb(token: Any) -> bool:
         and len(token.lower_) > 3
         and not any(c.dep_ == "advmod" for c in token.children)  # "very much"
     )
+
+
+def _loose_name(token: Any) -> bool:
+    """A capitalized word inside the sentence that the tagger made an adverb ("the primary
+    contact is Raj" without a full stop): a name, the copula's value."""
+    return token.is_alpha and token.text[:1].isupper() and not token.is_sent_start
 
 
 def _one_more(token: Any) -> bool:
@@ -765,8 +790,10 @@ def _never(pred: Any) -> bool:
 
 def _past(pred: Any) -> bool:
     """What held before: a past tense ("was", "worked"), a past passive ("was billed"), or
-    "previously", "formerly" on the predicate."""
-    return pred.tag_ == "VBD" or any(
+    "previously", "formerly" on the predicate. A base form tagged past ("the servers run
+    Debian") is present, unless its past is spelled alike ("put", "set")."""
+    slip = pred.lower_ == pred.lemma_ and pred.lower_ not in SAME_IN_PAST
+    return (pred.tag_ == "VBD" and not slip) or any(
         (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
         or (c.dep_ == "advmod" and c.lower_ in FORMERLY)
         for c in pred.children
@@ -963,7 +990,7 @@ def _copula(
             parts = [
                 p if p.words else Arg("attr", c.lower_, frozenset({c.lower_}), frozenset())
                 for c, p in phrases
-                if p.words or _is_value_adverb(c)
+                if p.words or _is_value_adverb(c) or _loose_name(c)
             ] or [p for _, p in phrases]
             args = [
                 Arg(

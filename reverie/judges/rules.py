@@ -152,6 +152,11 @@ _TABLE: tuple[Rule, ...] = (
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),
     Rule("other-names", "blocker",
          "names on both sides that the other statement does not mention"),
+    Rule("within-range", "blocker",
+         "one statement gives a range of figures and every figure the other adds lies "
+         "inside it ('supports versions 3.2 through 3.8' / 'runs 3.5', 'needs Java 11 or "
+         "later' / 'needs Java 17', 'is on 4.x' / 'is on 4.2'): both hold, neither is "
+         "the other said again, and no contradiction"),
     Rule("other-figures", "blocker",
          "numbers in figures on both sides that the other statement does not write "
          "('standup is at 9:30' / 'standup starts at 11'): two values, never one note"),

@@ -59,18 +59,18 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("38 of 90 exclusive-value contradictions found (42%; 8 "
+                 marks=_missed("41 of 90 exclusive-value contradictions found (46%; 8 "
                                "before the table of one-value attributes, 30 in session 13, "
-                               "35 in session 17): the set varies the verbs and forms of the "
+                               "35 in session 17, 38 in session 18): the set varies the verbs and forms of the "
                                "two sides on purpose; the table covers a few attributes and "
                                "frames, and the SNLI-trained scorer does not know which "
                                "attributes hold one value (docs/calibration.md, fourth to "
-                               "sixteenth rounds)"),
+                               "seventeenth rounds)"),
                  id="recall-at-least-90-percent"),
     pytest.param(lambda s: s["false_alarms"] == 0, "false_alarm_ids",
-                 marks=_missed("7 of 110 look-alikes and paraphrases called contradictions "
+                 marks=_missed("5 of 110 look-alikes and paraphrases called contradictions "
                                "(9 before b8177dd, 8 before dec63d6, 7 in session 11, 6 "
-                               "in session 12, 8 in session 13, 7 since session 16)"),
+                               "in session 12, 8 in session 13, 7 in sessions 16-18)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
                  marks=_missed("7 of 90 contradiction pairs merged into one note (13 before "
@@ -85,10 +85,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 18: 38 found, 7 false alarms, 7 merged), so a
+    """Floors at today's values (session 19: 41 found, 5 false alarms, 7 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 38, s
-    assert s["false_alarms"] <= 7, s["false_alarm_ids"]
+    assert s["contradictions_found"] >= 41, s
+    assert s["false_alarms"] <= 5, s["false_alarm_ids"]
     assert s["contradictions_merged"] <= 7, s["contradictions_merged_ids"]

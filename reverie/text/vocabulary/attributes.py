@@ -20,11 +20,14 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
     "BILLING_WORDS",
+    "CHANNEL_NAMES",
+    "CHANNEL_SLOTS",
     "CHANNEL_WORDS",
     "CHOSEN_ONE",
     "CONTACT_VERBS",
     "CURRENCY_NAMES",
     "DOLLAR_CODES",
+    "DOLLAR_COUNTRIES",
     "EMPLOYEE_NOUNS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
@@ -45,7 +48,10 @@ __all__ = [
     "ONE_VALUE_NOUNS",
     "ORIGIN_FRAMES",
     "ORIGIN_NOUNS",
+    "OWNER_FRAMES",
+    "OWNER_NOUNS",
     "PLACE_KINDS",
+    "QUALIFIER_VALUES",
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
     "STATUS_PHRASES",
@@ -73,6 +79,8 @@ ONE_VALUE_NOUNS = frozenset(
         "employer",
         "workplace",
         "manager",
+        "boss",
+        "supervisor",
         "database",
         "branch",
         "cycle",
@@ -103,6 +111,8 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
     "carrier": "mobile carrier",
     "workplace": "employer",
     "channel": "contact channel",
+    "boss": "manager",
+    "supervisor": "manager",
 }
 """Nouns of :data:`ONE_VALUE_NOUNS` that name one attribute with another noun ("is on
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
@@ -114,6 +124,10 @@ ATTRIBUTE_QUALIFIERS = frozenset(
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's);
 "prefer" is how the parse gives "preferred" in a subject."""
+
+QUALIFIER_VALUES: Mapping[str, frozenset[str]] = {"branch": frozenset({"main"})}
+"""Qualifiers that are a value beside one attribute noun: "the main branch" is the branch
+named main, where "the main currency" is the currency in use."""
 
 CHOSEN_ONE = frozenset({"primary", "main", "default", "preferred", "prefer", "usual", "current"})
 """Qualifiers that make any noun one value at a time ("the user's primary language",
@@ -174,6 +188,13 @@ CURRENCY_NAMES: Mapping[str, frozenset[str]] = {
 }
 """The words of each ISO 4217 code's currency ("eur": "euro"): "€400" and "400 euros" are
 one currency."""
+
+DOLLAR_COUNTRIES: Mapping[str, str] = {
+    "us": "usd", "american": "usd", "canadian": "cad", "australian": "aud", "zealand": "nzd",
+    "kong": "hkd", "singapore": "sgd", "singaporean": "sgd", "taiwan": "twd",
+    "taiwanese": "twd",
+}
+"""Words that say whose dollar it is ("US dollars": usd, "Canadian dollars": cad)."""
 
 # ISO 4217 codes and time-zone abbreviations that are no English word ("try", "pt", "et"
 # are left out: "give it a try" names no currency)
@@ -355,6 +376,14 @@ ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
 MANAGER_FRAMES = frozenset({("report", "prep:to")})
+
+OWNER_FRAMES = frozenset({("belong", "prep:to")})
+"""(predicate, role) that name a thing's one owner, a name ("the account belongs to
+Lee", as "the account owner is Lee" says)."""
+
+OWNER_NOUNS = frozenset({"owner"})
+"""Subject nouns of a copula that name a thing's one owner ("the account owner is Dana");
+as the value ("Dana is an owner of the org") the noun is an access level instead."""
 """(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
 
 BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew"})
@@ -375,7 +404,8 @@ FREQUENCIES: Mapping[str, str] = {
 HOME_NOUNS = frozenset({"home", "residence"})
 """Nouns whose "in" says where a holder lives ("the user's home is in Madrid")."""
 
-CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call"})
+CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call", "message", "ping", "update",
+                           "alert"})
 """Verbs whose "by", "via" or "over" names a contact channel ("prefers to be reached by
 email")."""
 
@@ -384,6 +414,14 @@ CHANNEL_WORDS = frozenset(
      "post", "chat", "teams"}
 )
 """Contact channels ("by email", "via Slack")."""
+
+CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "call": "phone",
+                                    "text": "sms"}
+"""Channels named in other words, each as the channel it is ("phone calls": phone, "text
+messages": sms)."""
+
+CHANNEL_SLOTS = frozenset({"prep:by", "prep:via", "prep:over", "prep:on", "prep:through"})
+"""Roles in which a contact verb names its channel ("reached on Slack", "through Teams")."""
 
 STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     # the life of an account, a subscription, a service

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 __all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "COMPUTER_WORDS", "CUSTOMER_NOUNS", "FILE_FORMATS",
-           "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES"]
+           "PRODUCT_ALIASES", "PRODUCT_FAMILIES",
+           "PRODUCT_KINDS", "USE_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -22,8 +23,11 @@ _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite",
 _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "airtel",
              "mint mobile", "google fi", "cricket wireless", "boost mobile", "us cellular",
              "telus", "sprint")
-_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "linux", "ubuntu", "debian",
-                    "fedora", "arch linux", "linux mint", "chromeos", "chrome os")
+_LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint", "centos",
+                       "rhel", "red hat enterprise linux", "rocky linux", "almalinux",
+                       "opensuse", "suse linux", "manjaro", "amazon linux")
+_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "linux", "chromeos", "chrome os",
+                    "freebsd", *_LINUX_DISTRIBUTIONS)
 _PHONE_SYSTEMS = ("ios", "android")
 _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
 
@@ -38,7 +42,7 @@ PRODUCT_KINDS: Mapping[str, str] = {
 system, as "operating system" names it; a phone's is another attribute; "mobile carrier":
 "mobile" names the attribute with "carrier", not its holder)."""
 
-PRODUCT_FAMILIES: Mapping[str, str] = {
+PRODUCT_ALIASES: Mapping[str, str] = {
     "postgres": "postgresql",
     "postgre": "postgresql",  # "Postgres" as the lemmatizer gives it where tagged a noun
     "mssql": "sql server",
@@ -46,23 +50,27 @@ PRODUCT_FAMILIES: Mapping[str, str] = {
     "os x": "macos",
     "mac": "macos",  # "is on a Mac": the computer, and so its system
     "chrome os": "chromeos",
-    "ubuntu": "linux",
-    "debian": "linux",
-    "fedora": "linux",
-    "arch linux": "linux",
-    "linux mint": "linux",
+    "red hat enterprise linux": "rhel",
 }
-"""Names that are another name, or a kind, of a product listed: one value, not two
-("Postgres" / "PostgreSQL", "Ubuntu" / "Linux"). Two kinds of one family ("Ubuntu" /
-"Fedora") are two values."""
+"""Names that are another name of a product listed: one value ("Postgres" /
+"PostgreSQL")."""
+
+PRODUCT_FAMILIES: Mapping[str, str] = {
+    name: "linux" for name in _LINUX_DISTRIBUTIONS if name not in PRODUCT_ALIASES
+} | {"rhel": "linux"}
+"""Products that are a kind of another listed: "Ubuntu" is Linux, so "runs Linux" /
+"runs Ubuntu" is one value said twice, but "Ubuntu" / "Fedora" are two."""
 
 USE_FRAMES = frozenset({
     ("use", "obj"), ("run", "obj"), ("run", "prep:on"), ("be", "prep:on"), ("be", "prep:with"),
     ("browse", "prep:with"), ("store", "prep:in"), ("keep", "prep:in"), ("host", "prep:on"),
     ("build", "prep:on"), ("work", "prep:with"), ("rely", "prep:on"), ("have", "obj"),
+    ("work", "prep:on"), ("develop", "prep:on"), ("code", "prep:on"), ("deploy", "prep:on"),
+    ("deploy", "prep:to"),
 })
 """(predicate, role) that say a holder uses a product ("runs MySQL", "is on T-Mobile",
-"browses with Firefox", "stores everything in MongoDB"); "loves Chrome's design" or
+"browses with Firefox", "stores everything in MongoDB", "develops on Windows"); "loves
+Chrome's design" or
 "compared Firefox with Safari" say no such thing."""
 
 CUSTOMER_NOUNS = frozenset({"customer", "subscriber", "user", "client"})

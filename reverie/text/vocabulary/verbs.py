@@ -20,6 +20,7 @@ __all__ = [
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
     "PARTITIVES",
+    "SAME_IN_PAST",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -76,6 +77,10 @@ clinic"."""
 LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
 """Verbs by which a holder no longer has a relative ("my grandfather passed away", "my
 husband left"): said in the past, the relative is not had now."""
+
+HAVING_VERBS = frozenset({"have", "own", "keep", "rent", "lease", "run", "open", "maintain"})
+"""Verbs of having a thing: one may have any number of a kind ("has an office in Berlin" /
+"has an office in Lisbon" are two offices)."""
 
 CONSUMING_VERBS = frozenset(["drink", "eat", "take", "have", "consume", "smoke"])
 """Verbs of taking something in: "does not drink coffee" denies having an espresso."""
@@ -144,6 +149,16 @@ IRREGULAR_PAST = frozenset(
     )
 )
 """Past-tense forms that do not end in "-ed"."""
+
+SAME_IN_PAST = frozenset(
+    re.findall(
+        r"\S+",
+        """bet broadcast burst cast cost cut fit hit hurt let put quit read rid set shed shut
+    split spread thrust upset""",
+    )
+)
+"""Verbs whose past tense is spelled as their base form: a tag of past tense on any other
+verb's base form ("the servers run Debian") is the tagger's slip."""
 
 ED_NOT_PAST = frozenset(
     re.findall(

@@ -1,0 +1,52 @@
+"""Whom a thing belongs to, whom a holder reports to, and how a holder wants to be reached.
+The pairs are written for these tests (none drawn from the check set, DNLI, the blind sets
+or the training pairs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dreamkit import assert_contradiction, explained, held_of
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The account owner is Dana.", "The account belongs to Lee."),
+    ("Ivo's boss is Lee.", "Ivo's manager is Sam."),
+    ("Ivo's supervisor is Lee.", "Ivo reports to Sam."),
+])
+def test_one_owner_or_one_manager_named_two_ways_contradicts(a: str, b: str) -> None:
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The project owner is Dana.", "The account belongs to Lee."),  # two things owned
+    ("The laptop belongs to Dana.", "The phone belongs to Lee."),
+])
+def test_owners_of_two_things_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_name_the_tagger_made_an_adverb_is_the_copulas_value() -> None:
+    # without a full stop, spaCy tags "Raj" an adverb of "is"
+    assert held_of("The primary contact for Acme is Raj") == {"contact": frozenset({"raj"})}
+    assert_contradiction("The primary contact for Acme is Raj.", "Acme's main contact is Wen.",
+                         "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ivo wants to be reached on Slack.", "Ivo wants to be reached by email."),
+    ("Ivo's preferred channel is SMS.", "Ivo likes to be contacted via WhatsApp."),
+    ("Ivo prefers to be contacted by email.", "Ivo prefers phone calls."),
+])
+def test_two_channels_a_holder_wants_to_be_reached_by_contradict(a: str, b: str) -> None:
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ivo can be reached by email or phone.", "Ivo can be reached by phone."),
+    ("Ivo prefers email for invoices.", "Ivo prefers Slack for quick questions."),
+    ("Ivo used to prefer phone calls.", "Ivo prefers email."),
+    ("Ivo wants to be reached by email.", "Ivo's manager wants to be reached on Slack."),
+])
+def test_two_channels_of_two_scopes_times_or_holders_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

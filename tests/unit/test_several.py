@@ -1,0 +1,73 @@
+"""Things a holder may have several of, one value named twice in two ways, and products of
+one family. The pairs are written for these tests (none drawn from the check set, DNLI,
+the blind sets or the training pairs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dreamkit import assert_contradiction, explained, held_of
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The company has an office in Berlin.", "The company has an office in Lisbon."),
+    ("The client has a warehouse in Ohio.", "The client has a warehouse in Texas."),
+    ("Priya's team has offices in Austin and Denver.", "Priya's team has an office in Chicago."),
+    ("Ivo has an account with Chase.", "Ivo has an account with Wells Fargo."),
+])
+def test_one_of_several_things_had_in_two_places_is_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b", "rules"), [
+    ("Ivo has the office in Berlin.", "Ivo has the office in Lisbon.", "other-value"),  # the
+    ("Ivo is a resident of Ohio.", "Ivo is a resident of Texas.", "other-value"),  # copula
+    ("Ivo is a student at MIT.", "Ivo is a student at Harvard.", "other-value"),
+])
+def test_a_definite_thing_or_a_copula_still_holds_one_value(
+        a: str, b: str, rules: str) -> None:
+    assert_contradiction(a, b, rules)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ivo pays in euros.", "Ivo's currency is EUR."),
+    ("Ivo's invoices are in Japanese yen.", "Ivo's invoices are in JPY."),
+])
+def test_a_currency_by_its_code_and_by_its_name_is_one_value(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ivo pays in Australian dollars.", "Ivo's currency is USD."),
+    ("The account is billed in Singapore dollars.", "The account is billed in USD."),
+])
+def test_whose_dollar_it_is_tells_two_currencies_apart(a: str, b: str) -> None:
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+def test_reports_and_the_users_shipping_labels_are_two_subjects() -> None:
+    assert explained("Reports use metric units.",
+                     "The user's shipping labels use imperial units.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The customer's servers run Debian.", "The customer's servers run CentOS.",
+     "likely-one-value"),  # two distributions; "run" is present, whatever the tagger says
+    ("Ivo runs Ubuntu.", "Ivo runs Fedora.", "likely-one-value"),
+    ("Ivo develops on Windows.", "Ivo develops on macOS.", "likely-one-value"),
+])
+def test_two_systems_of_one_family_are_two_values(a: str, b: str, rule: str) -> None:
+    assert_contradiction(a, b, rule, certain=False)
+
+
+def test_a_distribution_is_a_value_of_its_family_too() -> None:
+    assert held_of("Ivo runs Ubuntu.")["system"] == {"ubuntu", "linux"}
+    assert explained("Ivo runs Linux.", "Ivo runs Ubuntu.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The team deploys from the main branch.", "The team deploys from the release branch."),
+    ("The default branch is main.", "The default branch is master."),
+])
+def test_main_names_a_branch(a: str, b: str) -> None:
+    assert_contradiction(a, b, {"one-value-attribute", "other-value"})
