@@ -34,6 +34,8 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
+    BRANCH_FRAMES,
+    BRANCH_NAMES,
     CHANNEL_NAMES,
     CHANNEL_SLOTS,
     CHANNEL_WORDS,
@@ -152,6 +154,10 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     if said is not None:
         found.append(said)
     for x in c.args:
+        branch = _branch(c, x)
+        if branch is not None:
+            found.append(branch)
+            continue
         if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
         access = _access(c, x)
@@ -169,6 +175,21 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     return (*found, *_employment(c, found))
 
 
+def _branch(c: Clause, x: Arg) -> Held | None:
+    """A branch named bare where a git verb takes it ("PRs target main", "merges feature
+    work into develop", "pushes to master"; :data:`BRANCH_FRAMES`): a ``weak`` value of
+    "branch", as "the develop branch" gives one. Names that are also environments
+    ("production", "staging") count only with the noun "branch"."""
+    if x.head in BRANCH_NAMES and ((c.predicate, x.role) in BRANCH_FRAMES or (
+            x.role == "xcomp" and any(verb == c.predicate for verb, _ in BRANCH_FRAMES))):
+        # "pushes to master", "should target develop": spaCy reads the name as a verb
+        return Held("branch", x, frozenset({x.head}), weak=True)
+    # "merges feature work into develop": the parse hung the branch on the object
+    name = next((w for slot, w in sorted(x.mods or ())
+                 if (c.predicate, slot) in BRANCH_FRAMES and w in BRANCH_NAMES), None)
+    return Held("branch", x, frozenset({name}), weak=True) if name else None
+
+
 def _product(c: Clause, x: Arg) -> Held | None:
     """A product a frame says its holder uses ("runs MySQL", "is on T-Mobile", "browses
     with Firefox", "stores its orders in MariaDB"; :data:`USE_FRAMES`), nothing else saying
@@ -181,7 +202,8 @@ def _product(c: Clause, x: Arg) -> Held | None:
         # "is a Verizon customer", "a Firefox user": the product the noun's name says
         name = _product_in_mods(x, _NAME_SLOTS)
     else:
-        used = (c.predicate, x.role) in USE_FRAMES
+        # "switched to T-Mobile" reads "is T-Mobile" (a change): in use now
+        used = (c.predicate, x.role) in USE_FRAMES or (c.changed and x.role == "attr")
         # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
         slots = _NAME_SLOTS if used else frozenset()
         if x.role == "obj":
@@ -309,6 +331,14 @@ def _named_as(c: Clause) -> Held | None:
     system", "runs MySQL as its main database"), or None."""
     role = c.arg("prep:as")
     obj = c.arg("obj")
+    if obj is not None and role is None:
+        # "uses main as its default branch": the parse hung the "as" on the object
+        said = [set(w.split()) for slot, w in obj.mods or () if slot == "prep:as"]
+        nouns = {n for words in said for n in words} & ONE_VALUE_NOUNS
+        if len(said) == 1 and len(nouns) == 1:
+            noun = next(iter(nouns))
+            value = obj.words - said[0] - {SELF}
+            return Held(_named(noun), obj, value) if value else None
     if role is None or obj is None or role.head not in ONE_VALUE_NOUNS:
         return None
     return Held(_named(role.head), obj, obj.words - {SELF})
@@ -602,7 +632,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     # lives now
     lives = frame in RESIDENCE_FRAMES or frame == ("be", "attr")
     place = _kind(x.head, PLACE_KINDS, any_sense=True) if lives else None
-    if place:
+    if place and product_name(x.words, x.head) is None:  # "T-Mobile" is no city of Mobile
         return _place("residence", x, place)
     if frame in WORKPLACE_FRAMES and x.head in INDUSTRY_WORDS:
         return None  # "works in tech": a field, not who employs the holder

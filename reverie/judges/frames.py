@@ -701,6 +701,7 @@ def _one_value_named_twice(pair: Pair, c: Clause, d: Clause) -> bool:
     one value ("in Japanese yen" / "in JPY", "runs Postgres" / "runs PostgreSQL")."""
     theirs = held(d, pair.b.salient)
     return any(x.attribute == y.attribute and x.value != y.value and not other_values(x, y)
+               and x.arg.numbers == y.arg.numbers  # "PostgreSQL 14" / "PostgreSQL 16"
                for x in held(c, pair.a.salient) for y in theirs)
 
 

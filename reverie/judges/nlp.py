@@ -387,8 +387,23 @@ def _plain_value(low: str) -> str | None:
 _OPEN_CLASS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM"})
 
 
+def _stranded(prep: Any) -> list[Any]:
+    """The object of a preposition the parse left without one, where the statement ends
+    in a word the tagger did not know ("runs on MariaDB" without a full stop: 'MariaDB'
+    is given the punct arc; "merges into main": an adjective of "into"), or []."""
+    doc = prep.doc
+    after = prep.i + 1
+    if after >= len(doc) or any(not t.is_punct for t in doc[after + 1:]):
+        return []
+    word = doc[after]
+    if not word.is_alpha or word.pos_ in {"DET", "ADP", "PRON", "AUX", "CCONJ"}:
+        return []
+    return [word] if word.dep_ in {"punct", "amod", "dep", "advmod", "npadvmod"} else []
+
+
 def _is_content(token: Any) -> bool:
-    if token.is_punct or token.is_space or token.dep_ in _SKIP_DEPS:
+    if token.is_punct or token.is_space or (
+            token.dep_ in _SKIP_DEPS and not (token.dep_ == "punct" and token.is_alpha)):
         return False
     if token.lower_ in _NEGATORS:
         return False
@@ -436,8 +451,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
             (f"prep:{c.lower_}", _value(g, skip))
             for c in token.children
             if c.dep_ == "prep"
-            for g in c.children
-            if g.dep_ == "pobj"
+            for g in [g for g in c.children if g.dep_ == "pobj"] or _stranded(c)
         ]
     )
     return Arg(
@@ -621,7 +635,7 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         if _negated_arg(child):
             parts.negations += 1
     elif dep in {"prep", "agent"}:
-        objs = [g for g in child.children if g.dep_ in {"pobj", "pcomp"}]
+        objs = [g for g in child.children if g.dep_ in {"pobj", "pcomp"}] or _stranded(child)
         if objs and objs[0].i not in skip:
             parts.args.append(_phrase(objs[0], f"prep:{child.lower_}", skip))
             if _negated_arg(objs[0]):

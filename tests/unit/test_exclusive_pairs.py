@@ -59,7 +59,7 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("41 of 90 exclusive-value contradictions found (46%; 8 "
+                 marks=_missed("42 of 90 exclusive-value contradictions found (47%; 8 "
                                "before the table of one-value attributes, 30 in session 13, "
                                "35 in session 17, 38 in session 18): the set varies the verbs and forms of the "
                                "two sides on purpose; the table covers a few attributes and "
@@ -85,10 +85,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 19: 41 found, 5 false alarms, 7 merged), so a
+    """Floors at today's values (session 19: 42 found, 5 false alarms, 7 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 41, s
+    assert s["contradictions_found"] >= 42, s
     assert s["false_alarms"] <= 5, s["false_alarm_ids"]
     assert s["contradictions_merged"] <= 7, s["contradictions_merged_ids"]

@@ -71,3 +71,32 @@ def test_a_distribution_is_a_value_of_its_family_too() -> None:
 ])
 def test_main_names_a_branch(a: str, b: str) -> None:
     assert_contradiction(a, b, {"one-value-attribute", "other-value"})
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("PRs should target develop", "develop"),
+    ("The team merges feature work into develop today", "develop"),
+    ("Ivo pushes to master every day", "master"),
+])
+def test_a_branch_named_bare_where_a_git_verb_takes_it_is_a_value(text: str, value: str) -> None:
+    assert held_of(text)["branch"] == {value}
+
+
+def test_an_environment_named_bare_is_no_branch() -> None:
+    assert "branch" not in held_of("Ivo deploys to production every Friday")
+
+
+def test_a_carrier_named_like_a_city_is_no_residence() -> None:
+    held = held_of("Dana switched to T-Mobile last year")
+    assert "residence (city)" not in held
+    assert held["mobile carrier"] == {"t-mobile"}
+
+
+def test_one_product_named_with_two_versions_still_contradicts() -> None:
+    assert_contradiction("Northwind's production database is PostgreSQL 14.",
+                         "Northwind upgraded the production database to PostgreSQL 16.",
+                         "other-value")
+
+
+def test_an_as_the_parse_hung_on_the_object_names_the_attribute() -> None:
+    assert held_of("The repo uses main as its default branch")["branch"] == {"main"}

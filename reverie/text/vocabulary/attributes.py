@@ -20,6 +20,8 @@ __all__ = [
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
     "BILLING_WORDS",
+    "BRANCH_FRAMES",
+    "BRANCH_NAMES",
     "CHANNEL_NAMES",
     "CHANNEL_SLOTS",
     "CHANNEL_WORDS",
@@ -124,6 +126,20 @@ ATTRIBUTE_QUALIFIERS = frozenset(
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's);
 "prefer" is how the parse gives "preferred" in a subject."""
+
+BRANCH_NAMES = frozenset({"main", "master", "develop", "trunk"})
+"""Names of a repository's branches that name nothing else where a git verb takes them
+("PRs target main"); "production", "staging" and "release" are environments and
+versions too, branches only beside the noun ("the release branch")."""
+
+BRANCH_FRAMES = frozenset({
+    ("target", "obj"), ("target", "attr"), ("merge", "prep:into"), ("merge", "prep:to"),
+    ("push", "prep:to"), ("deploy", "prep:from"), ("cut", "prep:from"), ("build", "prep:from"),
+    ("branch", "prep:from"), ("branch", "prep:off"), ("rebase", "prep:onto"),
+    ("rebase", "prep:on"), ("commit", "prep:to"), ("release", "prep:from"),
+})
+"""(predicate, role) where a git verb takes a branch ("merges into develop", "deploys from
+main"); "target" takes "main" as an attribute where spaCy parses it so."""
 
 QUALIFIER_VALUES: Mapping[str, frozenset[str]] = {"branch": frozenset({"main"})}
 """Qualifiers that are a value beside one attribute noun: "the main branch" is the branch
