@@ -157,6 +157,8 @@ MEMORY_SIMILARITY = NEGATION_SIMILARITY  # below it the agent-memory model is no
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
+_WHEN = _MONTHS | frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "evening", "night",
+                                                  "weekday", "weekend"})
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
@@ -681,7 +683,8 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     """Each side has one of a kind, said indefinitely, told apart only by a prepositional
     phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
     Ohio" / "has a warehouse in Texas", "has an account with Chase" / "... with Wells
-    Fargo". One may have any number of them. Copulas are left out: "is a resident of
+    Fargo". One may have any number of them. Not when they differ by when ("a standing
+    meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left out: "is a resident of
     Ohio" / "is a resident of Texas" and "is a student at MIT" / "... at Harvard" hold
     one value at a time."""
     x, y = c.arg(role), d.arg(role)
@@ -693,6 +696,9 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
                  if {w for t, w in x.mods if t == s} != {w for t, w in y.mods if t == s}}
     if not differing or not all(s.startswith("prep:") for s in differing):
         return False
+    said = {w for s in differing for t, v in (*x.mods, *y.mods) if t == s for w in v.split()}
+    if said & _WHEN or any(w[:1].isdigit() for w in said):
+        return False  # "a standing meeting on Wednesdays" / "... on Thursdays": one, moved
     return c.predicate in HAVING_VERBS
 
 

@@ -20,6 +20,9 @@ def test_one_of_several_things_had_in_two_places_is_no_contradiction(a: str, b: 
 
 
 @pytest.mark.parametrize(("a", "b", "rules"), [
+    # one weekly meeting on two days: most likely one, moved (the bench's planted conflict)
+    ("Felix has a standing meeting with the mobile team on Wednesdays at 10am.",
+     "Felix has a standing meeting with the mobile team on Thursdays at 10am.", "other-value"),
     ("Ivo has the office in Berlin.", "Ivo has the office in Lisbon.", "other-value"),  # the
     ("Ivo is a resident of Ohio.", "Ivo is a resident of Texas.", "other-value"),  # copula
     ("Ivo is a student at MIT.", "Ivo is a student at Harvard.", "other-value"),
