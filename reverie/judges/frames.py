@@ -684,9 +684,9 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
     Ohio" / "has a warehouse in Texas", "has an account with Chase" / "... with Wells
     Fargo". One may have any number of them. Not when they differ by when ("a standing
-    meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left out: "is a resident of
-    Ohio" / "is a resident of Texas" and "is a student at MIT" / "... at Harvard" hold
-    one value at a time."""
+    meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left
+    out: "is a resident of Ohio" / "is a resident of Texas" and "is a student at MIT" /
+    "... at Harvard" hold one value at a time."""
     x, y = c.arg(role), d.arg(role)
     if (x is None or y is None or x.head != y.head or not (x.indefinite and y.indefinite)
             or x.mods is None or y.mods is None):
