@@ -38,6 +38,7 @@ from reverie.text.vocabulary.attributes import (
     BRANCH_NAMES,
     CHANNEL_NAMES,
     CHANNEL_SLOTS,
+    CHANNEL_VERBS,
     CHANNEL_WORDS,
     CHOSEN_ONE,
     CONTACT_VERBS,
@@ -80,6 +81,7 @@ from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
     ACCESS_NOUNS,
+    CARRIER_NAMES,
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     FILE_FORMATS,
@@ -87,6 +89,7 @@ from reverie.text.vocabulary.products import (
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
     USE_FRAMES,
+    VERSION_FRAMES,
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS
 
@@ -109,6 +112,8 @@ class Held:
     # subject words that name the attribute, not its holder ("the user's time zone is EST")
     owned: frozenset[str] = frozenset()
     permanent: bool = False  # true in the past tense too: where one comes from
+    # whose it is where the clause has no subject: "contact Dana by phone" (Dana's)
+    whose: frozenset[str] = frozenset()
 
     def holder(self, c: Clause, other: frozenset[str]) -> frozenset[str]:
         """Whose attribute it is: the clause's subject without the attribute's noun and
@@ -117,7 +122,7 @@ class Held:
         holder when the subject was the attribute alone ("my hometown is Chicago"); none
         when the parse found no subject."""
         if not c.subject:
-            return frozenset()
+            return self.whose
         if self.attribute == "system":  # "the user's computer runs Windows": the user's
             c = replace(c, subject=c.subject - COMPUTER_WORDS)
         # "the user's subscription is the Basic plan": the subject names the attribute too
@@ -136,7 +141,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     if c.subject_head in PART_WORDS:  # "most of the team": a part, not the group
         return ()
     origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c), _file_format(c),
-               _channel(c))
+               _channel(c, names))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
@@ -164,7 +169,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         if access is not None:
             found.append(access)
             continue
-        version = _version(c, x)  # "runs Windows 11": a version, and a system
+        version = _version(c, x, names)  # "runs Windows 11": a version, and a system
         product = _product(c, x)
         found.extend(h for h in (version, product) if h is not None)
         if version is None and product is None:
@@ -356,7 +361,7 @@ def _home(c: Clause) -> Held | None:
     return None
 
 
-def _channel(c: Clause) -> Held | None:
+def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     """The channel a holder is to be contacted by ("prefers to be reached by email",
     "contact Maya via Slack", "wants to be reached on Slack", "prefers phone calls"), a
     wish or not: how one wants to be reached is the attribute. None otherwise."""
@@ -367,11 +372,19 @@ def _channel(c: Clause) -> Held | None:
             slot.startswith("prep:") for slot, _ in x.mods or ()) if x is not None else True
         if x is not None and not scoped and (x.head in CHANNEL_WORDS or x.head in CHANNEL_NAMES):
             return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}))
+    # "contact Dana by phone", "never email Dana": an order about how to reach the object
+    reached = c.arg("obj")
+    whose = (reached.words if reached is not None and not c.subject else frozenset())
+    if c.predicate in CHANNEL_VERBS and reached is not None and (
+            reached.head in names or SELF in reached.words):  # not "email the report"
+        return Held("contact channel", reached, frozenset({CHANNEL_VERBS[c.predicate]}),
+                    whose=reached.words)
     if not verbs & CONTACT_VERBS:
         return None
     for x in c.args:
         if x.role in CHANNEL_SLOTS and x.head in CHANNEL_WORDS:
-            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}))
+            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}),
+                        whose=whose)
     return None
 
 
@@ -556,8 +569,15 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head == "version" and len(product) == 1:  # "the team's Python version"
         return Held(f"version of {next(iter(product))}", attr, attr.words - {SELF},
                     owned=owned | product)
+    if c.subject_head in names and attr.numbers and attr.words <= attr.numbers | {"version"}:
+        # "the user's Python is 3.11", "the customer's Postgres is version 13"
+        return Held(f"version of {c.subject_head}", attr, attr.numbers,
+                    owned=owned | {c.subject_head})
     if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
         return Held("reply language", attr, attr.words - {SELF}, owned=owned)
+    if c.subject & CARRIER_NAMES.get(c.subject_head, frozenset()):  # "mobile provider"
+        return Held("mobile carrier", attr, attr.words - {SELF},
+                    owned=owned & (CARRIER_NAMES[c.subject_head] | {c.subject_head}))
     if c.subject_head in OWNER_NOUNS and attr.head in names:  # "the account owner is Dana"
         return Held(_owner_of(c), attr, attr.words - {SELF})
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
@@ -569,10 +589,21 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     return None
 
 
-def _version(c: Clause, x: Arg) -> Held | None:
+def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:
     """A version number ("3.12") of a product: the argument's head ("Python 3.12"), or the
-    argument of the same role beside it, where the parse split them."""
+    argument of the same role beside it, where the parse split them. A whole number is a
+    version only of a name said in use ("is on Node 18", "uses Java 17"), and ``weak``:
+    a holder may have two installed."""
     versions = frozenset(n for n in x.numbers if "." in n)
+    if not versions and len(x.numbers) == 1 and (
+            c.predicate, x.role) in USE_FRAMES | VERSION_FRAMES:
+        number = next(iter(x.numbers))
+        # "Node 18" as one argument, or as two where the parse split them ("uses Node 20")
+        name = x.head if ("nummod", number) in (x.mods or ()) else next(
+            (y.head for y in c.args if y.role == x.role and not y.numbers), None
+        ) if x.head == number else None
+        if name in names:
+            return Held(f"version of {name}", x, x.numbers, weak=True)
     if not versions or versions != x.numbers:
         return None
     product = x.head if x.head not in x.numbers else next(

@@ -50,3 +50,13 @@ def test_two_channels_a_holder_wants_to_be_reached_by_contradict(a: str, b: str)
 ])
 def test_two_channels_of_two_scopes_times_or_holders_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_an_order_about_how_to_reach_someone_names_their_channel() -> None:
+    assert held_of("Never email Dana.") == {"contact channel": frozenset({"email"})}
+    assert_contradiction("Never email Dana.", "Dana wants to be contacted by email.",
+                         "denied-value")
+
+
+def test_emailing_a_thing_to_someone_is_no_channel_of_the_thing() -> None:
+    assert "contact channel" not in held_of("Email the report to Dana.")

@@ -74,3 +74,10 @@ def test_a_last_name_the_parser_takes_for_a_stop() -> None:
 def test_one_product_two_machines_holders_scopes_or_times_do_not_conflict(a: str, b: str) -> None:
     assert_not_by(a, b, "one-value-attribute")
     assert_not_by(a, b, "likely-one-value")
+
+
+def test_a_mobile_provider_is_the_carrier() -> None:
+    assert held_of("Dana's mobile provider is Vodafone.")["mobile carrier"] == {"vodafone"}
+    assert "mobile carrier" not in held_of("Dana's email provider is Gmail.")
+    assert_contradiction("Dana's mobile provider is Vodafone.", "Dana is on T-Mobile.",
+                         "one-value-attribute")

@@ -103,3 +103,23 @@ def test_one_product_named_with_two_versions_still_contradicts() -> None:
 
 def test_an_as_the_parse_hung_on_the_object_names_the_attribute() -> None:
     assert held_of("The repo uses main as its default branch")["branch"] == {"main"}
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    ("The user is on Node 18.", "version of node", "18"),
+    ("The user uses Node 20", "version of node", "20"),  # split by the parse
+    ("The user's Python is 3.11.", "version of python", "3.11"),
+    ("The customer's Postgres is version 13", "version of postgres", "13"),
+])
+def test_a_name_in_use_with_a_whole_number_has_that_version(
+        text: str, attribute: str, value: str) -> None:
+    assert held_of(text)[attribute] == {value}
+
+
+def test_a_name_with_a_whole_number_not_in_use_has_no_version() -> None:
+    assert not [a for a in held_of("Dana lives at Elm Street 12.") if a.startswith("version")]
+
+
+def test_two_whole_versions_of_one_name_in_use_are_likely_one_too_many() -> None:
+    assert_contradiction("The user is on Node 18.", "The user uses Node 20.",
+                         "likely-one-value", certain=False)

@@ -24,6 +24,7 @@ __all__ = [
     "BRANCH_NAMES",
     "CHANNEL_NAMES",
     "CHANNEL_SLOTS",
+    "CHANNEL_VERBS",
     "CHANNEL_WORDS",
     "CHOSEN_ONE",
     "CONTACT_VERBS",
@@ -435,6 +436,10 @@ CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "ca
                                     "text": "sms"}
 """Channels named in other words, each as the channel it is ("phone calls": phone, "text
 messages": sms)."""
+
+CHANNEL_VERBS: Mapping[str, str] = {"email": "email", "e-mail": "email", "text": "sms",
+                                    "phone": "phone", "call": "phone", "sms": "sms"}
+"""Verbs that are a channel ("never email Dana", "text the user"), each as its channel."""
 
 CHANNEL_SLOTS = frozenset({"prep:by", "prep:via", "prep:over", "prep:on", "prep:through"})
 """Roles in which a contact verb names its channel ("reached on Slack", "through Teams")."""

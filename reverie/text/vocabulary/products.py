@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "COMPUTER_WORDS", "CUSTOMER_NOUNS", "FILE_FORMATS",
-           "PRODUCT_ALIASES", "PRODUCT_FAMILIES",
-           "PRODUCT_KINDS", "USE_FRAMES"]
+__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CARRIER_NAMES", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
+           "FILE_FORMATS", "PRODUCT_ALIASES", "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES",
+           "VERSION_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -72,6 +72,19 @@ USE_FRAMES = frozenset({
 "browses with Firefox", "stores everything in MongoDB", "develops on Windows"); "loves
 Chrome's design" or
 "compared Firefox with Safari" say no such thing."""
+
+CARRIER_NAMES: Mapping[str, frozenset[str]] = {
+    "provider": frozenset({"mobile", "cell", "cellular", "phone", "wireless"}),
+    "service": frozenset({"mobile", "cell", "cellular", "phone", "wireless"}),
+    "network": frozenset({"mobile", "cell", "cellular", "phone"}),
+}
+"""Nouns that name the mobile carrier beside one of their words ("the mobile provider",
+"cell service", "phone network"); alone they name other things ("email provider")."""
+
+VERSION_FRAMES = frozenset({("target", "obj"), ("require", "obj"), ("need", "obj"),
+                            ("upgrade", "prep:to"), ("support", "obj")})
+"""(predicate, role) besides :data:`USE_FRAMES` where a name with a whole number is a
+version of it ("the app targets iOS 16", "requires Java 17")."""
 
 CUSTOMER_NOUNS = frozenset({"customer", "subscriber", "user", "client"})
 """Nouns that say a holder uses what names them: "is a Verizon customer", "a Firefox
