@@ -155,7 +155,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _age(c, names) or _tenure(c))
+            or _age(c, names) or _tenure(c) or _job_at(c, names))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -631,6 +631,16 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
         for kind, attribute in VALUE_KINDS.items()
         if is_kind_of(x.head, kind, any_sense=True)
     )
+
+
+def _job_at(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a copula of a job noun places it at, a name ("Dana's job is at
+    Pfizer", "her position is with Acme"), or None."""
+    if c.predicate != "be" or c.subject_head not in JOB_NOUNS:
+        return None
+    return next((Held("employer", x, x.words - {SELF}, owned=frozenset({c.subject_head}))
+                 for x in c.args
+                 if x.role in _EMPLOYER_SLOTS and x.head in names), None)
 
 
 def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:

@@ -60,3 +60,9 @@ def test_an_order_about_how_to_reach_someone_names_their_channel() -> None:
 
 def test_emailing_a_thing_to_someone_is_no_channel_of_the_thing() -> None:
     assert "contact channel" not in held_of("Email the report to Dana.")
+
+
+def test_a_job_placed_at_a_name_names_the_employer() -> None:
+    assert held_of("Dana's job is at Pfizer.")["employer"] == {"pfizer"}
+    assert_contradiction("Dana's job is at Pfizer.", "Dana works for Moderna.",
+                         "one-value-attribute")
