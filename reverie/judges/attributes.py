@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from reverie.judges.lexicon import is_kind_of, is_noun, synonyms
+from reverie.judges.lexicon import is_kind_of, is_noun, one_noun
 from reverie.judges.nlp import NAME_SLOT, SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
     AGE_PARTS,
@@ -266,8 +266,8 @@ def product_value(name: str) -> frozenset[str]:
     """A product's value: its one name and the family it is a kind of ("postgres":
     {postgresql}; "ubuntu": {ubuntu, linux}), so that a family includes its kinds."""
     name = PRODUCT_ALIASES.get(name, name)
-    return frozenset({name, PRODUCT_FAMILIES[name]}) if name in PRODUCT_FAMILIES else frozenset(
-        {name})
+    family = PRODUCT_FAMILIES.get(name)
+    return frozenset({name, family}) if family else frozenset({name})
 
 
 def _as_product(value: frozenset[str]) -> frozenset[str]:
@@ -365,27 +365,32 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     """The channel a holder is to be contacted by ("prefers to be reached by email",
     "contact Maya via Slack", "wants to be reached on Slack", "prefers phone calls"), a
     wish or not: how one wants to be reached is the attribute. None otherwise."""
-    verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
-    if c.exclusive and not c.negated:  # "prefers email", not "prefers email for invoices"
-        x = c.arg("obj")
+    obj = c.arg("obj")
+    if obj is not None and c.exclusive and not c.negated and (
+            obj.head in CHANNEL_WORDS or obj.head in CHANNEL_NAMES):
+        # "prefers email", not "prefers email for invoices"
         scoped = any(a.role.startswith("prep:") for a in c.args) or any(
-            slot.startswith("prep:") for slot, _ in x.mods or ()) if x is not None else True
-        if x is not None and not scoped and (x.head in CHANNEL_WORDS or x.head in CHANNEL_NAMES):
-            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}))
-    # "contact Dana by phone", "never email Dana": an order about how to reach the object
-    reached = c.arg("obj")
-    whose = (reached.words if reached is not None and not c.subject else frozenset())
-    if c.predicate in CHANNEL_VERBS and reached is not None and (
-            reached.head in names or SELF in reached.words):  # not "email the report"
-        return Held("contact channel", reached, frozenset({CHANNEL_VERBS[c.predicate]}),
-                    whose=reached.words)
+            slot.startswith("prep:") for slot, _ in obj.mods or ())
+        if not scoped:
+            return Held("contact channel", obj, _channel_named(obj.head))
+    # "never email Dana": an order about how to reach the object; not "email the report"
+    if c.predicate in CHANNEL_VERBS and obj is not None and (
+            obj.head in names or SELF in obj.words):
+        return Held("contact channel", obj, _channel_named(c.predicate), whose=obj.words)
+    verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
     if not verbs & CONTACT_VERBS:
         return None
+    # "contact Dana by phone": Dana's, where the order has no subject
+    whose = obj.words if obj is not None and not c.subject else frozenset()
     for x in c.args:
         if x.role in CHANNEL_SLOTS and x.head in CHANNEL_WORDS:
-            return Held("contact channel", x, frozenset({CHANNEL_NAMES.get(x.head, x.head)}),
-                        whose=whose)
+            return Held("contact channel", x, _channel_named(x.head), whose=whose)
     return None
+
+
+def _channel_named(word: str) -> frozenset[str]:
+    """The channel a word names, as a value ("call": phone, "e-mail": email)."""
+    return frozenset({CHANNEL_NAMES.get(word, word)})
 
 
 def _status(c: Clause) -> list[Held]:
@@ -597,18 +602,23 @@ def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | N
     versions = frozenset(n for n in x.numbers if "." in n)
     if not versions and len(x.numbers) == 1 and (
             c.predicate, x.role) in USE_FRAMES | VERSION_FRAMES:
-        number = next(iter(x.numbers))
+        (number,) = x.numbers
         # "Node 18" as one argument, or as two where the parse split them ("uses Node 20")
-        name = x.head if ("nummod", number) in (x.mods or ()) else next(
-            (y.head for y in c.args if y.role == x.role and not y.numbers), None
-        ) if x.head == number else None
-        if name in names:
-            return Held(f"version of {name}", x, x.numbers, weak=True)
+        if ("nummod", number) in (x.mods or ()):
+            name: str | None = x.head
+        else:
+            name = _named_beside(c, x) if x.head == number else None
+        return Held(f"version of {name}", x, x.numbers, weak=True) if name in names else None
     if not versions or versions != x.numbers:
         return None
-    product = x.head if x.head not in x.numbers else next(
-        (y.head for y in c.args if y.role == x.role and y.head and not y.numbers), None)
+    product = x.head if x.head not in x.numbers else _named_beside(c, x)
     return Held(f"version of {product}", x, versions) if product else None
+
+
+def _named_beside(c: Clause, x: Arg) -> str | None:
+    """The head of the argument of ``x``'s role that gives no number, where the parse split
+    a name from its version ("Python" of "uses Python 3.12"), or None."""
+    return next((y.head for y in c.args if y.role == x.role and y.head and not y.numbers), None)
 
 
 def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
@@ -764,7 +774,7 @@ def other_values(x: Held, y: Held) -> bool:
     h, k = _head(x), _head(y)
     if h is None or k is None:
         return True
-    return h == k or not (synonyms(h, k) or is_kind_of(h, k) or is_kind_of(k, h))
+    return h == k or not one_noun(h, k)
 
 
 def _currencies(value: frozenset[str]) -> frozenset[str]:

@@ -67,6 +67,7 @@ from reverie.judges.lexicon import (
     is_kind_of,
     is_noun,
     one_kind,
+    one_noun,
     opposite,
     siblings,
     synonyms,
@@ -333,13 +334,7 @@ def _things_of_the_holder(c: Clause, d: Clause) -> bool:
     if (SELF in c.subject) == (SELF in d.subject):
         return False
     x, y = _content(c.subject - {SELF}), _content(d.subject - {SELF})
-    return bool(x and y) and not _agree(x, y) and not _one_noun(c.subject_head, d.subject_head)
-
-
-def _one_noun(u: str, v: str) -> bool:
-    """``u`` and ``v`` may name one thing: WordNet synonyms, or one a kind of the other
-    ("mom" / "mother")."""
-    return synonyms(u, v) or is_kind_of(u, v) or is_kind_of(v, u)
+    return bool(x and y) and not _agree(x, y) and not one_noun(c.subject_head, d.subject_head)
 
 
 def _numbers_differ(x: Arg, y: Arg) -> bool:

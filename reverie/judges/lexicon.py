@@ -10,7 +10,8 @@ import. Answers are remembered (the last 32,768 questions of each function).
 * :func:`synonyms`: two lemmas share one of those senses ("answer" / "response",
   "kid" / "child"); co-hyponyms ("cat" / "dog", "Monday" / "Friday") do not.
 * :func:`is_kind_of`: the most frequent sense of one noun lies under some sense of the
-  other ("daughter" under "child", "dog" under "animal").
+  other ("daughter" under "child", "dog" under "animal"); :func:`one_noun`: synonyms or one
+  a kind of the other, two nouns that may name one thing.
 * :func:`opposite`: two adjectives are antonyms, directly ("fast" / "slow") or through
   the head a satellite is similar to ("divorced" / "married": divorced is like unmarried).
 """
@@ -32,6 +33,7 @@ __all__ = [
     "is_noun",
     "is_verb",
     "load",
+    "one_noun",
     "opposite",
     "siblings",
     "synonyms",
@@ -169,6 +171,12 @@ def is_kind_of(narrow: str, broad: str, *, any_sense: bool = False) -> bool:
 
 
 @lru_cache(maxsize=_MEMO)
+def one_noun(a: str, b: str) -> bool:
+    """True iff nouns ``a`` and ``b`` may name one thing: synonyms, or one a kind of the
+    other ("mom" / "mother", "big city" / "Paris")."""
+    return synonyms(a, b) or is_kind_of(a, b) or is_kind_of(b, a)
+
+
 def siblings(a: str, b: str) -> bool:
     """True iff nouns ``a`` and ``b`` name two kinds of one thing: the most frequent sense
     of one and some frequent sense of the other share a parent or a grandparent, and

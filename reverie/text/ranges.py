@@ -112,7 +112,7 @@ def ranges(text: str) -> tuple[Span, ...]:
 
 
 def _span(kind: str, m: re.Match[str], text: str) -> Span | None:
-    nums = [g for g in m.groups()]
+    nums = list(m.groups())
     said = m.group(0).strip()
     if kind == "prefix":
         low = _figure(nums[0], nums[1])

@@ -393,6 +393,7 @@ ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
 MANAGER_FRAMES = frozenset({("report", "prep:to")})
+"""(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
 
 OWNER_FRAMES = frozenset({("belong", "prep:to")})
 """(predicate, role) that name a thing's one owner, a name ("the account belongs to
@@ -401,7 +402,6 @@ Lee", as "the account owner is Lee" says)."""
 OWNER_NOUNS = frozenset({"owner"})
 """Subject nouns of a copula that name a thing's one owner ("the account owner is Dana");
 as the value ("Dana is an owner of the org") the noun is an access level instead."""
-"""(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
 
 BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew"})
 """Words of billing: a frequency beside them says the billing cycle ("is billed monthly")."""
@@ -423,8 +423,8 @@ HOME_NOUNS = frozenset({"home", "residence"})
 
 CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call", "message", "ping", "update",
                            "alert"})
-"""Verbs whose "by", "via" or "over" names a contact channel ("prefers to be reached by
-email")."""
+"""Verbs whose :data:`CHANNEL_SLOTS` name a contact channel ("prefers to be reached by
+email", "reach Dana on Slack")."""
 
 CHANNEL_WORDS = frozenset(
     {"email", "e-mail", "phone", "telephone", "text", "sms", "slack", "whatsapp", "mail",
@@ -437,9 +437,9 @@ CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "ca
 """Channels named in other words, each as the channel it is ("phone calls": phone, "text
 messages": sms)."""
 
-CHANNEL_VERBS: Mapping[str, str] = {"email": "email", "e-mail": "email", "text": "sms",
-                                    "phone": "phone", "call": "phone", "sms": "sms"}
-"""Verbs that are a channel ("never email Dana", "text the user"), each as its channel."""
+CHANNEL_VERBS = frozenset({"email", "e-mail", "text", "phone", "call", "sms"})
+"""Verbs that are a channel ("never email Dana", "text the user"), the channel their word
+names (:data:`CHANNEL_NAMES`)."""
 
 CHANNEL_SLOTS = frozenset({"prep:by", "prep:via", "prep:over", "prep:on", "prep:through"})
 """Roles in which a contact verb names its channel ("reached on Slack", "through Teams")."""
