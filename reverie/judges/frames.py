@@ -108,6 +108,7 @@ from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     CONSUMING_VERBS,
     ENDING_VERBS,
+    EXPIRING_VERBS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
     PARTITIVES,
@@ -169,7 +170,8 @@ _SCOPES = frozenset({"prep:for"})
 # words that name one day: a thing of one day is an exception, not the rule
 _DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
 # words that say a thing ended: a clause with one says the end, not that it holds
-_ENDED_WORDS = frozenset({*ENDING_VERBS, *STATUS_WORDS, "end", "stop", "former", "ex"})
+_ENDED_WORDS = frozenset({*ENDING_VERBS, *EXPIRING_VERBS, *STATUS_WORDS, "stop", "former",
+                          "ex"})
 _STEM = 6  # letters a word shares with another of its stem ("allerg")
 _SUFFIX = 3  # letters an ending adds to a stem ("-ic", "-ies", "-tic")
 _WORD = re.compile(r"[\w'-]+")
@@ -1676,11 +1678,14 @@ def _ended_state(pair: Pair) -> Finding | None:
 def _ended(facts: Analysis) -> list[str]:
     """The heads of what an affirmed clause of ``facts`` says its holder ended: the
     argument of an ending verb (:data:`ENDING_VERBS`), or the words under a preposition
-    whose head is one ("after leaving Deloitte")."""
+    whose head is one ("after leaving Deloitte"); or what ends of itself, the subject of
+    an expiring verb with no argument ("when summer ends"; :data:`EXPIRING_VERBS`)."""
     ended: list[str] = []
     for c in facts.clauses:
         if c.negated or c.hypothetical:
             continue
+        if c.predicate in EXPIRING_VERBS and c.subject_head and not c.args:
+            ended.append(c.subject_head)  # "i love it when summer ends": summer ends
         for x in c.args:
             if c.predicate in ENDING_VERBS and x.role in ENDING_VERBS[c.predicate]:
                 ended.append(x.head)

@@ -617,6 +617,11 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
     dep = child.dep_
     if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
         parts.negations += 1
+    elif (dep == "aux" and any(g.dep_ == "neg" for g in child.children)
+          and lexicon.is_verb(parts.predicate.split()[0])):
+        # "i do not like well done beef": the tagger made "like" an auxiliary of the verb
+        # "done", the negation hanging on it (not of a noun it made a verb: "gluten")
+        parts.negations += 1
     elif dep == "advmod" and (
         child.lower_ in ADDITIVE
         or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))

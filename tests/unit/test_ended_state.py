@@ -23,6 +23,8 @@ async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
     ("Ravi is still at Globex.", "Ravi now runs a bakery after leaving Globex."),
     ("Lena is married to Tom.", "Lena divorced Tom in 2023."),
     ("Tess is still in college.", "Tess graduated from college in June."),
+    # what ends of itself: liking the end of a thing is not liking the thing
+    ("Noor loves summer.", "Noor loves it when summer ends."),
 ])
 async def test_an_end_and_what_it_ended_are_never_one_note(a: str, b: str) -> None:
     merged, rules = await consolidated(a, b)
@@ -33,4 +35,9 @@ async def test_an_end_and_what_it_ended_are_never_one_note(a: str, b: str) -> No
 async def test_an_end_said_twice_is_one_fact() -> None:
     merged, rules = await consolidated("Lin cancelled her subscription on 2 May.",
                                        "Lin: subscription status cancelled since 2 May.")
+    assert merged, rules
+
+
+async def test_an_end_said_of_itself_twice_is_one_fact() -> None:
+    merged, rules = await consolidated("Lin's lease ends in May.", "Lin's lease ends in May 2027.")
     assert merged, rules

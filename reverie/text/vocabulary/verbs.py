@@ -11,6 +11,7 @@ __all__ = [
     "CONSUMING_VERBS",
     "ED_NOT_PAST",
     "ENDING_VERBS",
+    "EXPIRING_VERBS",
     "FORMERLY",
     "HEDGES",
     "IRREGULAR_PAST",
@@ -73,6 +74,10 @@ ENDING_VERBS: dict[str, frozenset[str]] = {
 """Verbs that end what their holder had, by the argument role that names it: "left
 Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
 clinic"."""
+
+EXPIRING_VERBS = frozenset({"end", "expire", "finish", "lapse", "conclude", "close"})
+"""Verbs by which a thing ends of itself, its subject what ends: "when summer ends", "the
+trial expires on Friday"."""
 
 LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
 """Verbs by which a holder no longer has a relative ("my grandfather passed away", "my

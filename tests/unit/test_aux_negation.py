@@ -1,0 +1,22 @@
+"""A negation the tagger hung on a verb it made an auxiliary still negates the clause ("i
+do not like well done beef": "like" tagged an auxiliary of "done"), not where the
+predicate is a noun tagged a verb ("User can't eat gluten" read with the verb "gluten")."""
+
+from __future__ import annotations
+
+from reverie.judges.nlp import analyze
+from tests.dreamkit import explained
+
+
+def test_a_negation_on_a_mistagged_auxiliary_negates_the_clause() -> None:
+    assert analyze("i do not like well done beef").clauses[0].negated
+
+
+def test_a_denial_of_a_kind_keeps_apart_what_the_other_says_of_it() -> None:
+    assert explained("i eat a lot of beef", "i do not like well done beef") == (
+        "two facts", "denied-mention")
+
+
+def test_a_noun_tagged_a_verb_takes_no_negation_from_an_auxiliary() -> None:
+    assert explained("User can't eat gluten.", "User is on a gluten-free diet.")[0] == (
+        "one fact")
