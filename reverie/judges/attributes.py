@@ -122,7 +122,7 @@ class Held:
         holder when the subject was the attribute alone ("my hometown is Chicago"); none
         when the parse found no subject."""
         if not c.subject:
-            return self.whose
+            return self.whose or frozenset({SELF})
         if self.attribute == "system":  # "the user's computer runs Windows": the user's
             c = replace(c, subject=c.subject - COMPUTER_WORDS)
         # "the user's subscription is the Basic plan": the subject names the attribute too
@@ -600,8 +600,10 @@ def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | N
     version only of a name said in use ("is on Node 18", "uses Java 17"), and ``weak``:
     a holder may have two installed."""
     versions = frozenset(n for n in x.numbers if "." in n)
-    if not versions and len(x.numbers) == 1 and (
-            c.predicate, x.role) in USE_FRAMES | VERSION_FRAMES:
+    # "was migrated to Java 21" reads "is Java 21": a change, in use since
+    used = (c.predicate, x.role) in USE_FRAMES | VERSION_FRAMES or (
+        c.changed and x.role == "attr")
+    if not versions and len(x.numbers) == 1 and used:
         (number,) = x.numbers
         # "Node 18" as one argument, or as two where the parse split them ("uses Node 20")
         if ("nummod", number) in (x.mods or ()):
@@ -639,8 +641,15 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     return tuple(
         Held(attribute, x, frozenset({x.head}))
         for kind, attribute in VALUE_KINDS.items()
-        if is_kind_of(x.head, kind, any_sense=True)
+        if _of_kind(x, kind)
     )
+
+
+def _of_kind(x: Arg, kind: str) -> bool:
+    """``x`` names a value of the WordNet ``kind``: by the word's first sense, or by any
+    sense after "in" ("bills in yen", "measures in feet"; not "bites her nails")."""
+    return is_kind_of(x.head, kind) or (
+        x.role == "prep:in" and is_kind_of(x.head, kind, any_sense=True))
 
 
 def _job_at(c: Clause, names: frozenset[str]) -> Held | None:

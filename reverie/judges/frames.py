@@ -84,12 +84,18 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
     DOLLAR_CODES,
+    FREQUENCIES,
     MEASURE_KINDS,
     STATUS_WORDS,
     VALUE_WORDS,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
-from reverie.text.vocabulary.calendar_words import PERIODS, WEEKDAYS
+from reverie.text.vocabulary.calendar_words import (
+    PERIODS,
+    RECURRENCE_WORDS,
+    RECURRING,
+    WEEKDAYS,
+)
 from reverie.text.vocabulary.diets import DIETS
 from reverie.text.vocabulary.function_words import (
     FILLER,
@@ -106,12 +112,14 @@ from reverie.text.vocabulary.number_words import (
 )
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
+    BUYING_VERBS,
     CONSUMING_VERBS,
     ENDING_VERBS,
     EXPIRING_VERBS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
     PARTITIVES,
+    SELLING_VERBS,
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
@@ -159,14 +167,16 @@ MEMORY_SIMILARITY = NEGATION_SIMILARITY  # below it the agent-memory model is no
 
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
-_WHEN = _MONTHS | frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "evening", "night",
+_TIMES_OF_WEEK = frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "evening", "night",
                                                   "weekday", "weekend"})
+_WHEN = _MONTHS | _TIMES_OF_WEEK
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
+_SCOPE_SLOTS = frozenset({"prep:for", "prep:in", "prep:on"})  # what a value is for, or in
 # words that name one day: a thing of one day is an exception, not the rule
 _DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
 # words that say a thing ended: a clause with one says the end, not that it holds
@@ -1164,6 +1174,9 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 continue  # "the user's partner works at Amazon" / "the user ..."
             if not _two_values(x, y, pair) or _said_besides(c, d, x.arg.role, y.arg.role):
                 continue
+            if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
+                    _sometimes(c, x.arg) != _sometimes(d, y.arg)):
+                continue  # "works as a bartender on weekends": beside the main job
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
                 likely = likely or (x, y)
                 continue
@@ -1270,6 +1283,41 @@ def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
         if y is not None and not _dated(y) and not _agree(x.words, y.words):
             return True
     return False
+
+
+def _scoped_apart(c: Clause, x: Held, d: Clause, y: Held) -> bool:
+    """Both values are said for a thing, not the same ("a dark theme in the editor" / "a
+    light theme for the terminal"): where or what for, as an argument of the clause or
+    hung on the value itself."""
+    mine, theirs = _scope_words(c, x), _scope_words(d, y)
+    return bool(mine and theirs and not mine & theirs)
+
+
+def _scope_words(c: Clause, x: Held) -> frozenset[str]:
+    """The words of what ``c`` says its value ``x`` is for or in: a "for", "in" or "on"
+    argument besides the value, or one hung on the value ("in the editor"; not the value
+    itself: "replies in English")."""
+    said = [y.words for y in c.args if y is not x.arg and y.role in _SCOPE_SLOTS]
+    said += [frozenset(v.split()) for slot, v in x.arg.mods or () if slot in _SCOPE_SLOTS]
+    return frozenset().union(*said) - {SELF} - x.value
+
+
+def _two_sides(c: Clause, d: Clause) -> bool:
+    """One subject pays and the other is paid ("The customer bills in euros" / "The
+    customer is invoiced in US dollars": what it charges, and what it is charged)."""
+    sides = {_paying(c), _paying(d)}
+    return sides == {"seller", "buyer"}
+
+
+def _paying(c: Clause) -> str | None:
+    """Which side of a payment the clause's subject is: the seller ("bills its
+    customers", "is paid"), the buyer ("pays", "is billed"), or None."""
+    verb = c.predicate.split()[0]
+    if verb in SELLING_VERBS:
+        return "buyer" if c.passive else "seller"
+    if verb in BUYING_VERBS:
+        return "seller" if c.passive else "buyer"
+    return None
 
 
 def _model_conflict(pair: Pair) -> Finding | None:
@@ -1765,11 +1813,23 @@ def one_frame(pair: Pair) -> str | None:
                         c, d, real[0].role) and not _one_of_several(c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
-            if _one_value(c) or _one_value(d):
+            if (_one_value(c) or _one_value(d)) and _sometimes(c) == _sometimes(d):
+                # "is an accountant" / "volunteers as a coach on Saturdays": a role for
+                # some days only stands beside the main one
                 kind = _values_of_one_kind(c, d)
                 if kind is not None:
                     return f"'{c.predicate}' / '{d.predicate}' with {kind}"
     return None
+
+
+def _sometimes(c: Clause, *values: Arg) -> bool:
+    """The clause says on which days of the week or at which times of day it holds ("on
+    Saturdays", "at weekends", "in the evenings"): an argument besides its ``values``, or
+    a phrase hung on one of them ("as a bartender on weekends")."""
+    return any(x.role.startswith("prep:") and x.words & _TIMES_OF_WEEK and x not in values
+               for x in c.args) or any(
+        slot.startswith("prep:") and set(words.split()) & _TIMES_OF_WEEK
+        for x in values for slot, words in x.mods or ())
 
 
 def _one_value(c: Clause) -> bool:
@@ -1885,6 +1945,8 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
     if (set(mine) <= FILLER or set(theirs) <= FILLER) and not any(
             opposite(u, v) for u in mine for v in theirs):
         return None  # "works for the navy" / "works in the navy"; not "is on" / "is off"
+    if _how_often(mine) is not None and _how_often(mine) == _how_often(theirs):
+        return None  # "monthly" / "every month", "per month"
     for u in mine:
         for v in theirs:
             if _not_a_value(u) or _not_a_value(v) or _short_form(u, v):
@@ -1893,6 +1955,18 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
                    for p in _forms(u) for q in _forms(v)):
                 return None
     return " ".join(mine), " ".join(theirs)
+
+
+def _how_often(words: list[str]) -> str | None:
+    """The frequency a few words say: "monthly", "every month", "per month", "once a
+    month" are all monthly; None for other words."""
+    rest = [w for w in words if w not in RECURRENCE_WORDS | {"once", "a"}]
+    if len(rest) != 1:
+        return None
+    word = rest[0]
+    if len(rest) < len(words) and word.removesuffix("s") in RECURRING:
+        word = RECURRING[word.removesuffix("s")]
+    return FREQUENCIES.get(word)
 
 
 def _not_a_value(word: str) -> bool:

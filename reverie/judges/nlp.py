@@ -42,7 +42,12 @@ from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import is_rated, valence
 from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, STATUS_WORDS
-from reverie.text.vocabulary.calendar_words import PERIODS, WEEKDAYS
+from reverie.text.vocabulary.calendar_words import (
+    PERIODS,
+    RECURRENCE_WORDS,
+    RECURRING,
+    WEEKDAYS,
+)
 from reverie.text.vocabulary.function_words import (
     ADDITIONAL,
     ADDITIVE,
@@ -193,6 +198,7 @@ class Clause:
     only: bool = False  # "only uses macOS", "my only pet": said to be the one value (exclusive)
     changed: bool = False  # a change to the value in "attr": "downgraded to Basic" (is Basic now)
     before: frozenset[str] = frozenset()  # a change's value before it: "from Windows"
+    passive: bool = False  # "is invoiced": the subject undergoes the verb
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -465,6 +471,26 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
     )
 
 
+def _recurring(token: Any) -> str | None:
+    """The adverb of a period said as recurring: "every month", "each year", "per
+    quarter", "once a week" ("monthly", "yearly", "quarterly", "weekly"); None for "last
+    month", "a year ago"."""
+    if token.dep_ == "prep" and token.lower_ == "per":
+        token = next((g for g in token.children if g.dep_ == "pobj"), token)
+        per = True
+    else:
+        per = False
+    if token.pos_ != "NOUN" or _lemma(token) not in RECURRING:
+        return None
+    if any(c.dep_ == "nummod" for c in token.children):
+        return None  # "every 12 months", "every two weeks": not "monthly", "weekly"
+    dets = {c.lower_ for c in token.children if c.dep_ == "det"}
+    if per or dets & RECURRENCE_WORDS or (
+            "a" in dets and any(c.lower_ == "once" for c in token.children)):
+        return RECURRING[_lemma(token)]
+    return None
+
+
 _INDEFINITE = frozenset({"a", "an", "another", "some"})
 
 
@@ -627,6 +653,10 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
     ):
         parts.additive = True  # "also", "too", "as well"
+    elif dep in {"npadvmod", "dobj", "prep"} and child.i not in skip and _recurring(child):
+        # "pays every quarter", "is billed per month": how often, as "quarterly" says it
+        adverb = _recurring(child) or ""
+        parts.args.append(Arg("adv", adverb, frozenset({adverb}), frozenset()))
     elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
         # "pays annually" / "pays monthly", "works remotely" / "works onsite"
         parts.args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
@@ -680,7 +710,7 @@ def _normal_form(
         if changed is not None:
             subject = subject | changed.words
         rest = [a for a in args if a.role not in {"obj", "prep:to", "prep:from"}]
-        args = [Arg("attr", new.head, new.words, new.numbers), *rest]
+        args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
 
@@ -717,6 +747,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
                               frozenset(), adjective=True))
     _invert_copula(pred, parts)
+    if parts.subject is None and not inherited:
+        _headline_subject(pred, parts)
     if parts.subject is None and not inherited and _imperative(pred):
         parts.subject, parts.subject_head = _addressee(pred)
     lemma = parts.predicate.split()[0]
@@ -751,6 +783,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         changed=changed,
         before=next((a.words - {SELF} for a in parts.args if a.role == "prep:from"),
                     frozenset()) if changed else frozenset(),
+        passive=any(c.dep_ in {"nsubjpass", "auxpass"} for c in pred.children),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
 
@@ -812,11 +845,23 @@ def _past(pred: Any) -> bool:
     "previously", "formerly" on the predicate. A base form tagged past ("the servers run
     Debian") is present, unless its past is spelled alike ("put", "set")."""
     slip = pred.lower_ == pred.lemma_ and pred.lower_ not in SAME_IN_PAST
-    return (pred.tag_ == "VBD" and not slip) or any(
+    return (pred.tag_ == "VBD" and not slip) or _bare_past(pred) or any(
         (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
         or (c.dep_ == "advmod" and c.lower_ in FORMERLY)
         for c in pred.children
     )
+
+
+def _bare_past(pred: Any) -> bool:
+    """A note's past participle with neither subject nor auxiliary that has an object or
+    says when it ended ("Cancelled the premium subscription", "Lived in Nairobi until
+    2020", "Moved to Valencia a year ago"): done before, not a passive of now ("Billed
+    monthly")."""
+    if pred.tag_ != "VBN" or pred.dep_ != "ROOT" or any(
+            c.dep_ in {"nsubj", "nsubjpass", "aux", "auxpass"} for c in pred.children):
+        return False
+    return any(c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "until")
+               or (c.dep_ == "advmod" and c.lower_ == "ago") for c in pred.children)
 
 
 def _hypothetical(pred: Any) -> bool:
@@ -842,6 +887,34 @@ def _bare_verb_value(pred: Any) -> Any:
         ),
         None,
     )
+
+
+def _headline_subject(pred: Any, parts: _Parts) -> None:
+    """Give ``parts`` the subject the tagger hung on a verb it read as a noun: "User
+    measures in kilograms", "Their cluster runs Kubernetes 1.27", "The backend runs on
+    Django 4.2" (the noun before a root "-s" word that is a verb, said of something after
+    it, parsed as that word's compound or modifier)."""
+    if pred.dep_ != "ROOT" or not pred.lower_.endswith("s") or pred.tag_ not in {"NNS", "VBZ"}:
+        return
+    if any(c.dep_ == "nummod" for c in pred.children):
+        return  # "Max 5 brands on their tier": a count of a noun
+    verb = next((v for v in (pred.lower_[:-1], pred.lower_[:-2]) if lexicon.is_verb(v)), None)
+    if verb is None:
+        return
+    nouns = [c for c in pred.lefts if c.dep_ in {"compound", "amod", "nmod"}
+             and c.pos_ in {"NOUN", "PROPN"}]
+    said = [c for c in pred.rights if c.dep_ in {"prep", "dobj", "appos", "npadvmod"}]
+    if len(nouns) != 1 or not said:
+        return
+    (noun,) = nouns
+    words = {_lemma(t) for t in noun.subtree if _is_content(t) or t.lower_ in SELF_WORDS}
+    mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in pred.lefts)
+    parts.subject = _self(words) | ({SELF} if mine else frozenset())
+    parts.subject_head = _lemma(noun)
+    parts.predicate = verb
+    for c in said:
+        if c.dep_ == "appos":  # "runs Kubernetes 1.27": the object
+            parts.args.append(_phrase(c, "obj"))
 
 
 def _imperative(pred: Any) -> bool:

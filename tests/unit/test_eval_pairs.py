@@ -167,11 +167,10 @@ def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
     assert check["passed"], check
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: 4 of 200 DNLI contradiction pairs "
-                   "merged (2%; #20 asks at most 1%): 'i love it when summer ends' / 'i love "
-                   "summer' and three DNLI calls contradictions that hardly are ('i do not "
-                   "travel that much' / 'i do not travel'); see docs/calibration.md")
-def test_dnli_contradiction_pairs_merged_the_offline_judge_exceeds() -> None:
+def test_dnli_contradiction_pairs_merged_at_most_one_percent() -> None:
+    """#20's bound: 2 of 200, both pairs DNLI calls contradictions that hardly are ("i do
+    not travel that much" / "i do not travel", "my best choice of music is country" / "i
+    enjoy listening to country music")."""
     check = _check("contradiction", "merged")
     assert check["passed"], check
 
@@ -184,7 +183,7 @@ def test_dnli_shares_do_not_regress() -> None:
     # two "same" pairs that differ by one value ("drives a ford mustang" / "... a ford
     # truck", "a cat named kj" / "... named jasper") are two values to swapped-values
     assert labels["same"]["merged"] >= 0.51
-    assert labels["contradiction"]["merged"] <= 0.02
+    assert labels["contradiction"]["merged"] <= 0.01
     # a same fact called a contradiction: 8 of 200 by the rules, 4 more by the agent-memory
     # model's doubt (sent to a person; docs/calibration.md, twelfth round)
     assert labels["same"]["contradicted"] <= 0.06

@@ -8,6 +8,8 @@ __all__ = [
     "MONTH_NAMES",
     "MONTH_NUMBERS",
     "PERIODS",
+    "RECURRENCE_WORDS",
+    "RECURRING",
     "WEEKDAYS",
     "WEEKDAY_KEYS",
 ]
@@ -96,3 +98,11 @@ capitalised."""
 
 PERIODS = ("week", "month", "quarter", "year")
 """The periods a date can name besides a day."""
+
+RECURRING = {"day": "daily", "week": "weekly", "month": "monthly", "quarter": "quarterly",
+             "year": "yearly"}
+"""A period said as recurring ("every month", "once a year", "per quarter") and the adverb
+that says the same ("monthly")."""
+
+RECURRENCE_WORDS = frozenset({"every", "each", "per"})
+"""Determiners that make a period recurring ("every quarter", "each year")."""

@@ -7,6 +7,7 @@ import re
 __all__ = [
     "ATTITUDE_ADJECTIVES",
     "ATTITUDE_VERBS",
+    "BUYING_VERBS",
     "CHANGE_VERBS",
     "CONSUMING_VERBS",
     "ED_NOT_PAST",
@@ -22,6 +23,7 @@ __all__ = [
     "OPPOSITE_VERBS",
     "PARTITIVES",
     "SAME_IN_PAST",
+    "SELLING_VERBS",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -195,3 +197,11 @@ HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 
 FORMERLY = frozenset(["previously", "formerly", "once", "originally", "earlier"])
 """Adverbs of what held before and may hold no more ("was previously billed in euros")."""
+
+SELLING_VERBS = frozenset({"bill", "invoice", "charge"})
+"""Verbs whose subject is paid: "bills its customers in euros" (the seller), "is invoiced
+in dollars" (the buyer, said passively)."""
+
+BUYING_VERBS = frozenset({"pay"})
+"""Verbs whose subject pays: "pays in euros" (the buyer), "is paid in dollars" (the
+seller, said passively)."""

@@ -1,0 +1,67 @@
+"""Notes written without a subject, or parsed without one, are the note holder's: their
+values compare ("Billed monthly." / "Billed annually."); how often said in words is the
+adverb ("every quarter" is quarterly); a verb the tagger read as a noun keeps its subject
+("User measures in kilograms"). Pairs written for these tests, none drawn from a set the
+judge is measured on."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.judges.nlp import SELF, analyze
+from tests.dreamkit import explained
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Billed monthly.", "Billed annually.", "one-value-attribute"),
+    ("Reply in French.", "Reply in German.", "one-value-attribute"),
+    ("Acme pays every quarter.", "Acme pays once a year.", "one-value-attribute"),
+    ("Invoices go out yearly.", "Invoices are sent every month.", "one-value-attribute"),
+    ("User measures in kilograms.", "User measures in pounds.", "one-value-attribute"),
+    ("The backend runs on Django 4.2.", "The backend is on Django 5.0.", "one-value-attribute"),
+    ("The service uses Java 11.", "The service was migrated to Java 21.", "likely-one-value"),
+])
+def test_values_of_a_note_holder_contradict(a: str, b: str, rule: str) -> None:
+    assert explained(a, b) == ("contradiction", rule)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Acme pays monthly.", "Acme pays every month."),
+    ("User is billed per month.", "User is billed monthly."),
+])
+def test_how_often_said_two_ways_is_one_fact(a: str, b: str) -> None:
+    assert explained(a, b)[0] == "one fact"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a past value beside the present one
+    ("Lived in Leeds until 2019.", "Now lives in York."),
+    # a nail is no unit of length
+    ("Stopped chewing his pencils.", "Doesn't chew his pencils anymore."),
+    # two things the values are for
+    ("Likes a light theme in the browser.", "Uses a dark theme for the IDE."),
+    # a role for some days only stands beside the main one
+    ("Noor is a nurse.", "Noor works as a bartender on weekends."),
+    ("Noor is a nurse.", "Noor volunteers as a swim coach on Sundays."),
+])
+def test_look_alikes_of_a_note_holder_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_every_twelve_months_is_not_monthly() -> None:
+    (clause,) = analyze("Billed every 12 months").clauses
+    assert "monthly" not in {x.head for x in clause.args}
+
+
+def test_a_verb_read_as_a_noun_keeps_its_subject() -> None:
+    (clause,) = analyze("User measures in kilograms").clauses
+    assert (clause.subject, clause.predicate) == (frozenset({SELF}), "measure")
+
+
+def test_a_counted_noun_takes_no_subject() -> None:
+    assert not analyze("Max 5 brands on their tier").clauses[0].subject
+
+
+def test_a_bare_past_participle_with_an_end_is_past() -> None:
+    assert analyze("Lived in Nairobi until 2020").clauses[0].past
+    assert not analyze("Billed monthly").clauses[0].past
