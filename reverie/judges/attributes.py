@@ -56,6 +56,7 @@ from reverie.text.vocabulary.attributes import (
     JOBLESS_WORDS,
     LASTING_STATES,
     MANAGER_FRAMES,
+    MESSAGE_NOUNS,
     NOT_HELD_VERBS,
     OCCUPATION_FRAMES,
     OCCUPATION_KINDS,
@@ -85,6 +86,7 @@ from reverie.text.vocabulary.products import (
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     FILE_FORMATS,
+    PHONE_WORDS,
     PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
@@ -125,6 +127,8 @@ class Held:
             return self.whose or frozenset({SELF})
         if self.attribute == "system":  # "the user's computer runs Windows": the user's
             c = replace(c, subject=c.subject - COMPUTER_WORDS)
+        elif self.attribute == "phone system":  # "the user's phone runs Android": the user's
+            c = replace(c, subject=c.subject - PHONE_WORDS)
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()
@@ -366,13 +370,13 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     "contact Maya via Slack", "wants to be reached on Slack", "prefers phone calls"), a
     wish or not: how one wants to be reached is the attribute. None otherwise."""
     obj = c.arg("obj")
-    if obj is not None and c.exclusive and not c.negated and (
-            obj.head in CHANNEL_WORDS or obj.head in CHANNEL_NAMES):
+    said = _channel_word(obj) if obj is not None else None
+    if obj is not None and said and c.exclusive and not c.negated:
         # "prefers email", not "prefers email for invoices"
         scoped = any(a.role.startswith("prep:") for a in c.args) or any(
             slot.startswith("prep:") for slot, _ in obj.mods or ())
         if not scoped:
-            return Held("contact channel", obj, _channel_named(obj.head))
+            return Held("contact channel", obj, _channel_named(said))
     # "never email Dana": an order about how to reach the object; not "email the report"
     if c.predicate in CHANNEL_VERBS and obj is not None and (
             obj.head in names or SELF in obj.words):
@@ -383,8 +387,20 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     # "contact Dana by phone": Dana's, where the order has no subject
     whose = obj.words if obj is not None and not c.subject else frozenset()
     for x in c.args:
-        if x.role in CHANNEL_SLOTS and x.head in CHANNEL_WORDS:
-            return Held("contact channel", x, _channel_named(x.head), whose=whose)
+        channel = _channel_word(x) if x.role in CHANNEL_SLOTS else None
+        if channel:
+            return Held("contact channel", x, _channel_named(channel), whose=whose)
+    return None
+
+
+def _channel_word(x: Arg) -> str | None:
+    """The word of ``x`` that names a channel: its head ("email", "phone calls"), or the
+    compound of a message noun ("text messages", "Slack notifications"), or None."""
+    if x.head in CHANNEL_WORDS or x.head in CHANNEL_NAMES:
+        return x.head
+    if x.head in MESSAGE_NOUNS:
+        return next((w for slot, w in sorted(x.mods or ()) if slot == "compound"
+                     and (w in CHANNEL_WORDS or w in CHANNEL_NAMES)), None)
     return None
 
 

@@ -37,6 +37,9 @@ def test_a_name_the_tagger_made_an_adverb_is_the_copulas_value() -> None:
     ("Ivo wants to be reached on Slack.", "Ivo wants to be reached by email."),
     ("Ivo's preferred channel is SMS.", "Ivo likes to be contacted via WhatsApp."),
     ("Ivo prefers to be contacted by email.", "Ivo prefers phone calls."),
+    # a message noun's compound names the channel
+    ("The user prefers text messages.", "The user prefers phone calls."),
+    ("The user prefers Slack notifications.", "The user prefers email."),
 ])
 def test_two_channels_a_holder_wants_to_be_reached_by_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")

@@ -17,6 +17,8 @@ from tests.dreamkit import assert_contradiction, assert_not_by, held_of
     ("The shop stores its orders in MariaDB.", "database", "mariadb"),
     ("Lena browses with Safari.", "browser", "safari"),
     ("Lena is a Telstra customer.", "mobile carrier", "telstra"),  # the noun's name
+    ("Lena uses an iPhone.", "phone system", "ios"),  # the phone, and so its system
+    ("Lena works on a MacBook.", "system", "macos"),
 ])
 def test_a_product_used_is_a_value_of_its_sort(
         text: str, attribute: str, value: str | set[str]) -> None:
@@ -47,6 +49,7 @@ def test_a_named_attribute_and_a_product_of_its_sort_contradict(a: str, b: str) 
     ("Lena's desktop runs Windows 10.", "Lena's desktop runs macOS Sequoia."),
     ("Lena is on a Mac.", "Lena's computer runs Windows."),  # a Mac: macOS
     ("The shop runs on MySQL.", "The shop runs on Cassandra."),
+    ("The user uses an iPhone.", "The user's phone runs Android."),
 ])
 def test_two_products_of_one_sort_in_use_are_likely_one_value(a: str, b: str) -> None:
     """Both only used: most likely one, but a holder may have two (for a person)."""
@@ -81,3 +84,8 @@ def test_a_mobile_provider_is_the_carrier() -> None:
     assert "mobile carrier" not in held_of("Dana's email provider is Gmail.")
     assert_contradiction("Dana's mobile provider is Vodafone.", "Dana is on T-Mobile.",
                          "one-value-attribute")
+
+
+def test_excel_is_a_file_format() -> None:
+    assert_contradiction("Send invoices as PDF.", "Send invoices as Excel spreadsheets.",
+                         "other-value")

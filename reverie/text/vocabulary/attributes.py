@@ -44,6 +44,7 @@ __all__ = [
     "LASTING_STATES",
     "MANAGER_FRAMES",
     "MEASURE_KINDS",
+    "MESSAGE_NOUNS",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
@@ -436,6 +437,10 @@ CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "ca
                                     "text": "sms"}
 """Channels named in other words, each as the channel it is ("phone calls": phone, "text
 messages": sms)."""
+
+MESSAGE_NOUNS = frozenset({"message", "notification", "alert", "update"})
+"""Nouns of a message whose compound names the channel ("text messages": sms, "Slack
+notifications": slack)."""
 
 CHANNEL_VERBS = frozenset({"email", "e-mail", "text", "phone", "call", "sms"})
 """Verbs that are a channel ("never email Dana", "text the user"), the channel their word

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 __all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CARRIER_NAMES", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
-           "FILE_FORMATS", "PRODUCT_ALIASES", "PRODUCT_FAMILIES", "PRODUCT_KINDS", "USE_FRAMES",
-           "VERSION_FRAMES"]
+           "FILE_FORMATS", "PHONE_WORDS", "PRODUCT_ALIASES", "PRODUCT_FAMILIES", "PRODUCT_KINDS",
+           "USE_FRAMES", "VERSION_FRAMES"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -26,9 +26,9 @@ _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "air
 _LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint", "centos",
                        "rhel", "red hat enterprise linux", "rocky linux", "almalinux",
                        "opensuse", "suse linux", "manjaro", "amazon linux")
-_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "linux", "chromeos", "chrome os",
-                    "freebsd", *_LINUX_DISTRIBUTIONS)
-_PHONE_SYSTEMS = ("ios", "android")
+_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "macbook", "imac", "linux",
+                    "chromeos", "chrome os", "chromebook", "freebsd", *_LINUX_DISTRIBUTIONS)
+_PHONE_SYSTEMS = ("ios", "iphone", "android")
 _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
 
 PRODUCT_KINDS: Mapping[str, str] = {
@@ -49,6 +49,10 @@ PRODUCT_ALIASES: Mapping[str, str] = {
     "mac os": "macos",
     "os x": "macos",
     "mac": "macos",  # "is on a Mac": the computer, and so its system
+    "macbook": "macos",
+    "imac": "macos",
+    "chromebook": "chromeos",
+    "iphone": "ios",  # "has an iPhone": the phone, and so its system
     "chrome os": "chromeos",
     "red hat enterprise linux": "rhel",
 }
@@ -118,6 +122,10 @@ ACCESS_NOUNS = frozenset({"access", "right", "permission", "privilege", "role"})
 """Nouns whose modifier names a level of access: "viewer access", "admin rights", "the
 Editor role"."""
 
+PHONE_WORDS = frozenset({"phone", "smartphone", "cellphone"})
+"""Words for a holder's phone: its system is the holder's ("the user's phone runs Android"
+/ "the user has an iPhone")."""
+
 COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
 computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" name one
@@ -125,7 +133,8 @@ device among several and stay in the holder."""
 
 FILE_FORMATS: Mapping[str, str] = {
     "pdf": "pdf", "csv": "csv", "tsv": "tsv", "json": "json", "xml": "xml", "xlsx": "xlsx",
-    "xls": "xlsx", "docx": "docx", "doc": "docx", "markdown": "markdown", "md": "markdown",
+    "xls": "xlsx", "excel": "xlsx", "docx": "docx", "doc": "docx", "markdown": "markdown",
+    "md": "markdown",
     "html": "html", "yaml": "yaml", "yml": "yaml", "txt": "text", "rtf": "rtf", "odt": "odt",
     "parquet": "parquet", "png": "png", "jpeg": "jpeg", "jpg": "jpeg", "svg": "svg",
 }
