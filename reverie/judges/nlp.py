@@ -907,8 +907,11 @@ def _headline_subject(pred: Any, parts: _Parts) -> None:
     if len(nouns) != 1 or not said:
         return
     (noun,) = nouns
-    words = {_lemma(t) for t in noun.subtree if _is_content(t) or t.lower_ in SELF_WORDS}
-    mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in pred.lefts)
+    # "Lena's phone runs Android": the possessive hangs on the verb too
+    owners = [c for c in pred.lefts if c.dep_ == "poss"]
+    words = {_lemma(t) for n in (noun, *owners) for t in n.subtree
+             if _is_content(t) or t.lower_ in SELF_WORDS}
+    mine = any(c.lower_ in SELF_POSSESSIVES for c in owners)
     parts.subject = _self(words) | ({SELF} if mine else frozenset())
     parts.subject_head = _lemma(noun)
     parts.predicate = verb

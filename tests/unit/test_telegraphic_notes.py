@@ -65,3 +65,8 @@ def test_a_counted_noun_takes_no_subject() -> None:
 def test_a_bare_past_participle_with_an_end_is_past() -> None:
     assert analyze("Lived in Nairobi until 2020").clauses[0].past
     assert not analyze("Billed monthly").clauses[0].past
+
+
+def test_a_verb_read_as_a_noun_keeps_the_possessor_of_its_subject() -> None:
+    (clause,) = analyze("Lena's phone runs Android").clauses
+    assert clause.subject == frozenset({"lena", "phone"})
