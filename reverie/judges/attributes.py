@@ -177,7 +177,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         product = _product(c, x)
         found.extend(h for h in (version, product) if h is not None)
         if version is None and product is None:
-            found.extend(_held(c.predicate, x, names))
+            found.extend(_held(c.predicate, x, names) or _held_in_object(c, x, names))
     cycle = _billing_cycle(c)  # beside the others: "pays on the monthly plan" names both
     if cycle is not None:
         found.append(cycle)
@@ -659,6 +659,26 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
         for kind, attribute in VALUE_KINDS.items()
         if _of_kind(x, kind)
     )
+
+
+def _held_in_object(c: Clause, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
+    """A value the parse hung on the object with "in" ("invoice the client in GBP", as
+    "invoice the client ... in euros" gives it to the verb): a currency, a unit, a time
+    zone, read as that "in" of the verb."""
+    if x.role != "obj":
+        return ()
+    for slot, said in sorted(x.mods or ()):
+        if slot != "prep:in" or not said:
+            continue
+        word = said.split()[-1]
+        y = Arg("prep:in", word, frozenset({word}), frozenset())
+        found = tuple(h for h in _held(c.predicate, y, names) if h.attribute in _IN_VALUES)
+        if found:
+            return found
+    return ()
+
+
+_IN_VALUES = frozenset({*VALUE_KINDS.values(), *VALUE_WORDS.values()})  # "in GBP", "in °C"
 
 
 def _of_kind(x: Arg, kind: str) -> bool:

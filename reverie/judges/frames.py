@@ -1528,11 +1528,11 @@ def _unit(lemma: str) -> str:
 
 def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
     """Return the words ``a`` denies that ``b`` says without denying ("coffee"), or none."""
-    denied_in_b = (
-        frozenset().union(*(w for d in b.clauses if d.negated for w in (x.words for x in d.args)))
-        if b.clauses
-        else frozenset()
-    )
+    # what b denies too: a negated clause's arguments, and its verb ("doesn't bite her
+    # nails anymore" denies biting, as "stopped biting her nails" does)
+    denied_in_b = frozenset().union(
+        *(x.words for d in b.clauses if d.negated for x in d.args),
+        {verb_of(d.predicate) for d in b.clauses if d.negated})
     for c in a.clauses:
         if not c.negated:
             continue

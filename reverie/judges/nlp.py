@@ -67,6 +67,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
+from reverie.text.vocabulary.products import ACCESS_LEVELS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_ADJECTIVES,
     ATTITUDE_VERBS,
@@ -152,7 +153,12 @@ def _one_token(text: str) -> bool:
     ("ex-wife") and numbers ("60-hour") stay split: the rules read their parts."""
     if ISO_DATE.match(text):
         return True
-    return bool(_HYPHENATED.match(text)) and lexicon.is_adjective(text.lower())
+    return bool(_HYPHENATED.match(text)) and (
+        lexicon.is_adjective(text.lower()) or text.lower() in _HYPHENATED_LEVELS)
+
+
+# a level of access written with a hyphen ("read-only"): one word, as the table has it
+_HYPHENATED_LEVELS = frozenset(w for w in ACCESS_LEVELS if "-" in w)
 
 
 # "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words)

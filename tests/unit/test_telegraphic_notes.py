@@ -19,6 +19,8 @@ from tests.dreamkit import explained
     ("Invoices go out yearly.", "Invoices are sent every month.", "one-value-attribute"),
     ("User measures in kilograms.", "User measures in pounds.", "one-value-attribute"),
     ("The backend runs on Django 4.2.", "The backend is on Django 5.0.", "one-value-attribute"),
+    # the currency hung on the object, as the verb's "in"
+    ("Invoice the client in GBP.", "Invoice the client in euros.", "one-value-attribute"),
     ("The service uses Java 11.", "The service was migrated to Java 21.", "likely-one-value"),
 ])
 def test_values_of_a_note_holder_contradict(a: str, b: str, rule: str) -> None:
