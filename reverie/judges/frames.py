@@ -86,6 +86,7 @@ from reverie.text.vocabulary.attributes import (
     DOLLAR_CODES,
     FREQUENCIES,
     MEASURE_KINDS,
+    SEVERAL_NOUNS,
     STATUS_WORDS,
     VALUE_WORDS,
 )
@@ -693,7 +694,9 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     Fargo". One may have any number of them. Not when they differ by when ("a standing
     meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left
     out: "is a resident of Ohio" / "is a resident of Texas" and "is a student at MIT" /
-    "... at Harvard" hold one value at a time."""
+    "... at Harvard" hold one value at a time; but not one's memberships ("is a citizen
+    of Canada" / "... of France", "a member of the chess club" / "... of the choir";
+    :data:`SEVERAL_NOUNS`)."""
     x, y = c.arg(role), d.arg(role)
     if (x is None or y is None or x.head != y.head or not (x.indefinite and y.indefinite)
             or x.mods is None or y.mods is None):
@@ -706,7 +709,7 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     said = {w for s in differing for t, v in (*x.mods, *y.mods) if t == s for w in v.split()}
     if said & _WHEN or any(w[:1].isdigit() for w in said):
         return False  # "a standing meeting on Wednesdays" / "... on Thursdays": one, moved
-    return c.predicate in HAVING_VERBS
+    return c.predicate in HAVING_VERBS or (c.predicate == "be" and x.head in SEVERAL_NOUNS)
 
 
 def _one_value_named_twice(pair: Pair, c: Clause, d: Clause) -> bool:

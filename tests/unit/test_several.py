@@ -14,6 +14,9 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("The client has a warehouse in Ohio.", "The client has a warehouse in Texas."),
     ("Priya's team has offices in Austin and Denver.", "Priya's team has an office in Chicago."),
     ("Ivo has an account with Chase.", "Ivo has an account with Wells Fargo."),
+    # memberships said with a copula: one may be a citizen of two countries
+    ("Ivo is a citizen of Canada.", "Ivo is a citizen of France."),
+    ("Ivo is a member of the chess club.", "Ivo is a member of the hiking club."),
 ])
 def test_one_of_several_things_had_in_two_places_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

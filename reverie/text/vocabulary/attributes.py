@@ -58,6 +58,7 @@ __all__ = [
     "QUALIFIER_VALUES",
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
+    "SEVERAL_NOUNS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
     "TENURE_VERBS",
@@ -437,6 +438,12 @@ CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "ca
                                     "text": "sms"}
 """Channels named in other words, each as the channel it is ("phone calls": phone, "text
 messages": sms)."""
+
+SEVERAL_NOUNS = frozenset({"citizen", "national", "member", "speaker", "fan", "supporter",
+                           "volunteer", "customer", "subscriber", "shareholder"})
+"""Nouns of what one may be of several things at once, said with a copula ("is a citizen
+of Canada" / "is a citizen of France", "a member of the choir" / "... of the chess
+club"): no other value, unlike "a resident of Ohio" / "of Texas"."""
 
 MESSAGE_NOUNS = frozenset({"message", "notification", "alert", "update"})
 """Nouns of a message whose compound names the channel ("text messages": sms, "Slack
