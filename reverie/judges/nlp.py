@@ -481,11 +481,9 @@ def _recurring(token: Any) -> str | None:
     """The adverb of a period said as recurring: "every month", "each year", "per
     quarter", "once a week" ("monthly", "yearly", "quarterly", "weekly"); None for "last
     month", "a year ago"."""
-    if token.dep_ == "prep" and token.lower_ == "per":
+    per = token.dep_ == "prep" and token.lower_ == "per"
+    if per:
         token = next((g for g in token.children if g.dep_ == "pobj"), token)
-        per = True
-    else:
-        per = False
     if token.pos_ != "NOUN" or _lemma(token) not in RECURRING:
         return None
     if any(c.dep_ == "nummod" for c in token.children):
@@ -659,9 +657,9 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
     ):
         parts.additive = True  # "also", "too", "as well"
-    elif dep in {"npadvmod", "dobj", "prep"} and child.i not in skip and _recurring(child):
+    elif dep in {"npadvmod", "dobj", "prep"} and child.i not in skip and (
+            adverb := _recurring(child)):
         # "pays every quarter", "is billed per month": how often, as "quarterly" says it
-        adverb = _recurring(child) or ""
         parts.args.append(Arg("adv", adverb, frozenset({adverb}), frozenset()))
     elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
         # "pays annually" / "pays monthly", "works remotely" / "works onsite"
