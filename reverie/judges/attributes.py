@@ -98,6 +98,8 @@ from reverie.text.vocabulary.verbs import CHANGE_VERBS
 __all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
+# the device whose system an attribute is: its words name no other holder
+_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS}
 
 
 @dataclass(frozen=True)
@@ -121,14 +123,15 @@ class Held:
         """Whose attribute it is: the clause's subject without the attribute's noun and
         those of its words the other statement (lemmas ``other``) says too ("the user's
         role in the billing project": the project stays, another scope); the note's
-        holder when the subject was the attribute alone ("my hometown is Chicago"); none
-        when the parse found no subject."""
+        holder when the subject was the attribute alone ("my hometown is Chicago"); whom
+        an order is about ("contact Dana by phone"), else the note's holder, when the parse
+        found no subject ("Billed monthly.")."""
         if not c.subject:
             return self.whose or frozenset({SELF})
-        if self.attribute == "system":  # "the user's computer runs Windows": the user's
-            c = replace(c, subject=c.subject - COMPUTER_WORDS)
-        elif self.attribute == "phone system":  # "the user's phone runs Android": the user's
-            c = replace(c, subject=c.subject - PHONE_WORDS)
+        # "the user's computer runs Windows", "the user's phone runs Android": the user's
+        device = _DEVICE_WORDS.get(self.attribute)
+        if device:
+            c = replace(c, subject=c.subject - device)
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()
@@ -396,12 +399,17 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
 def _channel_word(x: Arg) -> str | None:
     """The word of ``x`` that names a channel: its head ("email", "phone calls"), or the
     compound of a message noun ("text messages", "Slack notifications"), or None."""
-    if x.head in CHANNEL_WORDS or x.head in CHANNEL_NAMES:
+    if _is_channel(x.head):
         return x.head
     if x.head in MESSAGE_NOUNS:
-        return next((w for slot, w in sorted(x.mods or ()) if slot == "compound"
-                     and (w in CHANNEL_WORDS or w in CHANNEL_NAMES)), None)
+        return next((w for slot, w in sorted(x.mods or ())
+                     if slot == "compound" and _is_channel(w)), None)
     return None
+
+
+def _is_channel(word: str) -> bool:
+    """``word`` names a channel, as it is or in other words ("email", "call")."""
+    return word in CHANNEL_WORDS or word in CHANNEL_NAMES
 
 
 def _channel_named(word: str) -> frozenset[str]:

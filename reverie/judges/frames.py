@@ -1948,7 +1948,8 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
     if (set(mine) <= FILLER or set(theirs) <= FILLER) and not any(
             opposite(u, v) for u in mine for v in theirs):
         return None  # "works for the navy" / "works in the navy"; not "is on" / "is off"
-    if _how_often(mine) is not None and _how_often(mine) == _how_often(theirs):
+    often = _how_often(mine)
+    if often is not None and often == _how_often(theirs):
         return None  # "monthly" / "every month", "per month"
     for u in mine:
         for v in theirs:
