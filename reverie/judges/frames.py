@@ -76,6 +76,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
+from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
@@ -88,6 +89,7 @@ from reverie.text.vocabulary.attributes import (
     MEASURE_KINDS,
     SEVERAL_NOUNS,
     STATUS_WORDS,
+    VALUE_KINDS,
     VALUE_WORDS,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
@@ -737,6 +739,8 @@ def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     does not keep a cluster from merging)."""
     if _within_range(pair) is not None:
         return None  # "needs Java 11 or later" / "needs Java 17": both hold
+    if _one_amount(pair) is not None:
+        return None  # "weighs 70 kg" / "weighs 154 lb": one weight in two units
     found = _conflict(pair)
     if found is None and doubt:
         return _memory_conflict(pair)
@@ -801,7 +805,8 @@ def _conflict(pair: Pair) -> Finding | None:
         )
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
-            or _other_time_zone(pair) or _other_unit(pair) or _other_format(pair))
+            or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
+            or _other_format(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -916,6 +921,104 @@ def _other_unit(pair: Pair) -> Finding | None:
                 f"{_versus(pair)}: {value:g} {unit} / {value:g} {their_unit}, two values "
                 f"of one {measure}"))
     return None
+
+
+# the attributes of a unit in use ("measures in kilograms"), where a figure makes an amount
+_UNITS = frozenset(v for v in VALUE_KINDS.values() if v.startswith("unit of"))
+
+
+def _converted(pair: Pair) -> list[tuple[Amount, Amount]]:
+    """The amounts of one measure the statements give in two units, each of ``pair.a``
+    with each of ``pair.b``; a measure one statement gives in two units itself (a
+    conversion, "12 miles (19 km)") is left out."""
+    xs, ys = amounts(pair.a.text), amounts(pair.b.text)
+    return [(x, y) for x in xs for y in ys
+            if x.measure == y.measure and not one_unit(x.unit, y.unit)
+            and not _in_two_units(xs, x) and not _in_two_units(ys, y)]
+
+
+def _in_two_units(found: tuple[Amount, ...], x: Amount) -> bool:
+    return any(z.measure == x.measure and not one_unit(z.unit, x.unit) for z in found)
+
+
+def _one_amount(pair: Pair) -> Finding | None:
+    """``link-same-amount`` when the statements give amounts of one measure in two units and
+    each is, converted, one the other statement gives ("weighs 70 kg" / "weighs about 154
+    lb", "20 °C" / "68 °F"): one amount in two units, which no rule may read as two
+    values."""
+    converted = _converted(pair)
+    if not converted:
+        return None
+    xs = {x for x, _ in converted}
+    ys = {y for _, y in converted}
+    if not all(any(same_amount(x, y) for y in ys) for x in xs) or not all(
+            any(same_amount(x, y) for x in xs) for y in ys):
+        return None
+    shown = "; ".join(f"{x.said} = {y.said}" for x, y in converted if same_amount(x, y))
+    return finding("link-same-amount", f"{_versus(pair)}: {shown}, one amount in two units")
+
+
+def _other_amount(pair: Pair) -> Finding | None:
+    """``other-amount`` when one holder's two alike statements (cosine at least
+    CONFLICT_SIMILARITY) with a content word in common give one amount each of one measure,
+    in two units, that no rounding makes one ("My squat max is 140 kg" / "Squat max: 265
+    lb", "The commute is 5 km" / "The commute is about 12 miles")."""
+    if pair.cosine < CONFLICT_SIMILARITY or not _one_holder(pair.a, pair.b):
+        return None
+    converted = _converted(pair)
+    if len(converted) != 1 or not amounts_apart(*converted[0]):
+        return None
+    x, y = converted[0]
+    if len([z for z in amounts(pair.a.text) if z.measure == x.measure]) != 1 or len(
+            [z for z in amounts(pair.b.text) if z.measure == y.measure]) != 1:
+        return None
+    if not _amount_topic(pair) or _another_thing(pair.a, pair.b) or _another_thing(
+            pair.b, pair.a):
+        return None  # "runs 10 km a day" / "the office is 8 miles away": two things
+    if _then_and_now(pair.a, pair.b) or _amounts_scoped_apart(pair):
+        return None  # "weighed 90 kg in 2019" / "weighs 160 lb now"; "on Sundays"
+    return finding("other-amount", (
+        f"{_versus(pair)}: {x.said} / {y.said}, two amounts of one {x.measure} "
+        "(converted, further apart than any rounding)"))
+
+
+def _another_thing(a: Analysis, b: Analysis) -> bool:
+    """``a``'s subject names a thing of its own (its holder aside) of which ``b`` says no
+    word ("the user's suitcase weighs 20 lb" / "the user weighs 70 kg")."""
+    if not a.clauses:
+        return False
+    holder = b.clauses[0].subject if b.clauses else frozenset()  # "Omar" of "Omar's suitcase"
+    own = a.clauses[0].subject - holder - SELF_WORDS - {SELF} - ATTRIBUTE_QUALIFIERS
+    return bool(own) and not own & b.lemmas
+
+
+def _amounts_scoped_apart(pair: Pair) -> bool:
+    """The statements say what their amounts are for, in or on, or on which days, and not
+    the same ("runs 5 km on weekdays" / "12 miles on Sundays", "200 °C for bread" / "350 °F
+    for cookies")."""
+    mine, theirs = _amount_scope(pair.a), _amount_scope(pair.b)
+    return (mine & _TIMES_OF_WEEK != theirs & _TIMES_OF_WEEK) or bool(
+        mine and theirs and not mine & theirs)
+
+
+def _amount_scope(facts: Analysis) -> frozenset[str]:
+    """The words of a statement's "for", "in" and "on" arguments, figures and units aside,
+    and the times of the week it names."""
+    units = {z.unit for z in amounts(facts.text)}
+    words = {w for c in facts.clauses for x in c.args if x.role in _SCOPE_SLOTS
+             for w in x.words}
+    words |= {w for c in facts.clauses for x in c.args for slot, said in x.mods or ()
+              if slot in _SCOPE_SLOTS for w in said.split()}  # "200 °C for bread"
+    return frozenset(w for w in words if w.isalpha() and w not in units
+                     and w != SELF) | (facts.lemmas & _TIMES_OF_WEEK)
+
+
+def _amount_topic(pair: Pair) -> frozenset[str]:
+    """The content words both statements say besides units and figures: what the two
+    amounts are of."""
+    units = {z.unit for z in (*amounts(pair.a.text), *amounts(pair.b.text))}
+    return frozenset(w for w in pair.a.content & pair.b.content
+                     if w.isalpha() and w not in units and w not in SELF_WORDS)
 
 
 @lru_cache(maxsize=4096)
@@ -1244,7 +1347,11 @@ def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
 def _two_values(x: Held, y: Held, pair: Pair) -> bool:
     """``x`` of ``pair.a`` and ``y`` of ``pair.b`` are two values of one attribute: not
     one said in full and short ("CET" / "Central European Time"), and neither statement
-    naming both ("moved from Pro to Basic")."""
+    naming both ("moved from Pro to Basic"). Units with a figure are amounts ("weighs 70
+    kg" / "185 lb"), two only if they are two converted."""
+    if x.attribute in _UNITS and x.arg.numbers and y.arg.numbers:
+        converted = _converted(pair)
+        return bool(converted) and all(amounts_apart(*two) for two in converted)
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
             and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a)))
 

@@ -106,6 +106,10 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two statements place it in two time zones whose UTC offsets cannot "
          "be one ('timezone: PST' / 'is on Central European Time', 'UTC+4' / 'UTC+3'; "
          "reverie.text.zones), neither a clock time's zone ('call before 3pm ET')"),
+    Rule("other-amount", "conflict",
+         "one holder's two alike statements with a word in common give one amount each of "
+         "one measure in two units that, converted, no rounding makes one ('squat max is "
+         "140 kg' / 'squat max: 265 lb', 'the commute is 5 km' / '... about 12 miles')"),
     Rule("other-unit", "conflict",
          "one holder's two alike statements give one figure in two units of one measure "
          "('weighs 5 lb' / '5 kg', '£500' / '€500', '4 °C' / '4 °F'), neither naming the "
@@ -167,6 +171,10 @@ _TABLE: tuple[Rule, ...] = (
     Rule("link-shared-word", "link",
          "cosine at least LINK_SIMILARITY, a content word in common besides subjects, no clash"),
     Rule("link-paraphrase", "link", "cosine at least ALONE_SIMILARITY, no clash"),
+    Rule("link-same-amount", "link",
+         "amounts of one measure in two units, each converted one the other gives ('weighs "
+         "70 kg' / 'weighs about 154 lb', '20 °C' / '68 °F'): no rule reads them as two "
+         "values"),
     Rule("below-link-similarity", "apart", "cosine below LINK_SIMILARITY"),
     Rule("no-shared-word", "apart",
          "cosine below ALONE_SIMILARITY and no content word in common besides subjects"),

@@ -35,10 +35,11 @@ class CountingEmbedder:
 
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Records every model load the judge asks for (parser, lexicon, NLI head)."""
+    """Records every model load the judge asks for (parser, lexicon, units, NLI head)."""
     seen: list[str] = []
     monkeypatch.setattr(offline, "load_pipeline", lambda: seen.append("spacy"))
     monkeypatch.setattr(offline.lexicon, "load", lambda: seen.append("wordnet"))
+    monkeypatch.setattr(offline.amounts, "warm", lambda: seen.append("units"))
     monkeypatch.setattr(NLIScorer, "load", lambda self: seen.append("nli"))
     return seen
 
@@ -48,16 +49,17 @@ def test_warm_loads_every_model_the_judge_reads(loads: list[str]) -> None:
     judge = OfflineJudge(encoder)
     assert isinstance(judge, Warming)
     took = judge.warm()
-    assert sorted(loads) == ["nli", "nli", "spacy", "wordnet"]  # the SNLI and memory heads
+    assert sorted(loads) == ["nli", "nli", "spacy", "units", "wordnet"]  # two heads: SNLI, memory
     assert encoder.loads == 1
-    assert sorted(took) == ["minilm", "nli", "nli-memory", "spacy", "wordnet"]
+    assert sorted(took) == ["minilm", "nli", "nli-memory", "spacy", "units", "wordnet"]
     assert all(seconds >= 0 for seconds in took.values())
 
 
 def test_warm_without_the_scorer_does_not_load_it(loads: list[str]) -> None:
     encoder = CountingEmbedder()
-    assert sorted(OfflineJudge(encoder, nli=False).warm()) == ["minilm", "spacy", "wordnet"]
-    assert sorted(loads) == ["spacy", "wordnet"]
+    assert sorted(OfflineJudge(encoder, nli=False).warm()) == [
+        "minilm", "spacy", "units", "wordnet"]
+    assert sorted(loads) == ["spacy", "units", "wordnet"]
     assert encoder.loads == 1
 
 
