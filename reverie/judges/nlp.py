@@ -295,8 +295,40 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
         with _lock:
             docs = nlp.pipe(normalize_chat(t) for t in todo)
             for text, doc in zip(todo, docs, strict=True):
-                found[text] = _cache.put(text, _analysis(text, doc))
+                request = _as_request(nlp, doc) if _misread_order(doc) else None
+                found[text] = _cache.put(text, _analysis(
+                    text, doc if request is None else request, tone=doc.text))
     return [found[t] for t in texts]
+
+
+def _misread_order(doc: Any) -> bool:
+    """The parse reads an order as a noun phrase: one sentence whose first word is
+    capitalized, a verb in WordNet as written ("Contact", "Invoice", "Quit") but not tagged
+    a verb, and either nothing else in it tagged a verb ("Contact Dana by phone", parsed as
+    the name "Contact Dana") or that word the subject of a participle ("Quit chewing his
+    pencils", parsed as someone named Quit chewing)."""
+    first = doc[0] if len(doc) > 1 else None
+    if first is None or not first.is_title or first.tag_.startswith("VB"):
+        return False
+    if len(list(doc.sents)) != 1 or not lexicon.is_verb(first.lower_):
+        return False
+    if first.dep_ == "nsubj" and first.head.tag_ == "VBG" and first.head.dep_ == "ROOT":
+        return True
+    return not any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in doc[1:])
+
+
+def _as_request(nlp: Any, doc: Any) -> Any:
+    """The parse of ``doc``'s text as a request ("Please contact Dana by phone"), where the
+    first word is then the verb at its root, and says how, where or to what with a
+    preposition unless the first parse had a verb ("Mark Smith, head of sales" stays a
+    name); else None. The "please" is an interjection no reading of the clause takes in."""
+    text = doc.text
+    request = nlp("Please " + text[0].lower() + text[1:])
+    verb = request[1]
+    if verb.dep_ != "ROOT" or verb.tag_ != "VB":
+        return None
+    had_verb = any(t.tag_.startswith("VB") for t in doc)
+    return request if had_verb or any(c.dep_ == "prep" for c in verb.children) else None
 
 
 def analyze(text: str) -> Analysis:
@@ -933,15 +965,17 @@ def _imperative(pred: Any) -> bool:
 
 def _addressee(pred: Any) -> tuple[frozenset[str], str]:
     """Whom an instruction is about: the person it is given to or for ("reply to Priya",
-    "answer this user", "give me"), else the user the memory is about."""
-    people = [c for c in pred.children if c.dep_ in {"dative", "dobj"}] + [
+    "answer this user", "give me", "please contact Dana": a name the parse hung on the
+    verb as an adverb), else the user the memory is about."""
+    people = [c for c in pred.children if c.dep_ in {"dative", "dobj"} or (
+        c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.lower_ not in WEEKDAYS)] + [
         g for c in pred.children if c.dep_ == "prep" and c.lower_ in {"to", "for"}
         for g in c.children if g.dep_ == "pobj"]
     for who in people:
         if who.lower_ in SELF_WORDS:
             return frozenset({SELF}), _lemma(who)
-        if who.pos_ == "PROPN":
-            return frozenset({_lemma(who)}), _lemma(who)
+        if who.pos_ == "PROPN" and not any(c.like_num for c in who.children):
+            return frozenset({_lemma(who)}), _lemma(who)  # not "ship to 12 Oak Ave"
     return frozenset({SELF}), ""
 
 
@@ -1178,7 +1212,9 @@ def _is_name(token: Any) -> bool:
     return bool(token.pos_ == "PROPN" or inner or (text[0].isupper() and not token.is_sent_start))
 
 
-def _analysis(text: str, doc: Any) -> Analysis:
+def _analysis(text: str, doc: Any, *, tone: str | None = None) -> Analysis:
+    """What ``doc`` (the parse of ``text``) says; its valence from ``tone`` where given
+    (the text as written, when the parse is of the text made a request)."""
     clauses: list[Clause] = []
     for sent in doc.sents:
         root = sent.root
@@ -1227,7 +1263,7 @@ def _analysis(text: str, doc: Any) -> Analysis:
         frozenset(salient),
         frozenset(numbers),
         negations,
-        valence(doc.text),
+        valence(doc.text if tone is None else tone),
         frozenset(targets),
         frozenset(lemmas),
         _possessions(doc),

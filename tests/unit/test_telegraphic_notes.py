@@ -72,3 +72,44 @@ def test_a_bare_past_participle_with_an_end_is_past() -> None:
 def test_a_verb_read_as_a_noun_keeps_the_possessor_of_its_subject() -> None:
     (clause,) = analyze("Lena's phone runs Android").clauses
     assert clause.subject == frozenset({"lena", "phone"})
+
+
+@pytest.mark.parametrize(("text", "predicate", "subject"), [
+    ("Contact Dana by phone, never by email.", "contact", {"dana"}),  # was the name "Contact Dana"
+    ("Invoice Globex in GBP.", "invoice", {"globex"}),
+    ("Ping Noor on Teams.", "ping", {"noor"}),
+    ("Quit chewing his pencils.", "continue", {SELF}),  # was someone named Quit, chewing
+])
+def test_an_order_the_parse_read_as_a_name_is_read_as_an_order(
+        text: str, predicate: str, subject: set[str]) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, set(clause.subject)) == (predicate, subject)
+
+
+@pytest.mark.parametrize("text", [
+    "Mark Smith, head of sales.",  # a name, no order: nothing said how or where
+    "Bill Gates founded Microsoft.",  # a verb elsewhere: the first parse stands
+    "Contact person is Dana.",
+])
+def test_a_name_or_a_noun_first_is_not_made_an_order(text: str) -> None:
+    assert analyze(text).clauses[0].predicate not in {"mark", "bill", "contact"}
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Contact Dana by phone, never by email.", "Dana wants to be contacted by email.",
+     "denied-value"),
+    ("Contact Dana by phone.", "Dana prefers email.", "one-value-attribute"),
+])
+def test_an_order_read_as_one_compares_with_a_note_of_the_same_person(
+        a: str, b: str, rule: str) -> None:
+    assert explained(a, b) == ("contradiction", rule)
+
+
+def test_an_address_an_order_names_is_no_person_it_is_about() -> None:
+    assert analyze("Ship to 12 Oak Ave.").clauses[0].subject == {SELF}
+    assert analyze("Reply to Priya in German.").clauses[0].subject == {"priya"}
+
+
+def test_an_order_to_quit_is_the_denial_said_otherwise() -> None:
+    outcome, rule = explained("Quit chewing his pencils.", "Doesn't chew his pencils anymore.")
+    assert outcome == "one fact", rule
