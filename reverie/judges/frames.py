@@ -927,6 +927,13 @@ def _other_unit(pair: Pair) -> Finding | None:
 _UNITS = frozenset(v for v in VALUE_KINDS.values() if v.startswith("unit of"))
 
 
+def _two_doings(c: Clause, d: Clause, x: Held) -> bool:
+    """``x`` is an amount ("140 kg") and the clauses do two things with amounts, neither a
+    copula ("squats 140 kg" / "deadlifts 400 lb"; not "weighs 70 kg" / "is 185 lb")."""
+    return (x.attribute in _UNITS and bool(x.arg.numbers) and c.predicate != d.predicate
+            and "be" not in {c.predicate, d.predicate})
+
+
 def _converted(pair: Pair) -> list[tuple[Amount, Amount]]:
     """The amounts of one measure the statements give in two units, each of ``pair.a``
     with each of ``pair.b``; a measure one statement gives in two units itself (a
@@ -1014,11 +1021,13 @@ def _amount_scope(facts: Analysis) -> frozenset[str]:
 
 
 def _amount_topic(pair: Pair) -> frozenset[str]:
-    """The content words both statements say besides units and figures: what the two
-    amounts are of."""
+    """The content words both statements say besides names (that are no nouns), units
+    and figures: what the two amounts are of."""
     units = {z.unit for z in (*amounts(pair.a.text), *amounts(pair.b.text))}
+    # a name no noun ("Omar squats" / "Omar deadlifts"): whose, not what of
+    names = {w for w in pair.a.salient | pair.b.salient if not is_noun(w)}
     return frozenset(w for w in pair.a.content & pair.b.content
-                     if w.isalpha() and w not in units and w not in SELF_WORDS)
+                     if w.isalpha() and w not in units | names and w not in SELF_WORDS)
 
 
 @lru_cache(maxsize=4096)
@@ -1280,6 +1289,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 continue  # "the user's partner works at Amazon" / "the user ..."
             if not _two_values(x, y, pair) or _said_besides(c, d, x.arg.role, y.arg.role):
                 continue
+            if _two_doings(c, d, x):
+                continue  # "squats 140 kg" / "deadlifts 400 lb": two lifts
             if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)):
                 continue  # "works as a bartender on weekends": beside the main job

@@ -66,6 +66,7 @@ def test_two_amounts_of_one_holders_measure_contradict(a: str, b: str, rule: str
     ("Omar runs 5 km on weekdays.", "Omar runs 12 miles on Sundays."),  # other days
     ("The oven is at 200 °C for bread.", "The oven is at 350 °F for cookies."),
     ("Omar weighed 120 kg in 2019.", "Omar weighs 180 lb now."),  # then and now
+    ("Omar squats 140 kg.", "Omar deadlifts 400 lb."),  # two lifts
 ])
 def test_one_amount_or_two_things_is_no_contradiction(a: str, b: str) -> None:
     outcome, rule = explained(a, b)
