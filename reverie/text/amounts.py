@@ -5,8 +5,9 @@
 those whose unit `pint <https://pint.readthedocs.io>`_ knows as a mass, a length, a
 temperature, a volume, an area or a speed (:data:`MEASURES`), and converts each to that
 measure's base unit (kilogram, metre, kelvin, ...). A height said in feet and inches ("5
-foot 11", "5 ft 10 in", "5'11\"") is one length. Durations, currencies and words of two
-readings ("m": a metre or a million; "in"; "degrees": of heat or of arc) are left out.
+foot 11", "5 ft 10 in", "5'11\"") is one length, and a figure written as a word up to
+twenty counts ("six miles"). Durations, currencies and words of two readings ("m": a metre
+or a million; "in"; "degrees": of heat or of arc) are left out.
 
 :func:`same_amount` and :func:`amounts_apart` compare two amounts of one measure with a
 tolerance: the same amount said in two units ("70 kg" / "154 lb", "20 °C" / "68 °F"), or
@@ -25,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reverie.text.quantities import quantities
+from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
 if TYPE_CHECKING:
     import pint
@@ -55,6 +57,10 @@ APART_KELVIN = 2.0
 _FEET_INCHES = re.compile(
     r"(?<![\w.])(?P<feet>\d)\s?(?:'|’|ft\b\.?|feet\b|foot\b)\s?(?:and\s)?"
     r"(?P<inches>\d{1,2})(?!\d)(?:\s?(?:\"|”|''|inch(?:es)?\b|in\b\.?))?")
+# a figure written as a word before a word that may be its unit ("six miles", "ten kilos")
+_SPELLED = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b(?=[\s-]+[A-Za-z°])", re.IGNORECASE)
+# unit words pint does not know by that name
+_ALIASES = {"kilo": "kilogram"}
 _DEGREES = re.compile(r"(?<=\d)\s?degrees?\s+(?P<scale>celsius|fahrenheit|c|f)\b", re.IGNORECASE)
 
 
@@ -73,6 +79,7 @@ class Amount:
 def amounts(text: str) -> tuple[Amount, ...]:
     """Every amount of a measure ``text`` gives, in order of the words; remembered per text."""
     found: list[Amount] = []
+    text = _SPELLED.sub(lambda m: str(NUMBER_WORDS[m.group(1).lower()]), text)
     for m in _FEET_INCHES.finditer(text):
         inches = int(m.group("inches"))
         if inches < 12:
@@ -135,7 +142,7 @@ def _in_base(unit: str, value: float) -> tuple[float, str] | None:
 
     ureg = _registry()
     try:
-        quantity = ureg.Quantity(value, unit)
+        quantity = ureg.Quantity(value, _ALIASES.get(unit, unit))
     except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError,
             AttributeError, ValueError, TypeError):
         return None

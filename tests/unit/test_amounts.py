@@ -17,7 +17,10 @@ from tests.dreamkit import assert_contradiction, explained
     ("Omar is 210 lbs.", [(95.254, "mass")]),
     ("Omar is 6 ft 2 in tall.", [(1.88, "length")]),
     ("Omar is 6'2\".", [(1.88, "length")]),
-    ("Omar is five foot 2.", []),  # a figure in words is not read
+    ("Omar is five foot 2.", [(1.575, "length")]),  # a figure in words up to twenty
+    ("Omar runs six miles a day.", [(9656.064, "length")]),
+    ("The bag weighs ten kilos.", [(10.0, "mass")]),
+    ("One of the six is done.", []),  # a number word before no unit
     ("The fridge runs at 38 °F.", [(276.483, "temperature")]),
     ("Keep the lab at 21 degrees Celsius.", [(294.15, "temperature")]),
     ("A 300-gallon tank.", [(1.136, "volume")]),
