@@ -3,7 +3,9 @@
 Prints one fact, two facts or contradiction; the cosine of the closest statements (each
 pair's when a side holds several); and each finding: the rule of the offline judge's
 table (:data:`~reverie.judges.rules.RULES`) or the model score that decided, with what it
-saw. ``--json`` prints the same as one object. Relative dates are read as of now (UTC).
+saw; for two statements that do not contradict, also the guard that kept every
+contradiction rule from being asked (``within-range``, ``link-same-amount``). ``--json``
+prints the same as one object. Relative dates are read as of now (UTC).
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 :func:`explain` asks :class:`~reverie.judges.offline.OfflineJudge` what the dream would
 ask about two notes holding ``a`` and ``b`` (written at ``now``, never used): whether they
 contradict, else whether they merge into one note. The answer names the rules of
-:data:`~reverie.judges.rules.RULES` that decided (``reverie explain`` prints it).
+:data:`~reverie.judges.rules.RULES` that decided (``reverie explain`` prints it), and, when
+they do not contradict, the guard that kept every contradiction rule from being asked
+(:func:`~reverie.judges.frames.no_conflict`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, Literal
 
 from reverie.handlers.dream.findings import Finding, as_json
 from reverie.handlers.dream.judging import JudgedNote
+from reverie.judges import frames
 from reverie.judges.offline import OfflineJudge
 from reverie.judges.rules import RULES
 
@@ -75,5 +78,11 @@ def explain(judge: OfflineJudge, a: str, b: str, now: datetime) -> Explanation:
                            contra.certain)
     verdict = judge.consolidate_now([x, y])
     merged = verdict.consolidate and any({"A", "B"} <= set(m.source_ids) for m in verdict.merged)
+    findings = list(verdict.findings)
+    for s in statements["A"]:
+        for t in statements["B"]:
+            guard = frames.no_conflict(s.pair(t))
+            if guard is not None and guard not in findings:
+                findings.append(guard)
     return Explanation(a, b, "one fact" if merged else "two facts", verdict.reason,
-                       verdict.findings, cosines)
+                       tuple(findings), cosines)

@@ -145,6 +145,7 @@ __all__ = [
     "completeness",
     "conflict",
     "inconsistent",
+    "no_conflict",
     "not_absorbed",
     "one_frame",
     "same_fact",
@@ -737,14 +738,20 @@ def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None;
     without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
     does not keep a cluster from merging)."""
-    if _within_range(pair) is not None:
-        return None  # "needs Java 11 or later" / "needs Java 17": both hold
-    if _one_amount(pair) is not None:
-        return None  # "weighs 70 kg" / "weighs 154 lb": one weight in two units
+    if no_conflict(pair) is not None:
+        return None
     found = _conflict(pair)
     if found is None and doubt:
         return _memory_conflict(pair)
     return found
+
+
+def no_conflict(pair: Pair) -> Finding | None:
+    """Return the guard by which the two statements cannot contradict, or None: a figure
+    inside the other's range ("needs Java 11 or later" / "needs Java 17",
+    ``within-range``) or one amount in two units ("weighs 70 kg" / "weighs 154 lb",
+    ``link-same-amount``); :func:`conflict` asks no rule then."""
+    return _within_range(pair) or _one_amount(pair)
 
 
 def _conflict(pair: Pair) -> Finding | None:

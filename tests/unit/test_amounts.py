@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.amounts import amounts, amounts_apart, one_unit, same_amount
-from tests.dreamkit import assert_contradiction, explained
+from tests.dreamkit import JUDGED_AT, assert_contradiction, explained, offline_judge
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -77,11 +77,11 @@ def test_one_amount_or_two_things_is_no_contradiction(a: str, b: str) -> None:
 
 
 def test_one_amount_in_two_units_names_its_rule_where_it_stops_a_conflict() -> None:
-    from reverie.judges import frames
-    from reverie.judges.nlp import analyze
+    from reverie.judges.explain import explain
 
-    pair = frames.Pair(analyze("Omar weighs 95 kg."), analyze("Omar weighs about 210 lb."),
-                       cosine=0.8)
-    found = frames._one_amount(pair)
-    assert found is not None and found.rule == "link-same-amount"
-    assert "95 kg = about 210 lb" in found.detail or "95 kg = 210 lb" in found.detail
+    found = explain(offline_judge(), "Omar weighs 95 kg.", "Omar weighs about 210 lb.",
+                    JUDGED_AT)
+    assert found.outcome != "contradiction"
+    guard = [f for f in found.findings if f.rule == "link-same-amount"]
+    assert len(guard) == 1
+    assert "95 kg = about 210 lb" in guard[0].detail or "95 kg = 210 lb" in guard[0].detail
