@@ -32,6 +32,7 @@ from reverie.errors import ConfigurationError
 
 __all__ = [
     "INSTALL_HINT",
+    "Embedding",
     "EncoderLayer",
     "LocalMiniLMEmbedder",
     "LocalModelUnavailable",
@@ -286,12 +287,15 @@ class LocalMiniLMEmbedder:
 
     def embed_array(self, texts: Sequence[str]) -> F32:
         """Embed ``texts`` into a float32 array of shape ``(len(texts), 384)``, rows unit-length."""
-        texts = list(texts)
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
+        return self.embedding(texts).result()
+
+    def embedding(self, texts: Sequence[str]) -> Embedding:
+        """``texts`` tokenized and planned in batches that any number of threads may compute
+        (:meth:`Embedding.work`); :meth:`Embedding.result` gives what :meth:`embed_array`
+        would."""
         model = self._ensure_loaded()
-        encodings = model.tokenizer.encode_batch(texts, add_special_tokens=True)
-        return self._pooled(model, encodings, model.layers, pairs=False)
+        encodings = model.tokenizer.encode_batch(list(texts), add_special_tokens=True)
+        return Embedding(self, model, encodings, model.layers, pairs=False)
 
     def encode_pairs(
         self, pairs: Sequence[tuple[str, str]], replace: Mapping[int, EncoderLayer]
@@ -303,41 +307,7 @@ class LocalMiniLMEmbedder:
             return np.zeros((0, self.dimension), dtype=np.float32)
         layers = tuple(replace.get(i, layer) for i, layer in enumerate(model.layers))
         encodings = model.tokenizer.encode_batch([(a, b) for a, b in pairs])
-        return self._pooled(model, encodings, layers, pairs=True)
-
-    def _pooled(
-        self,
-        model: _Model,
-        encodings: Sequence[Any],
-        layers: tuple[EncoderLayer, ...],
-        *,
-        pairs: bool,
-    ) -> F32:
-        out = np.zeros((len(encodings), self.dimension), dtype=np.float32)
-        ids_list = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
-        lengths = np.fromiter((len(i) for i in ids_list), dtype=np.int64, count=len(ids_list))
-        if int(lengths.min()) == 0:  # cannot happen with BERT's [CLS] ... [SEP] template
-            raise LocalModelUnavailable("the tokenizer produced an empty token sequence")
-        # Sort by token count (longest first) so each batch holds texts of similar length
-        # and carries little padding; results are written back in the caller's order.
-        order = np.argsort(-lengths, kind="stable")
-        start = 0
-        with single_threaded():  # small products: OpenBLAS's threads cost more than they save
-            while start < len(encodings):
-                seq_len = int(lengths[order[start]])  # the longest text of this batch
-                count = min(self.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
-                idx = order[start : start + count]
-                start += count
-                ids = np.zeros((len(idx), seq_len), dtype=np.int64)
-                types = np.zeros((len(idx), seq_len), dtype=np.float32) if pairs else None
-                for row, i in enumerate(idx):
-                    ids[row, : lengths[i]] = ids_list[i]
-                    if types is not None:
-                        types[row, : lengths[i]] = encodings[i].type_ids
-                out[idx] = self._forward(
-                    model, ids, lengths[idx], layers, types, normalize=not pairs
-                )
-        return out
+        return Embedding(self, model, encodings, layers, pairs=True).result()
 
     def load(self) -> None:
         """Read the tokenizer and weights now instead of on the first embedding call."""
@@ -494,3 +464,86 @@ class LocalMiniLMEmbedder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         pooled /= np.maximum(norms, np.float32(1e-12))
         return pooled
+
+
+class Embedding:
+    """One call's texts, tokenized, cut into fixed batches that any number of threads may
+    compute: each takes the next batch not yet taken (:meth:`work`). A batch is computed
+    as one thread alone would compute it, so the vectors are the same whoever computes
+    them (the offline judge embeds a chunk in its own thread while the caller parses it,
+    and the caller joins once its parse is done)."""
+
+    def __init__(
+        self,
+        embedder: LocalMiniLMEmbedder,
+        model: _Model,
+        encodings: Sequence[Any],
+        layers: tuple[EncoderLayer, ...],
+        *,
+        pairs: bool,
+    ) -> None:
+        """Plan the batches of ``encodings`` (nothing computed yet)."""
+        self._embedder, self._model, self._layers, self._pairs = embedder, model, layers, pairs
+        self._encodings = encodings
+        self._out = np.zeros((len(encodings), embedder.dimension), dtype=np.float32)
+        self._ids = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
+        self._lengths = np.fromiter((len(i) for i in self._ids), dtype=np.int64,
+                                    count=len(self._ids))
+        if len(encodings) and int(self._lengths.min()) == 0:  # not with [CLS] ... [SEP]
+            raise LocalModelUnavailable("the tokenizer produced an empty token sequence")
+        # Sort by token count (longest first) so each batch holds texts of similar length
+        # and carries little padding; results are written back in the caller's order.
+        order = np.argsort(-self._lengths, kind="stable")
+        self._batches: list[npt.NDArray[np.int64]] = []
+        start = 0
+        while start < len(encodings):
+            seq_len = int(self._lengths[order[start]])  # the longest text of this batch
+            count = min(embedder.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
+            self._batches.append(order[start : start + count])
+            start += count
+        self._taken = self._done = 0
+        self._error: BaseException | None = None
+        self._state = threading.Condition()
+
+    def work(self) -> None:
+        """Compute batches nobody has taken until none is left (from any thread)."""
+        with single_threaded():  # small products: OpenBLAS's threads cost more than they save
+            while True:
+                with self._state:
+                    if self._error is not None or self._taken == len(self._batches):
+                        return
+                    idx = self._batches[self._taken]
+                    self._taken += 1
+                try:
+                    self._compute(idx)
+                except BaseException as exc:
+                    with self._state:
+                        self._error = exc
+                        self._state.notify_all()
+                    raise
+                with self._state:
+                    self._done += 1
+                    self._state.notify_all()
+
+    def result(self) -> F32:
+        """The vectors in the texts' order, once every batch is computed (computing those
+        nobody has taken); a batch's error is raised here too."""
+        self.work()
+        with self._state:
+            self._state.wait_for(
+                lambda: self._error is not None or self._done == len(self._batches))
+            if self._error is not None:
+                raise self._error
+        return self._out
+
+    def _compute(self, idx: npt.NDArray[np.int64]) -> None:
+        seq_len = int(self._lengths[idx[0]])
+        ids = np.zeros((len(idx), seq_len), dtype=np.int64)
+        types = np.zeros((len(idx), seq_len), dtype=np.float32) if self._pairs else None
+        for row, i in enumerate(idx):
+            ids[row, : self._lengths[i]] = self._ids[i]
+            if types is not None:
+                types[row, : self._lengths[i]] = self._encodings[i].type_ids
+        self._out[idx] = self._embedder._forward(
+            self._model, ids, self._lengths[idx], self._layers, types,
+            normalize=not self._pairs)

@@ -215,7 +215,9 @@ class Pair:
     b: Analysis
     cosine: float
     nli: Callable[[], NLIScores] | None = None  # asked only where it can change a verdict
-    memory: Callable[[], NLIScores] | None = None  # the agent-memory model, the same way
+    # the agent-memory model's scores both ways where p(contradiction) can reach the bound
+    # given (:meth:`~reverie.judges.nli.NLIScorer.contradiction_both_ways`), else None
+    memory: Callable[[float], NLIScores | None] | None = None
 
 
 def completeness(facts: Analysis) -> int:
@@ -1327,7 +1329,7 @@ def _denied_value(pair: Pair) -> Finding | None:
         denied = [(c, x) for c in denying.clauses
                   if c.negated and not (c.past or c.hypothetical)
                   for x in held(c, denying.salient)]
-        holding = _holding(saying) if denied else []
+        holding = _holding(saying) if denied else ()
         for c, x in denied:
             for d, y in holding:
                 if (x.attribute != y.attribute or not x.value or not y.value
@@ -1349,17 +1351,21 @@ def _denied_in_part(c: Clause, d: Clause, value: Arg) -> bool:
                for z in c.args)
 
 
-def _holding(facts: Analysis) -> list[tuple[Clause, Held]]:
+def _holding(facts: Analysis) -> tuple[tuple[Clause, Held], ...]:
     """The values a statement holds now: of affirmed clauses without "also", "maybe" or a
     modal ("maybe i can be a pilot" is a wish), in the present unless the attribute is
-    permanent ("worked at Google" / "works at Microsoft": both true)."""
-    return [
-        (c, x)
-        for c in facts.clauses
-        if not (c.negated or c.additive or c.hypothetical)
-        for x in held(c, facts.salient)
-        if x.permanent or not c.past
-    ]
+    permanent ("worked at Google" / "works at Microsoft": both true); read once per
+    statement (``Analysis.derived``)."""
+    found: tuple[tuple[Clause, Held], ...] | None = facts.derived.get("holding")
+    if found is None:
+        found = facts.derived["holding"] = tuple(
+            (c, x)
+            for c in facts.clauses
+            if not (c.negated or c.additive or c.hypothetical)
+            for x in held(c, facts.salient)
+            if x.permanent or not c.past
+        )
+    return found
 
 
 def _two_values(x: Held, y: Held, pair: Pair) -> bool:
@@ -1484,8 +1490,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         return None
     if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
         return None  # another holder, or a former value beside the present one
-    scores = pair.memory()
-    if scores.contradiction < MEMORY_CONTRADICTION:
+    scores = pair.memory(MEMORY_CONTRADICTION)
+    if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
         return None
     return finding("memory-doubt", (
         f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "

@@ -160,6 +160,16 @@ class NLIScorer:
         ab, ba = self.score([(a, b), (b, a)])
         return NLIScores.both_ways(ab, ba)
 
+    def contradiction_both_ways(self, a: str, b: str, at_least: float) -> NLIScores | None:
+        """The pair scored in both orders and averaged, or None without scoring ``b, a``
+        when ``a, b``'s p(contradiction) is too low for the mean to reach ``at_least``
+        (the other order's is at most 1): the verdict of ``both_ways`` at half the cost."""
+        (ab,) = self.score([(a, b)])
+        if (ab.contradiction + 1.0) / 2 < at_least:
+            return None
+        (ba,) = self.score([(b, a)])
+        return NLIScores.both_ways(ab, ba)
+
     # ------------------------------------------------------------------ internals
 
     def _base(self) -> LocalMiniLMEmbedder:

@@ -228,6 +228,10 @@ class Analysis:
     # (owner, noun, now) of each noun with an owner: "my car is pink" (self, car, True),
     # "Priya's dog died" (priya, dog, False: past or hypothetical)
     possessions: frozenset[tuple[str, str, bool]] = frozenset()
+    # readings derived from the analysis by the frames, each computed once per statement
+    # (the attributes its clauses hold); not part of its value
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
+                                    repr=False)
 
     @property
     def negated(self) -> bool:

@@ -113,7 +113,7 @@ class _Statement:
     facts: Analysis
     vector: npt.NDArray[np.float32]
     nli: Callable[[str, str], NLIScores] | None = None
-    memory: Callable[[str, str], NLIScores] | None = None
+    memory: Callable[[str, str, float], NLIScores | None] | None = None
 
     @property
     def text(self) -> str:
@@ -171,7 +171,8 @@ class OfflineJudge:
         local model of its own, loaded on first use; with ``nli``, the SNLI-trained scorer
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame,
         and the agent-memory scorer (``memory``, or the shipped one: ``load()`` and
-        ``both_ways(a, b)``) raises its doubts where contradictions are sought."""
+        ``contradiction_both_ways(a, b, at_least)``) raises its doubts where contradictions
+        are sought."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
         # each note's statements by (text, UTC time written): the dates made absolute
@@ -240,10 +241,11 @@ class OfflineJudge:
                         self._local(), memory_weights_path(), MEMORY_SHA256)
         return self._memory_scorer
 
-    def _memory_both_ways(self, a: str, b: str) -> NLIScores:
+    def _memory_both_ways(self, a: str, b: str, at_least: float) -> NLIScores | None:
         # as notes are written, with a full stop: the model was taught on whole notes, and
         # without the stop its scores drift (by 0.4 on "has 52 engineers")
-        scores: NLIScores = self._memory().both_ways(as_written(a), as_written(b))
+        scores: NLIScores | None = self._memory().contradiction_both_ways(
+            as_written(a), as_written(b), at_least)
         return scores
 
     def _local(self) -> Any:
@@ -280,17 +282,6 @@ class OfflineJudge:
 
     # ------------------------------------------------------------------ analysis
 
-    def _embed(self, texts: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
-        """Each text's vector (cached by text, the oldest dropped first past 50,000)."""
-        found = {t: v for t in dict.fromkeys(texts) if (v := self._vectors.get(t)) is not None}
-        todo = [t for t in dict.fromkeys(texts) if t not in found]
-        if not todo:
-            return found
-        rows = self._local().embed_array(todo)
-        for text, row in zip(todo, rows, strict=True):
-            found[text] = self._vectors.put(text, row)
-        return found
-
     def _split_note(self, note: JudgedNote) -> tuple[str, ...]:
         """The note's statements, dates made absolute (cached; call it holding ``_lock``)."""
         key = (note.text, as_utc(note.created_at))
@@ -304,22 +295,33 @@ class OfflineJudge:
         """Each note's statements, parsed and embedded (texts cached across calls).
 
         A batch with texts to embed is embedded in a thread of the judge's own while this
-        thread parses it: the encoder's products release the GIL, so on two CPUs the parse
-        costs little wall time beside them. The vectors are the ones embedded here (one
-        call on the same texts), the parses the same."""
+        thread parses it, and this thread joins the embedding once its parse is done: the
+        encoder's products release the GIL, so on two CPUs both work. Each vector is the
+        one :meth:`~reverie.embeddings.local.LocalMiniLMEmbedder.embed_array` gives for the
+        batch (:class:`~reverie.embeddings.local.Embedding`), whichever thread computes it.
+        The judge's lock is held only to look up, split and store, never across a parse or
+        an embedding, so judgments of statements already read go on while another batch is
+        read (:mod:`~reverie.handlers.dream.readahead`); parses run under the parser's
+        lock. Vectors are cached by text (the oldest dropped first past 50,000)."""
         with self._lock:
             texts = {n.note_id: self._split_note(n) for n in notes}
             flat = [t for ts in texts.values() for t in ts]
-            if not any(t not in self._vectors for t in flat):
+            vectors = {t: v for t in dict.fromkeys(flat) if (v := self._vectors.get(t)) is not None}
+            todo = [t for t in dict.fromkeys(flat) if t not in vectors]
+            pool = self._thread() if todo else None
+        if pool is None:
+            facts = dict(zip(flat, analyze_many(flat), strict=True))
+        else:
+            embedding = self._local().embedding(todo)
+            helper = pool.submit(embedding.work)
+            try:
                 facts = dict(zip(flat, analyze_many(flat), strict=True))
-                vectors = self._embed(flat)
-            else:
-                embedding = self._thread().submit(self._embed, flat)
-                try:
-                    facts = dict(zip(flat, analyze_many(flat), strict=True))
-                finally:
-                    wait([embedding])  # never left running past the lock, even on an error
-                vectors = embedding.result()  # a parse error is raised first, as before
+                rows = embedding.result()  # computing what the judge's thread has not taken
+            finally:
+                wait([helper])  # never left running, even on an error
+            with self._lock:
+                for text, row in zip(todo, rows, strict=True):
+                    vectors[text] = self._vectors.put(text, row)
         ask = self._both_ways if self._use_nli else None
         memory = self._memory_both_ways if self._use_nli else None
         return {

@@ -8,6 +8,7 @@ NumPy forward pass matched them to within 3.2e-7 per component on 25 sentences.
 from __future__ import annotations
 
 import importlib.util
+from concurrent.futures import ThreadPoolExecutor
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import Any
@@ -169,6 +170,38 @@ def test_memory_bounds_do_not_change_vectors(
     monkeypatch.setattr(local_mod, "_MAX_BATCH_TOKENS", 300)
     monkeypatch.setattr(local_mod, "_MAX_SCORE_ELEMENTS", 1)
     _same(_vecs(embedder, texts), expected)
+
+
+@needs_model
+def test_an_embedding_computed_by_several_threads_is_the_one_of_one_call(
+        embedder: LocalMiniLMEmbedder) -> None:
+    """Threads that take an embedding's batches in turn give each text the vector one call
+    gives it, bit for bit (the batches are fixed before any is computed)."""
+    texts = [f"{SHORT} {i}" for i in range(30)] + [LONG, CONCISE, INVOICE] * 3
+    want = embedder.embed_array(texts)  # batch_size=4: a dozen batches
+    embedding = embedder.embedding(texts)
+    with ThreadPoolExecutor(3) as pool:
+        for done in [pool.submit(embedding.work) for _ in range(3)]:
+            done.result()
+    np.testing.assert_array_equal(embedding.result(), want)
+
+
+@needs_model
+def test_an_error_in_one_batch_is_raised_by_the_result(embedder: LocalMiniLMEmbedder) -> None:
+    """A batch that fails stops the others being taken, and the result raises its error."""
+    embedding = embedder.embedding([CONCISE, INVOICE, SHORT, LONG, "ok"])
+
+    class Broken(RuntimeError):
+        pass
+
+    def fail(idx: Any) -> None:
+        raise Broken("no memory left")
+
+    embedding._compute = fail  # type: ignore[method-assign]
+    with pytest.raises(Broken):
+        embedding.result()
+    with pytest.raises(Broken):
+        embedding.result()
 
 
 @needs_model

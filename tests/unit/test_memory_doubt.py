@@ -67,7 +67,7 @@ class Doubting:
     def load(self) -> None:
         return None
 
-    def both_ways(self, a: str, b: str) -> NLIScores:
+    def contradiction_both_ways(self, a: str, b: str, at_least: float) -> NLIScores:
         return NLIScores(0.0, 0.0, 1.0)
 
 

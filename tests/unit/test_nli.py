@@ -4,12 +4,13 @@ known pairs of each class as SNLI taught them."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from reverie.judges import nli
-from reverie.judges.nli import NLIModelUnavailable, NLIScorer, weights_path
+from reverie.judges.nli import NLIModelUnavailable, NLIScorer, NLIScores, weights_path
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,27 @@ def test_both_ways_averages_the_orders(scorer: NLIScorer) -> None:
     ab, ba = scorer.score([(a, b), (b, a)])
     both = scorer.both_ways(a, b)
     assert both.contradiction == pytest.approx((ab.contradiction + ba.contradiction) / 2)
+
+
+def test_contradiction_both_ways_scores_the_second_order_only_where_the_mean_can_reach(
+        scorer: NLIScorer) -> None:
+    """None when the first order's p(contradiction) leaves the mean short of the bound even
+    if the second were 1, without scoring the second; else the mean of both orders."""
+    class Counting(NLIScorer):
+        asked: list[tuple[str, str]] = []
+
+        def score(self, pairs: Sequence[tuple[str, str]]) -> list[NLIScores]:
+            self.asked.extend(pairs)
+            return super().score(pairs)
+
+    a, b = "A man is sleeping in his bed.", "A man is running a marathon."
+    (ab,) = scorer.score([(a, b)])
+    counting = Counting()
+    assert counting.contradiction_both_ways(a, b, (ab.contradiction + 1.0) / 2 + 0.01) is None
+    assert counting.asked == [(a, b)]
+    both = counting.contradiction_both_ways(a, b, 0.0)
+    assert both is not None and counting.asked[-1] == (b, a)
+    assert both.contradiction == pytest.approx(scorer.both_ways(a, b).contradiction)
 
 
 def _quantize_script() -> object:

@@ -71,12 +71,24 @@ async def judge_batches(
         await ahead.ready(batch)
         return await ask(batch)
 
-    outages = Outages(max_outages)
+    try:
+        return await _judge_all(work, asked, apply, concurrency=concurrency,
+                                outages=Outages(max_outages), headroom=headroom(judge))
+    finally:
+        await ahead.close()
+
+
+async def _judge_all(
+    work: Batches[T],
+    asked: Callable[[list[T]], Awaitable[Sequence[Judgment[R] | None]]],
+    apply: Callable[[T, Judgment[R]], Awaitable[None]],
+    *, concurrency: int, outages: Outages, headroom: Callable[[], int | None] | None,
+) -> Tally:
     failed, errors = 0, list[str]()
     wanted = None if work.wanted is None else (
         lambda b: any(work.still_wanted(i) for i in b))
     async for batch, judgment in judge_in_order(
-            work.batches, asked, limit=concurrency, headroom=headroom(judge),
+            work.batches, asked, limit=concurrency, headroom=headroom,
             conflicts=work.conflicts, wanted=wanted):
         if judgment.skipped:
             continue
