@@ -77,7 +77,13 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
-from reverie.text.vocabulary.function_words import PART_WORDS, SELF_WORDS, THIRD_PERSONS
+from reverie.text.vocabulary.function_words import (
+    EXCLUSIVE,
+    PART_WORDS,
+    SELF_WORDS,
+    SOLE,
+    THIRD_PERSONS,
+)
 from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
@@ -98,6 +104,8 @@ from reverie.text.vocabulary.verbs import CHANGE_VERBS
 __all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
+# what says a value is the only one, in a subject ("one" is read as the figure 1)
+_ONE_WORDS = SOLE | EXCLUSIVE | {"1", "one", "just"}
 # the device whose system an attribute is: its words name no other holder
 _DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS}
 
@@ -139,6 +147,8 @@ class Held:
         owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
         if naming or self.owned:  # "the user's default currency": the user's
             owned |= c.subject & ATTRIBUTE_QUALIFIERS
+        if c.only:  # "Sofia's one and only employer", "her sole employer": of the value
+            owned |= c.subject & _ONE_WORDS
         return (c.subject - owned) or frozenset({SELF})
 
 

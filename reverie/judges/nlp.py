@@ -55,6 +55,7 @@ from reverie.text.vocabulary.function_words import (
     EXCLUSIVE,
     NEGATORS,
     OTHER_ONE,
+    SCOPE_DETERMINERS,
     SELF_POSSESSIVES,
     SELF_WORDS,
     SOLE,
@@ -161,8 +162,11 @@ def _one_token(text: str) -> bool:
 _HYPHENATED_LEVELS = frozenset(w for w in ACCESS_LEVELS if "-" in w)
 
 
-# "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words)
-_KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,4}[\w'-]+)\s*:\s+(\S.*)$")
+# "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words, and
+# a scope after it: "Priya's role in the Umbrella workspace: Admin")
+_KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,8}[\w'-]+)\s*:\s+(\S.*)$")
+_KEY_HEAD_WORDS = 5
+_KEY_SCOPES = frozenset({"in", "for", "of", "at", "on"})
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
@@ -275,10 +279,26 @@ def normalize_chat(text: str) -> str:
 
 def _key_value(m: re.Match[str]) -> str:
     """ "The customer's plan: Enterprise" -> "... plan is Enterprise" when the key ends
-    with a noun of an attribute held one value at a time; any other colon stays."""
+    with a noun of an attribute held one value at a time, or says its scope after it with
+    a preposition ("Priya's role in the Umbrella workspace: Admin"); any other colon
+    stays."""
     key = m.group(1)
-    last = key.split()[-1].lower().removesuffix("'s")
+    said = key.split()
+    words = [w.lower() for w in said]
+    head = next((i for i, w in enumerate(words) if w in _KEY_SCOPES), len(words))
+    if not 0 < head <= _KEY_HEAD_WORDS:
+        return m.group(0)
+    if head < len(words) and not _names_a_scope(said[head + 1]):
+        return m.group(0)  # "Ruby version in use: 3.3": a state, not a scope
+    last = words[head - 1].removesuffix("'s")
     return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
+
+
+def _names_a_scope(word: str) -> bool:
+    """The word after a key's preposition names a thing: a name, or a determiner or an
+    owner before one ("in the Umbrella workspace", "for Acme", "of her team"; not "in
+    use", "in prod")."""
+    return word[:1].isupper() or word.lower() in SCOPE_DETERMINERS or word.endswith("'s")
 
 
 def analyze_many(texts: Iterable[str]) -> list[Analysis]:

@@ -19,7 +19,7 @@ from reverie.text.vocabulary.attributes import (
     PLACE_KINDS,
     VALUE_KINDS,
 )
-from tests.dreamkit import embedder
+from tests.dreamkit import assert_contradiction, embedder, explained
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
@@ -277,3 +277,41 @@ def test_a_key_value_note_reads_as_a_copula_only_for_an_attribute_key() -> None:
     assert normalize_chat("The customer's plan: Enterprise") == "The customer's plan is Enterprise"
     assert normalize_chat("Note: user prefers tea") == "Note: user prefers tea"
     assert normalize_chat("Time: 9am") == "Time: 9am"
+
+
+@pytest.mark.parametrize(("note", "read"), [
+    ("Priya's role in the Umbrella workspace: Admin",
+     "Priya's role in the Umbrella workspace is Admin"),
+    ("Time zone of the Berlin office: CET", "Time zone of the Berlin office is CET"),
+    ("Plan for Acme: Pro", "Plan for Acme is Pro"),
+    ("Notes from the call with Acme on Monday: renewal", None),  # no attribute key
+    ("In Berlin: CET", None),  # a scope without an attribute
+    ("The very long customer account billing plan: Pro", None),  # a key of six words
+    ("Ruby version in use: 3.3", None),  # a state, not a scope: the key stays a key
+    ("Postgres version in prod: 14", None),
+])
+def test_a_key_with_its_scope_after_it_reads_as_a_copula(note: str, read: str | None) -> None:
+    """The attribute noun before the key's first preposition decides, as the last word of a
+    key without one does."""
+    from reverie.judges.nlp import normalize_chat
+    assert normalize_chat(note) == (note if read is None else read)
+
+
+def test_two_values_of_one_scoped_key_contradict() -> None:
+    assert_contradiction("Priya's role in the Umbrella workspace: Admin",
+                         "Priya's role in the Umbrella workspace: Viewer", "other-value")
+    assert explained("Priya's role in the Umbrella workspace: Admin",
+                     "Priya's role in the Globex workspace: Viewer")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Sofia works only for Globex.", "Sofia's one and only employer is Initech."),
+    ("Tom works for Hooli.", "Tom's sole employer is Initech."),
+])
+def test_the_words_that_make_a_value_the_only_one_name_no_other_holder(a: str, b: str) -> None:
+    """"Sofia's one and only employer": Sofia's, not another holder's named "one"."""
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+def test_one_employer_said_as_the_only_one_is_one_fact() -> None:
+    assert explained("Sofia works for Globex.", "Sofia's sole employer is Globex.")[0] == "one fact"

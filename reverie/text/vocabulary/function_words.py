@@ -11,6 +11,7 @@ __all__ = [
     "NEGATORS",
     "OTHER_ONE",
     "PART_WORDS",
+    "SCOPE_DETERMINERS",
     "SELF_POSSESSIVES",
     "SELF_WORDS",
     "THIRD_PERSONS",
@@ -32,6 +33,11 @@ the staff"): what it holds is not the group's."""
 
 SELF_POSSESSIVES = frozenset(["my", "our", "their", "his", "her"])
 """Possessive determiners of the speaker or the user ("my car", "her dog")."""
+
+SCOPE_DETERMINERS = frozenset(["the", "this", "that", "these", "those", "its", "your",
+                               *SELF_POSSESSIVES])
+"""Determiners before a noun that names one thing: after a key's preposition, a scope ("role
+in the Umbrella workspace: Admin"), where a bare noun is a state ("version in use: 3.3")."""
 
 NEGATORS = ("never", "no", "none", "nothing", "nobody", "neither", "nor")
 """Words that negate what they go with, "not" aside."""
