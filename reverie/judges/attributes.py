@@ -99,7 +99,7 @@ from reverie.text.vocabulary.products import (
     USE_FRAMES,
     VERSION_FRAMES,
 )
-from reverie.text.vocabulary.verbs import CHANGE_VERBS
+from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 
 __all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
 
@@ -172,7 +172,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _age(c, names) or _tenure(c) or _job_at(c, names))
+            or _age(c, names) or _tenure(c) or _job_at(c, names) or _the_only_one(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -195,6 +195,28 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     if cycle is not None:
         found.append(cycle)
     return (*found, *_employment(c, found))
+
+
+def _the_only_one(c: Clause) -> Held | None:
+    """Which thing a holder's only one of a kind is, where the clause says it is the only
+    one and names it by a kind of that noun (WordNet): "my only pet is a cat called Miso",
+    "has just one pet, a parrot named Kiwi" (the noun's own attribute, one value), or
+    None. A name is not enough ("my only car is a Tesla" / "... a Model 3" may be one)."""
+    if not c.only or c.negated:
+        return None
+    attr = c.arg("attr")
+    if c.predicate == "be" and attr is not None and c.subject_head:
+        noun = c.subject_head
+        if attr.head != noun and is_kind_of(attr.head, noun):
+            return Held(f"only {noun}", attr, attr.words - {SELF}, owned=frozenset({noun}))
+    obj = c.arg("obj")
+    if c.predicate in HAVING_VERBS and obj is not None and ("nummod", "1") in (obj.mods or ()):
+        kind = next((w for w in sorted(obj.words - {obj.head, "1"})
+                     if w != obj.head and is_kind_of(w, obj.head)), None)
+        if kind is not None:  # "one pet, a parrot": the apposition names it
+            value = obj.words - {obj.head, "1", SELF}
+            return Held(f"only {obj.head}", replace(obj, head=kind, words=value), value)
+    return None
 
 
 def _branch(c: Clause, x: Arg) -> Held | None:

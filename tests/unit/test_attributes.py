@@ -19,7 +19,7 @@ from reverie.text.vocabulary.attributes import (
     PLACE_KINDS,
     VALUE_KINDS,
 )
-from tests.dreamkit import assert_contradiction, embedder, explained
+from tests.dreamkit import assert_contradiction, assert_not_by, embedder, explained
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
@@ -315,3 +315,21 @@ def test_the_words_that_make_a_value_the_only_one_name_no_other_holder(a: str, b
 
 def test_one_employer_said_as_the_only_one_is_one_fact() -> None:
     assert explained("Sofia works for Globex.", "Sofia's sole employer is Globex.")[0] == "one fact"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("My only pet is a cat called Miso.", "I have just one pet, a parrot named Kiwi."),
+    ("Priya's only pet is a dog.", "Priya has just one pet, a rabbit."),
+])
+def test_the_only_one_of_a_kind_named_by_two_kinds_is_two_values(a: str, b: str) -> None:
+    """"my only pet is a cat" holds the one value of "only pet", a kind of pet (WordNet)."""
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("My only pet is a cat.", "I have a dog."),  # the other says no "only": not read
+    ("My only pet is a cat named Miso.", "I have just one pet, a cat."),  # one value
+    ("My only car is a Tesla.", "I have just one car, a Model 3."),  # names: not read
+])
+def test_the_only_one_is_no_contradiction_without_two_kinds(a: str, b: str) -> None:
+    assert_not_by(a, b, "one-value-attribute")
