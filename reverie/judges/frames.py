@@ -311,6 +311,10 @@ def _align(c: Clause, d: Clause) -> _Alignment:
     elif _things_of_the_holder(c, d):
         # "reports" / "the user's shipping labels": two things, one of them the user's
         differ.append(_Difference("subject", _content(c.subject & d.subject), False))
+    elif _two_things_of_the_holders(c, d):
+        # "the user's son" / "the user's daughter", "the user's laptop" / "... desktop":
+        # two things of the holder's, not the holder twice
+        differ.append(_Difference("subject", _content(c.subject & d.subject - {SELF}), False))
     # each role's first argument (Clause.arg), looked up once per side
     theirs: dict[str, Arg] = {}
     for a in d.args:
@@ -342,6 +346,20 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         holder=holder,
         only=c.only or d.only,
     )
+
+
+def _two_things_of_the_holders(c: Clause, d: Clause) -> bool:
+    """Both subjects are things of the note's holder's and name two things: their other
+    words disagree and their heads are neither one noun nor synonyms ("the user's son" /
+    "the user's daughter"; not "the user's son" / "the user's boy", "our house" / "our
+    place")."""
+    if SELF not in c.subject or SELF not in d.subject:
+        return False
+    x, y = c.subject - {SELF}, d.subject - {SELF}
+    if not (x and y) or _agree(x, y) or c.subject_head == d.subject_head:
+        return False
+    return not (one_noun(c.subject_head, d.subject_head)
+                or synonyms(c.subject_head, d.subject_head))
 
 
 def _things_of_the_holder(c: Clause, d: Clause) -> bool:

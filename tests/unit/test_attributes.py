@@ -333,3 +333,13 @@ def test_the_only_one_of_a_kind_named_by_two_kinds_is_two_values(a: str, b: str)
 ])
 def test_the_only_one_is_no_contradiction_without_two_kinds(a: str, b: str) -> None:
     assert_not_by(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("User's son plays soccer on Saturdays.", "User's daughter plays soccer on Sundays."),
+    ("The user's laptop has 16 GB of RAM.", "The user's desktop has 32 GB of RAM."),
+])
+def test_two_things_of_the_holders_are_two_subjects(a: str, b: str) -> None:
+    """"the user's son" / "the user's daughter": two subjects, not the holder twice."""
+    outcome, rule = explained(a, b)
+    assert (outcome, rule) == ("two facts", "differing-argument")
