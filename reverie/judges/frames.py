@@ -352,11 +352,16 @@ def _two_things_of_the_holders(c: Clause, d: Clause) -> bool:
     """Both subjects are things of the note's holder's and name two things: their other
     words disagree and their heads are neither one noun nor synonyms ("the user's son" /
     "the user's daughter"; not "the user's son" / "the user's boy", "our house" / "our
-    place")."""
+    place"), or one names a person the other does not ("the user's birthday" / "the
+    user's son's birthday")."""
     if SELF not in c.subject or SELF not in d.subject:
         return False
     x, y = c.subject - {SELF}, d.subject - {SELF}
-    if not (x and y) or _agree(x, y) or c.subject_head == d.subject_head:
+    if not (x and y) or x == y:
+        return False
+    if _agree(x, y):  # "the user's birthday" / "the user's son's birthday": someone else's
+        return any(is_kind_of(w, "person") for w in x ^ y)
+    if c.subject_head == d.subject_head:
         return False
     return not (one_noun(c.subject_head, d.subject_head)
                 or synonyms(c.subject_head, d.subject_head))

@@ -338,6 +338,7 @@ def test_the_only_one_is_no_contradiction_without_two_kinds(a: str, b: str) -> N
 @pytest.mark.parametrize(("a", "b"), [
     ("User's son plays soccer on Saturdays.", "User's daughter plays soccer on Sundays."),
     ("The user's laptop has 16 GB of RAM.", "The user's desktop has 32 GB of RAM."),
+    ("User's birthday is July 3.", "User's son's birthday is July 30."),  # someone else's
 ])
 def test_two_things_of_the_holders_are_two_subjects(a: str, b: str) -> None:
     """"the user's son" / "the user's daughter": two subjects, not the holder twice."""
