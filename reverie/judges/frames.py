@@ -78,6 +78,7 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.formats import FORMAT_WORDS, formats
+from reverie.text.money import sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
@@ -1754,6 +1755,9 @@ def clash(pair: Pair) -> Finding | None:
     figures = _other_figures(a, b)
     if figures is not None:
         return finding("other-figures", f"{_versus(pair)}: {figures[0]} / {figures[1]}")
+    money = sums_apart(a.text, b.text)
+    if money is not None:
+        return finding("other-sums", f"{_versus(pair)}: {money[0].said} / {money[1].said}")
     return None
 
 

@@ -164,6 +164,10 @@ _TABLE: tuple[Rule, ...] = (
     Rule("other-figures", "blocker",
          "numbers in figures on both sides that the other statement does not write "
          "('standup is at 9:30' / 'standup starts at 11'): two values, never one note"),
+    Rule("other-sums", "blocker",
+         "sums of money in one currency on both sides that the other statement does not "
+         "give ('Rent: $1,850/month' / 'pays 2,100 dollars a month in rent'; '$12,400' / "
+         "'12,400 USD' is one sum): two values, never one note"),
     Rule("nli-merge-veto", "blocker",
          "one frame with other values (as for nli-contradiction) that the NLI model doubts "
          "can both hold: p(contradiction) at least NLI_VETO both ways"),
