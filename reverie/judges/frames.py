@@ -78,6 +78,7 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.formats import FORMAT_WORDS, formats
+from reverie.text.frequency import frequencies, frequencies_apart
 from reverie.text.money import sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
@@ -839,7 +840,7 @@ def _conflict(pair: Pair) -> Finding | None:
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
-            or _other_format(pair))
+            or _other_format(pair) or _one_habit_two_frequencies(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -1505,6 +1506,37 @@ def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
         scores.as_dict())
 
 
+def _one_habit_two_frequencies(pair: Pair) -> Finding | None:
+    """``other-frequency-value``: one holder's two statements say the same but how often,
+    each a frequency the other does not give ("Lina waters the ferns twice a week" / "...
+    every day", "The cleaner comes every Thursday" / "... every other Thursday"): one
+    habit, done at one frequency at a time. Both affirmed or both denied, both now or both
+    then; what is left of each, its frequencies' words taken out, says the same words
+    (WordNet synonyms count), so another scope ("in winter" / "in summer") is two habits."""
+    often = frequencies_apart(pair.a.text, pair.b.text)
+    if often is None or pair.a.negations % 2 != pair.b.negations % 2:
+        return None
+    if _then_and_now(pair.a, pair.b) or not _one_holder(pair.a, pair.b):
+        return None
+    x, y = _besides_frequencies(pair.a), _besides_frequencies(pair.b)
+    if not x or not y or not _same_words(x, y):
+        return None
+    return finding("other-frequency-value", (
+        f"{_versus(pair)}: one habit, {often[0].said} / {often[1].said}"))
+
+
+def _besides_frequencies(facts: Analysis) -> frozenset[str]:
+    """The statement's content words but its holder and the words of its frequencies."""
+    said = {w.removesuffix("s") for f in frequencies(facts.text) for w in f.said.split()}
+    return frozenset(w for w in facts.content - SELF_WORDS if w.removesuffix("s") not in said)
+
+
+def _same_words(x: frozenset[str], y: frozenset[str]) -> bool:
+    """Every word of each side is on the other, or a WordNet synonym of one there."""
+    return (all(u in y or any(_synonymous(u, v) for v in y) for u in x)
+            and all(v in x or any(_synonymous(v, u) for u in x) for v in y))
+
+
 def _memory_conflict(pair: Pair) -> Finding | None:
     """The agent-memory model's doubt that one holder's two present statements can both hold:
     p(contradiction) both ways at least MEMORY_CONTRADICTION, where no rule spoke. Asked
@@ -1758,6 +1790,9 @@ def clash(pair: Pair) -> Finding | None:
     money = sums_apart(a.text, b.text)
     if money is not None:
         return finding("other-sums", f"{_versus(pair)}: {money[0].said} / {money[1].said}")
+    often = frequencies_apart(a.text, b.text)
+    if often is not None:
+        return finding("other-frequency", f"{_versus(pair)}: {often[0].said} / {often[1].said}")
     return None
 
 

@@ -86,6 +86,10 @@ _TABLE: tuple[Rule, ...] = (
          "operating system, a browser), whatever their verbs ('is on the Pro plan' / "
          "'subscribes to the Basic plan', 'the customer's mobile carrier is Verizon' / 'is "
          "on T-Mobile')"),
+    Rule("other-frequency-value", "conflict",
+         "one holder's two statements that say the same but how often, each a frequency "
+         "the other does not give ('waters the ferns twice a week' / '... every day'): "
+         "one habit, one frequency at a time"),
     Rule("likely-one-value", "conflict",
          "as one-value-attribute, but neither names the attribute: two copulas ('is a nurse' "
          "/ 'is a factory worker'), two products in use ('runs Windows 11' / 'runs macOS'), "
@@ -168,6 +172,10 @@ _TABLE: tuple[Rule, ...] = (
          "sums of money in one currency on both sides that the other statement does not "
          "give ('Rent: $1,850/month' / 'pays 2,100 dollars a month in rent'; '$12,400' / "
          "'12,400 USD' is one sum): two values, never one note"),
+    Rule("other-frequency", "blocker",
+         "how often on both sides, each a frequency the other does not give ('released "
+         "every two weeks' / 'ships monthly', 'every Friday' / 'every other Friday'; "
+         "'monthly' / 'every month' is one): two values, never one note"),
     Rule("nli-merge-veto", "blocker",
          "one frame with other values (as for nli-contradiction) that the NLI model doubts "
          "can both hold: p(contradiction) at least NLI_VETO both ways"),

@@ -15,6 +15,7 @@ dollars a month in rent"): two sums of one currency, never one fact said twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reverie.text.quantities import quantities
 from reverie.text.vocabulary.attributes import CURRENCY_NAMES, DOLLAR_CODES, VALUE_WORDS
@@ -40,8 +41,10 @@ class Sum:
     said: str
 
 
+@lru_cache(maxsize=1 << 15)
 def sums(text: str) -> tuple[Sum, ...]:
-    """The sums of money ``text`` gives, in order (figures of no currency left out)."""
+    """The sums of money ``text`` gives, in order (figures of no currency left out;
+    remembered per text)."""
     found = []
     for q in quantities(text):
         currencies = _currencies(q.unit)

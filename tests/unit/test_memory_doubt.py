@@ -43,7 +43,6 @@ def test_card_names_the_training_pairs_and_the_weights_it_started_from() -> None
 
 
 @pytest.mark.parametrize(("a", "b"), [
-    ("The account is billed quarterly.", "Billing for the account is monthly."),
     ("Rafael has never been to Japan.", "Rafael spent his honeymoon in Kyoto."),
     pytest.param("The invoice was paid in full on May 2.", "The invoice is still outstanding.",
                  marks=pytest.mark.xfail(strict=True, reason="session 14's model: p 0.85, "

@@ -1,0 +1,114 @@
+"""How often a statement says something happens ("twice a day", "every two weeks",
+"monthly", "every other Friday"), as times per day, and whether two statements say two
+frequencies.
+
+:func:`frequencies` reads three forms from a statement's text:
+
+* an adverb of a period (:data:`~reverie.text.vocabulary.calendar_words.RECURRING`:
+  "daily", "weekly", "monthly", "quarterly", "yearly"; "annually", "fortnightly",
+  "hourly", "nightly"); "biweekly" and "bimonthly" are left out (twice a week, or every
+  two weeks);
+* "every", "each" or "per" before a period, a count of periods, "other" or a weekday
+  ("every month", "every 3 months", "every other week", "each Friday": weekly);
+* a count of times in a period ("once a month", "twice a day", "3 times per week", "2x
+  weekly", "three times daily").
+
+"Weekdays" and "weekends" are not read: "every weekday" and "daily" are said of one habit.
+:func:`frequencies_apart` says whether each statement gives a frequency that none of the
+other's matches ("ships every two weeks" / "ships monthly"): two values of how often,
+never one fact said twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.vocabulary.calendar_words import WEEKDAY_KEYS
+from reverie.text.vocabulary.number_words import NUMBER_WORDS
+
+__all__ = ["Frequency", "frequencies", "frequencies_apart"]
+
+# relative difference under which two frequencies are one ("monthly" / "every 30 days")
+SAME_RATIO = 0.1
+
+_DAYS = {"hour": 1 / 24, "day": 1.0, "night": 1.0, "morning": 1.0, "evening": 1.0,
+         "afternoon": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.44,
+         "quarter": 91.31, "year": 365.25}
+_ADVERBS = {"hourly": 1 / 24, "daily": 1.0, "nightly": 1.0, "weekly": 7.0,
+            "fortnightly": 14.0, "monthly": 30.44, "quarterly": 91.31, "yearly": 365.25,
+            "annually": 365.25}
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_COUNT = r"\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_PERIOD = "|".join(sorted([*_DAYS, *WEEKDAY_KEYS], key=len, reverse=True))
+
+_ADVERB = re.compile(r"\b(" + "|".join(_ADVERBS) + r")\b")
+_EVERY = re.compile(
+    r"\b(?:every|each|per)\s+(?:(?P<other>other)\s+|(?P<count>" + _COUNT + r")\s+)?"
+    r"(?P<period>" + _PERIOD + r")s?\b")
+_HOW_MANY = r"(?:(?P<word>once|twice|thrice)|(?P<count>" + _COUNT + r")\s?(?:times|x))\s+"
+_TIMES_IN = re.compile(
+    r"\b" + _HOW_MANY + r"(?:(?:a|an|per|every|each)\s+(?P<period>" + _PERIOD + r")|"
+    r"(?P<adverb>" + "|".join(_ADVERBS) + r"))\b")
+
+
+@dataclass(frozen=True)
+class Frequency:
+    """How often: times per day, and the words that say it."""
+
+    per_day: float
+    said: str
+
+
+@lru_cache(maxsize=1 << 15)
+def frequencies(text: str) -> tuple[Frequency, ...]:
+    """The frequencies ``text`` says, in order of the words that say them (remembered per
+    text)."""
+    lower = text.lower()
+    found: list[tuple[int, Frequency]] = []
+    taken: list[range] = []
+    for m in _TIMES_IN.finditer(lower):
+        times = _TIMES[m["word"]] if m["word"] else _number(m["count"])
+        days = _ADVERBS[m["adverb"]] if m["adverb"] else _period_days(m["period"])
+        if times and days:
+            found.append((m.start(), Frequency(times / days, m.group(0))))
+            taken.append(range(m.start(), m.end()))
+    for m in (*_EVERY.finditer(lower), *_ADVERB.finditer(lower)):
+        if any(m.start() in r for r in taken):
+            continue  # "twice every day", "2x weekly": read as a count already
+        if m.re is _ADVERB:
+            found.append((m.start(), Frequency(1 / _ADVERBS[m[1]], m.group(0))))
+            continue
+        count = 2 if m["other"] else _number(m["count"]) if m["count"] else 1
+        days = _period_days(m["period"])
+        if count and days:
+            found.append((m.start(), Frequency(1 / (count * days), m.group(0))))
+    return tuple(f for _, f in sorted(found, key=lambda p: p[0]))
+
+
+def frequencies_apart(a: str, b: str) -> tuple[Frequency, Frequency] | None:
+    """A frequency of each text that none of the other's matches (the first of each), or
+    None: "every two weeks" / "monthly" are two, "every month" / "monthly" one."""
+    x, y = frequencies(a), frequencies(b)
+    mine = [f for f in x if not _matched(f, y)]
+    theirs = [f for f in y if not _matched(f, x)]
+    return (mine[0], theirs[0]) if mine and theirs else None
+
+
+def _period_days(period: str) -> float | None:
+    if period in WEEKDAY_KEYS:
+        return 7.0
+    return _DAYS.get(period)
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word) or None
+    value = NUMBER_WORDS.get(word)
+    return int(value) if value else None
+
+
+def _matched(f: Frequency, others: tuple[Frequency, ...]) -> bool:
+    return any(abs(f.per_day - o.per_day) <= SAME_RATIO * max(f.per_day, o.per_day)
+               for o in others)
