@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.apart import close, unmatched_both_ways
 from reverie.text.vocabulary.calendar_words import WEEKDAY_KEYS
 from reverie.text.vocabulary.number_words import NUMBER_WORDS
 
@@ -90,10 +91,7 @@ def frequencies(text: str) -> tuple[Frequency, ...]:
 def frequencies_apart(a: str, b: str) -> tuple[Frequency, Frequency] | None:
     """A frequency of each text that none of the other's matches (the first of each), or
     None: "every two weeks" / "monthly" are two, "every month" / "monthly" one."""
-    x, y = frequencies(a), frequencies(b)
-    mine = [f for f in x if not _matched(f, y)]
-    theirs = [f for f in y if not _matched(f, x)]
-    return (mine[0], theirs[0]) if mine and theirs else None
+    return unmatched_both_ways(frequencies(a), frequencies(b), _same)
 
 
 def _period_days(period: str) -> float | None:
@@ -109,6 +107,5 @@ def _number(word: str) -> int | None:
     return int(value) if value else None
 
 
-def _matched(f: Frequency, others: tuple[Frequency, ...]) -> bool:
-    return any(abs(f.per_day - o.per_day) <= SAME_RATIO * max(f.per_day, o.per_day)
-               for o in others)
+def _same(f: Frequency, o: Frequency) -> bool:
+    return close(f.per_day, o.per_day, SAME_RATIO)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.apart import close, unmatched_both_ways
 from reverie.text.quantities import quantities
 from reverie.text.vocabulary.attributes import CURRENCY_NAMES, DOLLAR_CODES, VALUE_WORDS
 
@@ -57,10 +58,7 @@ def sums_apart(a: str, b: str) -> tuple[Sum, Sum] | None:
     """A sum of each text that no sum of the other matches in a currency both may be in
     (the first of each), or None: "$1,850/month" / "2,100 dollars a month" are two sums,
     "$12,400" / "12,400 USD" one, and "$49" / "€49" two currencies, not this rule's."""
-    x, y = sums(a), sums(b)
-    mine = [s for s in x if _comparable(s, y) and not _matched(s, y)]
-    theirs = [s for s in y if _comparable(s, x) and not _matched(s, x)]
-    return (mine[0], theirs[0]) if mine and theirs else None
+    return unmatched_both_ways(sums(a), sums(b), _same, comparable=_one_currency)
 
 
 def _currencies(unit: str) -> frozenset[str]:
@@ -71,13 +69,9 @@ def _currencies(unit: str) -> frozenset[str]:
     return _WORDS.get(unit, frozenset())
 
 
-def _comparable(s: Sum, others: tuple[Sum, ...]) -> bool:
-    return any(s.currencies & o.currencies for o in others)
+def _one_currency(s: Sum, o: Sum) -> bool:
+    return bool(s.currencies & o.currencies)
 
 
-def _matched(s: Sum, others: tuple[Sum, ...]) -> bool:
-    return any(s.currencies & o.currencies and _same(s.value, o.value) for o in others)
-
-
-def _same(x: float, y: float) -> bool:
-    return abs(x - y) <= SAME_RATIO * max(abs(x), abs(y))
+def _same(s: Sum, o: Sum) -> bool:
+    return _one_currency(s, o) and close(s.value, o.value, SAME_RATIO)
