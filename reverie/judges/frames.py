@@ -77,6 +77,7 @@ from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
+from reverie.text.durations import durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_apart
 from reverie.text.money import sums_apart
@@ -1793,6 +1794,10 @@ def clash(pair: Pair) -> Finding | None:
     often = frequencies_apart(a.text, b.text)
     if often is not None:
         return finding("other-frequency", f"{_versus(pair)}: {often[0].said} / {often[1].said}")
+    lengths = durations_apart(a.text, b.text)
+    if lengths is not None:
+        return finding("other-duration", (
+            f"{_versus(pair)}: {lengths[0].said} / {lengths[1].said}"))
     return None
 
 

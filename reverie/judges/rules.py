@@ -176,6 +176,10 @@ _TABLE: tuple[Rule, ...] = (
          "how often on both sides, each a frequency the other does not give ('released "
          "every two weeks' / 'ships monthly', 'every Friday' / 'every other Friday'; "
          "'monthly' / 'every month' is one): two values, never one note"),
+    Rule("other-duration", "blocker",
+         "lengths of time on both sides, each one the other does not give once converted "
+         "('retained for 90 days' / 'retention extended to 1 year'; '14 days' / 'two "
+         "weeks' is one): two values, never one note"),
     Rule("nli-merge-veto", "blocker",
          "one frame with other values (as for nli-contradiction) that the NLI model doubts "
          "can both hold: p(contradiction) at least NLI_VETO both ways"),

@@ -1,0 +1,73 @@
+"""Lengths of time a statement gives ("90 days", "1 year", "two weeks", "18 months"), in
+days, and whether two statements give two lengths no rounding explains.
+
+:func:`durations` reads a count (figures, or a number word up to twenty) before a unit of
+time (minute, hour, day, week, fortnight, month, quarter, year, decade); "a" is no count
+("twice a day", "$49 a month" are rates).
+Left out: a point in time ("2 years ago"), an age ("34 years old", "a 5-year-old"), and a
+period of a frequency ("every 3 months": :mod:`reverie.text.frequency` reads it).
+:func:`durations_apart` says whether each statement gives a length of time that none of the
+other's matches ("Retention: 90 days" / "extended retention to 1 year"): two values, never
+one fact said twice ("14 days" / "two weeks" is one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.apart import close, unmatched_both_ways
+from reverie.text.vocabulary.number_words import NUMBER_WORDS
+
+__all__ = ["Duration", "durations", "durations_apart"]
+
+# relative difference under which two lengths are one ("1 month" / "30 days", "1 year" /
+# "12 months", "1 decade" / "ten years")
+SAME_RATIO = 0.05
+
+_DAYS = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0,
+         "week": 7.0, "wk": 7.0, "fortnight": 14.0, "month": 30.44, "mo": 30.44,
+         "quarter": 91.31, "year": 365.25, "yr": 365.25, "decade": 3652.5}
+_COUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_DURATION = re.compile(
+    r"(?<![\w.])(?P<before>every\s+|each\s+|per\s+)?(?P<count>" + _COUNT + r")[\s-]?"
+    r"(?P<unit>" + "|".join(sorted(_DAYS, key=len, reverse=True)) + r")s?\b"
+    r"(?P<after>(?:[\s-]+(?:ago|old)\b)?)")
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A length of time: its days, and the words that give it."""
+
+    days: float
+    said: str
+
+
+@lru_cache(maxsize=1 << 15)
+def durations(text: str) -> tuple[Duration, ...]:
+    """The lengths of time ``text`` gives, in order (remembered per text)."""
+    found = []
+    for m in _DURATION.finditer(text.lower()):
+        if m["before"] or m["after"]:
+            continue  # "every 3 months", "2 years ago", "34 years old"
+        count = _number(m["count"])
+        if count:
+            found.append(Duration(count * _DAYS[m["unit"]], m.group(0).strip()))
+    return tuple(found)
+
+
+def durations_apart(a: str, b: str) -> tuple[Duration, Duration] | None:
+    """A length of each text that none of the other's matches (the first of each), or
+    None."""
+    return unmatched_both_ways(durations(a), durations(b), _same)
+
+
+def _number(word: str) -> float | None:
+    if word[0].isdigit():
+        return float(word) or None
+    return float(NUMBER_WORDS[word]) or None
+
+
+def _same(d: Duration, o: Duration) -> bool:
+    return close(d.days, o.days, SAME_RATIO)
