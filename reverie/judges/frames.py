@@ -1798,7 +1798,27 @@ def clash(pair: Pair) -> Finding | None:
     if lengths is not None:
         return finding("other-duration", (
             f"{_versus(pair)}: {lengths[0].said} / {lengths[1].said}"))
+    months = _other_months(a.text, b.text)
+    if months is not None:
+        return finding("other-months", f"{_versus(pair)}: {months[0]} / {months[1]}")
     return None
+
+
+def _other_months(a: str, b: str) -> tuple[str, str] | None:
+    """Months each statement names that the other does not ("wraps up on Feb 28" / "runs
+    until March 7", "renews on March 31, 2025" / "moved up to 1 Jan 2025"; an ISO date
+    names its month): the month names of each, or None. A date written relative to the
+    note is absolute by then (the dream normalizes it first)."""
+    x, y = _months_named(a), _months_named(b)
+    if x - y and y - x:
+        return ", ".join(_MONTH_NAMES[m - 1] for m in sorted(x - y)), ", ".join(
+            _MONTH_NAMES[m - 1] for m in sorted(y - x))
+    return None
+
+
+def _months_named(text: str) -> frozenset[int]:
+    return frozenset(int(t.removeprefix("month:")) for t in salient_tokens(text)
+                     if t.startswith("month:"))
 
 
 def _within_range(pair: Pair) -> Finding | None:

@@ -180,6 +180,9 @@ _TABLE: tuple[Rule, ...] = (
          "lengths of time on both sides, each one the other does not give once converted "
          "('retained for 90 days' / 'retention extended to 1 year'; '14 days' / 'two "
          "weeks' is one): two values, never one note"),
+    Rule("other-months", "blocker",
+         "months on both sides that the other statement does not name ('wraps up on Feb "
+         "28' / 'runs until March 7'): two dates, never one note"),
     Rule("nli-merge-veto", "blocker",
          "one frame with other values (as for nli-contradiction) that the NLI model doubts "
          "can both hold: p(contradiction) at least NLI_VETO both ways"),
