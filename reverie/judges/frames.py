@@ -2171,6 +2171,8 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
         return None  # "monthly" / "every month", "per month"
     for u in mine:
         for v in theirs:
+            if _numeric(u) and _numeric(v):
+                return None  # two figures: the rules of numbers and counts judge them
             if _not_a_value(u) or _not_a_value(v) or _short_form(u, v):
                 return None
             if any(_synonymous(p, q) or is_kind_of(p, q) or is_kind_of(q, p)
@@ -2192,9 +2194,10 @@ def _how_often(words: list[str]) -> str | None:
 
 
 def _not_a_value(word: str) -> bool:
-    """A number, a negation or an attitude verb: swapped, the rules of counts, polarity
-    and attitudes judge it ("hates" / "can't stand", "adores" / "likes")."""
-    return (_numeric(word) or word in _NEGATIONS or word.endswith("n't")
+    """A negation or an attitude verb: swapped, the rules of polarity and attitudes judge
+    it ("hates" / "can't stand", "adores" / "likes"). A number put in place of a word is
+    another value ("on the third floor" / "on the ground floor")."""
+    return (word in _NEGATIONS or word.endswith("n't")
             or any(f in _ATTITUDES for f in _forms(word)))
 
 

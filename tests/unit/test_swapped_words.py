@@ -22,6 +22,8 @@ async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
 @pytest.mark.parametrize(("a", "b"), [
     ("Auto-renew is on for the Kestrel domain.", "Auto-renew is off for the Kestrel domain."),
     ("Meal preference on flights: vegetarian", "Meal preference on flights: kosher"),
+    # a number word in place of a word (session 23): two values too
+    ("The studio is on the second floor.", "The studio is on the top floor."),
 ])
 async def test_one_word_put_in_place_of_another_is_another_value(a: str, b: str) -> None:
     merged, rules = await consolidated(a, b)
@@ -36,6 +38,7 @@ async def test_one_word_put_in_place_of_another_is_another_value(a: str, b: str)
     ("Leo is a senior engineer.", "Leo is a sr engineer."),  # a short form
     ("Manager: Dana Cole.", "Reports to Dana Cole."),  # no shared beginning
     ("Kim adores horror movies.", "Kim likes horror movies."),  # attitudes: their own rules
+    ("The club meets once a week.", "The club meets one day a week."),  # numbers: theirs
 ])
 def test_a_synonym_a_contraction_or_a_preposition_is_no_swap(a: str, b: str) -> None:
     assert swapped_words(a, b) is None
