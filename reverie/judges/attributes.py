@@ -212,7 +212,7 @@ def _the_only_one(c: Clause) -> Held | None:
     obj = c.arg("obj")
     if c.predicate in HAVING_VERBS and obj is not None and ("nummod", "1") in (obj.mods or ()):
         kind = next((w for w in sorted(obj.words - {obj.head, "1"})
-                     if w != obj.head and is_kind_of(w, obj.head)), None)
+                     if is_kind_of(w, obj.head)), None)
         if kind is not None:  # "one pet, a parrot": the apposition names it
             value = obj.words - {obj.head, "1", SELF}
             return Held(f"only {obj.head}", replace(obj, head=kind, words=value), value)

@@ -59,6 +59,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Protocol
 
 from reverie.handlers.dream.findings import Finding
 from reverie.judges.attributes import Held, held, other_values, place_kind
@@ -1788,20 +1789,28 @@ def clash(pair: Pair) -> Finding | None:
     figures = _other_figures(a, b)
     if figures is not None:
         return finding("other-figures", f"{_versus(pair)}: {figures[0]} / {figures[1]}")
-    money = sums_apart(a.text, b.text)
-    if money is not None:
-        return finding("other-sums", f"{_versus(pair)}: {money[0].said} / {money[1].said}")
-    often = frequencies_apart(a.text, b.text)
-    if often is not None:
-        return finding("other-frequency", f"{_versus(pair)}: {often[0].said} / {often[1].said}")
-    lengths = durations_apart(a.text, b.text)
-    if lengths is not None:
-        return finding("other-duration", (
-            f"{_versus(pair)}: {lengths[0].said} / {lengths[1].said}"))
+    for rule, apart in _VALUES_APART:
+        values = apart(a.text, b.text)
+        if values is not None:
+            return finding(rule, f"{_versus(pair)}: {values[0].said} / {values[1].said}")
     months = _other_months(a.text, b.text)
     if months is not None:
         return finding("other-months", f"{_versus(pair)}: {months[0]} / {months[1]}")
     return None
+
+
+class _Said(Protocol):
+    @property
+    def said(self) -> str:
+        """The words that give the value."""
+
+
+# blockers of two values of one kind, each side with one the other lacks (reverie.text)
+_VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]], ...] = (
+    ("other-sums", sums_apart),
+    ("other-frequency", frequencies_apart),
+    ("other-duration", durations_apart),
+)
 
 
 def _other_months(a: str, b: str) -> tuple[str, str] | None:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reverie.text.apart import close, unmatched_both_ways
-from reverie.text.vocabulary.number_words import NUMBER_WORDS
+from reverie.text.counts import COUNT_WORDS, count_of
+from reverie.text.vocabulary.calendar_words import DAYS_IN
 
 __all__ = ["Duration", "durations", "durations_apart"]
 
@@ -26,13 +27,10 @@ __all__ = ["Duration", "durations", "durations_apart"]
 # "12 months", "1 decade" / "ten years")
 SAME_RATIO = 0.05
 
-_DAYS = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0,
-         "week": 7.0, "wk": 7.0, "fortnight": 14.0, "month": 30.44, "mo": 30.44,
-         "quarter": 91.31, "year": 365.25, "yr": 365.25, "decade": 3652.5}
-_COUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_COUNT = r"\d+(?:\.\d+)?|" + COUNT_WORDS
 _DURATION = re.compile(
     r"(?<![\w.])(?P<before>every\s+|each\s+|per\s+)?(?P<count>" + _COUNT + r")[\s-]?"
-    r"(?P<unit>" + "|".join(sorted(_DAYS, key=len, reverse=True)) + r")s?\b"
+    r"(?P<unit>" + "|".join(sorted(DAYS_IN, key=len, reverse=True)) + r")s?\b"
     r"(?P<after>(?:[\s-]+(?:ago|old)\b)?)")
 
 
@@ -51,9 +49,9 @@ def durations(text: str) -> tuple[Duration, ...]:
     for m in _DURATION.finditer(text.lower()):
         if m["before"] or m["after"]:
             continue  # "every 3 months", "2 years ago", "34 years old"
-        count = _number(m["count"])
+        count = count_of(m["count"])
         if count:
-            found.append(Duration(count * _DAYS[m["unit"]], m.group(0).strip()))
+            found.append(Duration(count * DAYS_IN[m["unit"]], m.group(0).strip()))
     return tuple(found)
 
 
@@ -61,12 +59,6 @@ def durations_apart(a: str, b: str) -> tuple[Duration, Duration] | None:
     """A length of each text that none of the other's matches (the first of each), or
     None."""
     return unmatched_both_ways(durations(a), durations(b), _same)
-
-
-def _number(word: str) -> float | None:
-    if word[0].isdigit():
-        return float(word) or None
-    return float(NUMBER_WORDS[word]) or None
 
 
 def _same(d: Duration, o: Duration) -> bool:

@@ -26,22 +26,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reverie.text.apart import close, unmatched_both_ways
-from reverie.text.vocabulary.calendar_words import WEEKDAY_KEYS
-from reverie.text.vocabulary.number_words import NUMBER_WORDS
+from reverie.text.counts import COUNT_WORDS, count_of
+from reverie.text.vocabulary.calendar_words import DAYS_IN, WEEKDAY_KEYS
 
 __all__ = ["Frequency", "frequencies", "frequencies_apart"]
 
 # relative difference under which two frequencies are one ("monthly" / "every 30 days")
 SAME_RATIO = 0.1
 
-_DAYS = {"hour": 1 / 24, "day": 1.0, "night": 1.0, "morning": 1.0, "evening": 1.0,
-         "afternoon": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.44,
-         "quarter": 91.31, "year": 365.25}
-_ADVERBS = {"hourly": 1 / 24, "daily": 1.0, "nightly": 1.0, "weekly": 7.0,
-            "fortnightly": 14.0, "monthly": 30.44, "quarterly": 91.31, "yearly": 365.25,
-            "annually": 365.25}
+# a frequency's periods, in days: units of time and parts of a day ("every morning")
+_DAYS = {**{unit: DAYS_IN[unit] for unit in (
+    "hour", "day", "week", "fortnight", "month", "quarter", "year")},
+    **dict.fromkeys(("night", "morning", "evening", "afternoon"), 1.0)}
+_ADVERBS = {"hourly": DAYS_IN["hour"], "daily": 1.0, "nightly": 1.0,
+            "weekly": DAYS_IN["week"], "fortnightly": DAYS_IN["fortnight"],
+            "monthly": DAYS_IN["month"], "quarterly": DAYS_IN["quarter"],
+            "yearly": DAYS_IN["year"], "annually": DAYS_IN["year"]}
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
-_COUNT = r"\d{1,3}|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_COUNT = r"\d{1,3}|" + COUNT_WORDS
 _PERIOD = "|".join(sorted([*_DAYS, *WEEKDAY_KEYS], key=len, reverse=True))
 
 _ADVERB = re.compile(r"\b(" + "|".join(_ADVERBS) + r")\b")
@@ -70,7 +72,7 @@ def frequencies(text: str) -> tuple[Frequency, ...]:
     found: list[tuple[int, Frequency]] = []
     taken: list[range] = []
     for m in _TIMES_IN.finditer(lower):
-        times = _TIMES[m["word"]] if m["word"] else _number(m["count"])
+        times = _TIMES[m["word"]] if m["word"] else count_of(m["count"])
         days = _ADVERBS[m["adverb"]] if m["adverb"] else _period_days(m["period"])
         if times and days:
             found.append((m.start(), Frequency(times / days, m.group(0))))
@@ -81,7 +83,7 @@ def frequencies(text: str) -> tuple[Frequency, ...]:
         if m.re is _ADVERB:
             found.append((m.start(), Frequency(1 / _ADVERBS[m[1]], m.group(0))))
             continue
-        count = 2 if m["other"] else _number(m["count"]) if m["count"] else 1
+        count = 2 if m["other"] else count_of(m["count"]) if m["count"] else 1
         days = _period_days(m["period"])
         if count and days:
             found.append((m.start(), Frequency(1 / (count * days), m.group(0))))
@@ -98,13 +100,6 @@ def _period_days(period: str) -> float | None:
     if period in WEEKDAY_KEYS:
         return 7.0
     return _DAYS.get(period)
-
-
-def _number(word: str) -> int | None:
-    if word.isdigit():
-        return int(word) or None
-    value = NUMBER_WORDS.get(word)
-    return int(value) if value else None
 
 
 def _same(f: Frequency, o: Frequency) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "AMBIGUOUS_ABBREVIATIONS",
+    "DAYS_IN",
     "MONTHS",
     "MONTH_NAMES",
     "MONTH_NUMBERS",
@@ -103,6 +104,11 @@ RECURRING = {"day": "daily", "week": "weekly", "month": "monthly", "quarter": "q
              "year": "yearly"}
 """A period said as recurring ("every month", "once a year", "per quarter") and the adverb
 that says the same ("monthly")."""
+
+DAYS_IN = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0,
+           "week": 7.0, "wk": 7.0, "fortnight": 14.0, "month": 30.44, "mo": 30.44,
+           "quarter": 91.31, "year": 365.25, "yr": 365.25, "decade": 3652.5}
+"""Days in each unit of time and its short forms (a month and a year on average)."""
 
 RECURRENCE_WORDS = frozenset({"every", "each", "per"})
 """Determiners that make a period recurring ("every quarter", "each year")."""
