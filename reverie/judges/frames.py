@@ -78,6 +78,7 @@ from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
+from reverie.text.apart import unmatched_both_ways
 from reverie.text.durations import durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_apart
@@ -105,8 +106,11 @@ from reverie.text.vocabulary.calendar_words import (
 )
 from reverie.text.vocabulary.diets import DIETS
 from reverie.text.vocabulary.function_words import (
+    ADDITIVE,
+    EXCLUSIVE,
     FILLER,
     NEGATION_CUES,
+    NO_SCOPE,
     OTHER_ONE,
     SELF_WORDS,
 )
@@ -719,6 +723,62 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     return "other-value", real[0].role
 
 
+_NO_SCOPE = FILLER | EXCLUSIVE | ADDITIVE | NO_SCOPE
+
+
+def _two_scopes(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
+    """Besides the one value that differs, each clause says a word the other does not
+    (WordNet synonyms count): "Coverage threshold is 80% for the backend" / "The frontend
+    coverage threshold is 60%", "Toby's bedtime is 7:30 on school nights" / "... 9:00 on
+    weekends": two things or two scopes, each with its value."""
+    if _scoped_values(c.arg(role), d.arg(role)):
+        return True
+    x = _besides_value(c, d, role, pair.a.salient)
+    y = _besides_value(d, c, role, pair.b.salient)
+    return unmatched_both_ways(sorted(x), sorted(y), _one_word) is not None
+
+
+def _one_word(u: str, v: str) -> bool:
+    return u == v or _synonymous(u, v)
+
+
+def _scoped_values(x: Arg | None, y: Arg | None) -> bool:
+    """Two values that differ in their heads and in a prepositional modifier both have
+    ("7:30 on school nights" / "9:00 on weekends"): two values, each of its scope."""
+    if x is None or y is None or x.mods is None or y.mods is None or x.head == y.head:
+        return False
+    ours = {s: w for s, w in x.mods if s.startswith("prep:")}
+    return any(s in ours and ours[s] != w for s, w in y.mods if s.startswith("prep:"))
+
+
+_SINCE = frozenset({"prep:since", "prep:until"})  # when a value began or ends: no scope
+
+
+def _besides_value(c: Clause, d: Clause, role: str, names: frozenset[str]) -> frozenset[str]:
+    """``c``'s words but its value in ``role``: its subject (but the names one of two
+    agreeing subjects adds: "Dr. Farah Haddad" / "Farah") and its other arguments (but
+    since when or until when), and of the value's own prepositional modifiers those in a
+    slot ``d``'s value lacks ("for the backend"; not "Google" in "Google Meet", a part of
+    the value)."""
+    words: set[str] = set()
+    if role != "subject":
+        words |= c.subject
+        if _agree(c.subject, d.subject):
+            words -= (c.subject - d.subject) & names
+    value, other = c.arg(role), d.arg(role)
+    for arg in c.args:
+        if arg is not value:
+            if arg.role not in _SINCE:
+                words |= arg.words | {arg.head}
+        elif arg.mods is not None and other is not None and other.mods is not None:
+            theirs = {slot for slot, _ in other.mods}
+            words.update(w for slot, said in arg.mods
+                         if slot.startswith("prep:") and slot not in theirs | _SINCE
+                         for w in said.split())
+    return frozenset(w for w in words - SELF_WORDS - _NO_SCOPE - {SELF}
+                     if w.isalpha() or "-" in w)
+
+
 def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     """Each side has one of a kind, said indefinitely, told apart only by a prepositional
     phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
@@ -811,6 +871,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "Dana's manager" / "Dana's project manager": two attributes
             if rule == "other-value" and _one_value_named_twice(pair, c, d):
                 continue  # "in Japanese yen" / "in JPY": one currency
+            if rule == "other-value" and _two_scopes(pair, c, d, role):
+                continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
             if rule == "other-value" and _two_adjectives(c, d, role):
                 # two values of a property the table knows ("active" / "suspended") first
                 return _one_value_attribute(pair) or finding("other-property", (

@@ -64,7 +64,10 @@ _TABLE: tuple[Rule, ...] = (
          "('prefers phone calls' / 'does not want phone calls')"),
     Rule("other-value", "conflict",
          "one frame holding one value, exactly one argument with another value "
-         "('formal tone' / 'casual tone', '40 seats' / '55 seats')"),
+         "('formal tone' / 'casual tone', '40 seats' / '55 seats'), unless besides it "
+         "each side says a word of scope the other lacks ('80% for the backend' / 'the "
+         "frontend ... is 60%', '7:30 on school nights' / '9:00 on weekends': "
+         "frames._two_scopes)"),
     Rule("opposite-property", "conflict",
          "one holder said to be two opposite things, now, in one scope: adjectives WordNet "
          "calls antonyms, directly or through a satellite ('is tall' / 'is very short', "

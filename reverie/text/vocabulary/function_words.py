@@ -62,6 +62,13 @@ EXCLUSIVE = frozenset({"only", "exclusively", "solely"})
 """Adverbs that make the value they go with the only one ("only uses macOS", "uses Windows
 exclusively", "notify me only by email")."""
 
+NO_SCOPE = frozenset({
+    "now", "currently", "still", "today", "actually", "really", "definitely", "always",
+    "usually", "be", "have", "do", "new", "current", "latest", "recent", "recently"})
+"""Words of time or emphasis beside a value that name no scope of it ("is now 3",
+"the new limit is 5"): left out when two statements' other words are compared
+(``frames._two_scopes``)."""
+
 SOLE = frozenset({"only", "sole", "single"})
 """Adjectives that make their noun the only one of its kind ("my only pet", "her sole
 employer", "a single bike")."""

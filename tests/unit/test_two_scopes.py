@@ -1,0 +1,32 @@
+"""One value in two scopes is no contradiction (``frames._two_scopes``): besides the value
+that differs, each statement says a word of scope the other lacks. The pairs are written
+for these tests (none drawn from the exclusive-value check set, DNLI, the blind sets or
+the training pairs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dreamkit import explained
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The retry limit is 5 for the mobile app.", "The web retry limit is 3."),
+    ("Lunch is at 12:30 on weekdays.", "Lunch is at 14:00 on Sundays."),
+    ("The sales dashboard refresh interval is 10 minutes.",
+     "The finance dashboard refresh interval is 30 minutes."),
+])
+def test_two_scopes_each_with_its_value_are_not_a_contradiction(a: str, b: str) -> None:
+    outcome, rule = explained(a, b)
+    assert outcome != "contradiction", rule
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The retry limit is 5.", "The retry limit is 3."),
+    ("Lunch is at 12:30.", "Lunch is at 14:00."),
+    ("Priya prefers Slack for team chat.", "Priya prefers Discord for team chat."),
+    # the holder named in full on one side is one holder, not a scope
+    ("Dr. Lena Park is a pediatrician.", "Lena is a radiologist at Mercy Hospital."),
+])
+def test_one_scope_with_two_values_still_contradicts(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-value")
