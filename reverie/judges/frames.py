@@ -742,6 +742,21 @@ def _one_word(u: str, v: str) -> bool:
     return u == v or _synonymous(u, v)
 
 
+def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
+    """Besides the value that differs, the statements say two frequencies, neither said by
+    that value ("The cleaner comes every other Thursday" / "The gardener comes every
+    Thursday", "The puppy gets fed three times a day" / "The older dog ... twice a day"):
+    two differences, not one value changed."""
+    often = frequencies_apart(pair.a.text, pair.b.text)
+    if often is None:
+        return False
+    said = {w for f in often for w in f.said.split()}
+    x, y = c.arg(role), d.arg(role)
+    values = (c.subject | d.subject if role == "subject"
+              else (x.words if x else frozenset()) | (y.words if y else frozenset()))
+    return not values & said
+
+
 def _scoped_values(x: Arg | None, y: Arg | None) -> bool:
     """Two values that differ in their heads and in a prepositional modifier both have
     ("7:30 on school nights" / "9:00 on weekends"): two values, each of its scope."""
@@ -783,7 +798,8 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     """Each side has one of a kind, said indefinitely, told apart only by a prepositional
     phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
     Ohio" / "has a warehouse in Texas", "has an account with Chase" / "... with Wells
-    Fargo". One may have any number of them. Not when they differ by when ("a standing
+    Fargo", or had, told apart by an adjective ("has a younger brother" / "has an older
+    brother"). One may have any number of them. Not when they differ by when ("a standing
     meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left
     out: "is a resident of Ohio" / "is a resident of Texas" and "is a student at MIT" /
     "... at Harvard" hold one value at a time; but not one's memberships ("is a citizen
@@ -796,7 +812,11 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     slots = {s for s, _ in x.mods} | {s for s, _ in y.mods}
     differing = {s for s in slots
                  if {w for t, w in x.mods if t == s} != {w for t, w in y.mods if t == s}}
-    if not differing or not all(s.startswith("prep:") for s in differing):
+    if not differing:
+        return False
+    if all(s == "amod" for s in differing) and c.predicate in HAVING_VERBS:
+        return True  # "has a younger brother" / "has an older brother": two brothers
+    if not all(s.startswith("prep:") for s in differing):
         return False
     said = {w for s in differing for t, v in (*x.mods, *y.mods) if t == s for w in v.split()}
     if said & _WHEN or any(w[:1].isdigit() for w in said):
@@ -873,6 +893,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "in Japanese yen" / "in JPY": one currency
             if rule == "other-value" and _two_scopes(pair, c, d, role):
                 continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
+            if rule == "other-value" and _how_often_too(pair, c, d, role):
+                continue  # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
             if rule == "other-value" and _two_adjectives(c, d, role):
                 # two values of a property the table knows ("active" / "suspended") first
                 return _one_value_attribute(pair) or finding("other-property", (

@@ -30,3 +30,14 @@ def test_two_scopes_each_with_its_value_are_not_a_contradiction(a: str, b: str) 
 ])
 def test_one_scope_with_two_values_still_contradicts(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-value")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # one may have several, told apart by an adjective (frames._one_of_several)
+    ("Sam has a younger sister.", "Sam has an older sister."),
+    # a frequency differs besides the value (frames._how_often_too)
+    ("The plumber visits every Monday.", "The electrician visits every other Monday."),
+])
+def test_two_differences_are_not_one_value_changed(a: str, b: str) -> None:
+    outcome, rule = explained(a, b)
+    assert outcome != "contradiction", rule
