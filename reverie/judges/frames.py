@@ -79,10 +79,10 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
-from reverie.text.durations import durations_apart
+from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
-from reverie.text.frequency import frequencies, frequencies_apart
-from reverie.text.money import sums_apart
+from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
+from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
@@ -1632,12 +1632,50 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         return None
     if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
         return None  # another holder, or a former value beside the present one
+    if _one_value_said_twice(pair.a, pair.b):
+        return None  # "runs every 15 minutes" / "runs four times an hour": one value
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
         return None
     return finding("memory-doubt", (
         f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "
         f"{scores.contradiction:.2f} >= {MEMORY_CONTRADICTION}"), scores.as_dict())
+
+
+def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
+    """The value readers find one value said on both sides in other words, and besides it
+    neither side says a word the other lacks both ways: frequencies, lengths of time or
+    sums each matched on the other side ("The cache refreshes every 20 minutes." / "...
+    three times an hour."), or one time zone ("EST" / "Eastern Standard Time"), neither
+    denying it. The model's doubt is then about wording. Not when something else differs
+    too ("billed on the 1st of each month" / "charged on the 15th every month": one
+    frequency, two days)."""
+    if a.negations % 2 != b.negations % 2:
+        return False  # one of them denies it
+    said: list[tuple[frozenset[str], frozenset[str]]] = []
+    for alike, read in _READERS:
+        if alike(a.text, b.text):
+            said.append((_words_of(read(a.text)), _words_of(read(b.text))))
+    x, y = held_zone(a.text), held_zone(b.text)
+    if x is not None and y is not None and x.offsets & y.offsets:
+        said.append((frozenset(x.said.lower().split()), frozenset(y.said.lower().split())))
+    for mine, theirs in said:
+        if mine == theirs:
+            continue  # "weekly" / "weekly": not what differs
+        rest_a, rest_b = _besides(a.content, mine), _besides(b.content, theirs)
+        if unmatched_both_ways(sorted(rest_a), sorted(rest_b), _one_word) is None:
+            return True
+    return False
+
+
+def _words_of(values: Iterable[_Said]) -> frozenset[str]:
+    return frozenset(w for v in values for w in v.said.lower().split())
+
+
+def _besides(content: frozenset[str], said: frozenset[str]) -> frozenset[str]:
+    """Content words but those of a value (plurals and singulars alike)."""
+    stems = {w.removesuffix("s") for w in said}
+    return frozenset(w for w in content - {SELF} if w.removesuffix("s") not in stems)
 
 
 def _negation(positive: Analysis, negative: Analysis) -> str:
@@ -1894,6 +1932,14 @@ _VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]
     ("other-sums", sums_apart),
     ("other-frequency", frequencies_apart),
     ("other-duration", durations_apart),
+)
+
+
+# the value readers that tell one value said twice (_one_value_said_twice)
+_READERS: tuple[tuple[Callable[[str, str], bool], Callable[[str], Iterable[_Said]]], ...] = (
+    (frequencies_alike, frequencies),
+    (durations_alike, durations),
+    (sums_alike, sums),
 )
 
 

@@ -132,7 +132,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("memory-doubt", "conflict",
          "one holder's two statements, no rule having spoken, that the agent-memory model "
          "(SNLI, then pairs of agent-memory notes: eval/train/) says cannot both hold: "
-         "p(contradiction) at least MEMORY_CONTRADICTION both ways; asked only when "
+         "p(contradiction) at least MEMORY_CONTRADICTION both ways, unless the value "
+         "readers find one value said on both sides (a frequency, length of time, sum "
+         "or time zone: frames._one_value_said_twice); asked only when "
          "contradictions are sought, never when notes merge; sent to a person, never "
          "settled by the dream", certain=False),
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)

@@ -1,13 +1,13 @@
 """Two statements' values of one kind (sums, frequencies, lengths of time) that neither
 matches on the other side: the test behind the blockers ``other-sums``,
-``other-frequency`` and ``other-duration``."""
+``other-frequency`` and ``other-duration``; and the same values said on both sides."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["close", "unmatched_both_ways"]
+__all__ = ["close", "matched_both_ways", "unmatched_both_ways"]
 
 T = TypeVar("T")
 
@@ -26,6 +26,13 @@ def unmatched_both_ways(x: Sequence[T], y: Sequence[T], same: Callable[[T, T], b
     mine = next((v for v in x if alone(v, y)), None)
     theirs = next((v for v in y if alone(v, x)), None)
     return None if mine is None or theirs is None else (mine, theirs)
+
+
+def matched_both_ways(x: Sequence[T], y: Sequence[T], same: Callable[[T, T], bool]) -> bool:
+    """Both sides give a value and every value of each is ``same`` as one of the other's:
+    one value said twice ("every 15 minutes" / "four times an hour")."""
+    return (bool(x) and bool(y) and all(any(same(v, o) for o in y) for v in x)
+            and all(any(same(o, v) for v in x) for o in y))
 
 
 def close(a: float, b: float, ratio: float) -> bool:

@@ -17,11 +17,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reverie.text.apart import close, unmatched_both_ways
+from reverie.text.apart import close, matched_both_ways, unmatched_both_ways
 from reverie.text.counts import COUNT_WORDS, count_of
 from reverie.text.vocabulary.calendar_words import DAYS_IN
 
-__all__ = ["Duration", "durations", "durations_apart"]
+__all__ = ["Duration", "durations", "durations_alike", "durations_apart"]
 
 # relative difference under which two lengths are one ("1 month" / "30 days", "1 year" /
 # "12 months", "1 decade" / "ten years")
@@ -32,6 +32,9 @@ _DURATION = re.compile(
     r"(?<![\w.])(?P<before>every\s+|each\s+|per\s+)?(?P<count>" + _COUNT + r")[\s-]?"
     r"(?P<unit>" + "|".join(sorted(DAYS_IN, key=len, reverse=True)) + r")s?\b"
     r"(?P<after>(?:[\s-]+(?:ago|old)\b)?)")
+
+
+_A_PART_OF = re.compile(r"\s+of\s+(?:an?|the)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,8 @@ def durations(text: str) -> tuple[Duration, ...]:
     for m in _DURATION.finditer(text.lower()):
         if m["before"] or m["after"]:
             continue  # "every 3 months", "2 years ago", "34 years old"
+        if m["unit"] == "quarter" and _A_PART_OF.match(text, m.end()):
+            continue  # "three quarters of an hour": a part of another unit
         count = count_of(m["count"])
         if count:
             found.append(Duration(count * DAYS_IN[m["unit"]], m.group(0).strip()))
@@ -59,6 +64,12 @@ def durations_apart(a: str, b: str) -> tuple[Duration, Duration] | None:
     """A length of each text that none of the other's matches (the first of each), or
     None."""
     return unmatched_both_ways(durations(a), durations(b), _same)
+
+
+def durations_alike(a: str, b: str) -> bool:
+    """Both texts give lengths of time, each matched on the other side: "45 minutes" /
+    "three quarters of an hour"."""
+    return matched_both_ways(durations(a), durations(b), _same)
 
 
 def _same(d: Duration, o: Duration) -> bool:

@@ -25,18 +25,18 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reverie.text.apart import close, unmatched_both_ways
+from reverie.text.apart import close, matched_both_ways, unmatched_both_ways
 from reverie.text.counts import COUNT_WORDS, count_of
 from reverie.text.vocabulary.calendar_words import DAYS_IN, WEEKDAY_KEYS
 
-__all__ = ["Frequency", "frequencies", "frequencies_apart"]
+__all__ = ["Frequency", "frequencies", "frequencies_alike", "frequencies_apart"]
 
 # relative difference under which two frequencies are one ("monthly" / "every 30 days")
 SAME_RATIO = 0.1
 
 # a frequency's periods, in days: units of time and parts of a day ("every morning")
 _DAYS = {**{unit: DAYS_IN[unit] for unit in (
-    "hour", "day", "week", "fortnight", "month", "quarter", "year")},
+    "minute", "hour", "day", "week", "fortnight", "month", "quarter", "year")},
     **dict.fromkeys(("night", "morning", "evening", "afternoon"), 1.0)}
 _ADVERBS = {"hourly": DAYS_IN["hour"], "daily": 1.0, "nightly": 1.0,
             "weekly": DAYS_IN["week"], "fortnightly": DAYS_IN["fortnight"],
@@ -94,6 +94,12 @@ def frequencies_apart(a: str, b: str) -> tuple[Frequency, Frequency] | None:
     """A frequency of each text that none of the other's matches (the first of each), or
     None: "every two weeks" / "monthly" are two, "every month" / "monthly" one."""
     return unmatched_both_ways(frequencies(a), frequencies(b), _same)
+
+
+def frequencies_alike(a: str, b: str) -> bool:
+    """Both texts give frequencies, each matched on the other side: "every 15 minutes" /
+    "four times an hour"."""
+    return matched_both_ways(frequencies(a), frequencies(b), _same)
 
 
 def _period_days(period: str) -> float | None:

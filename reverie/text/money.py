@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reverie.text.apart import close, unmatched_both_ways
+from reverie.text.apart import close, matched_both_ways, unmatched_both_ways
 from reverie.text.quantities import quantities
 from reverie.text.vocabulary.attributes import CURRENCY_NAMES, DOLLAR_CODES, VALUE_WORDS
 
-__all__ = ["Sum", "sums", "sums_apart"]
+__all__ = ["Sum", "sums", "sums_alike", "sums_apart"]
 
 # relative difference under which two sums are one sum rounded ("$12.4k" / "$12,400")
 SAME_RATIO = 0.005
@@ -59,6 +59,11 @@ def sums_apart(a: str, b: str) -> tuple[Sum, Sum] | None:
     (the first of each), or None: "$1,850/month" / "2,100 dollars a month" are two sums,
     "$12,400" / "12,400 USD" one, and "$49" / "€49" two currencies, not this rule's."""
     return unmatched_both_ways(sums(a), sums(b), _same, comparable=_one_currency)
+
+
+def sums_alike(a: str, b: str) -> bool:
+    """Both texts give sums, each matched on the other side: "$12,400" / "12,400 USD"."""
+    return matched_both_ways(sums(a), sums(b), _same)
 
 
 def _currencies(unit: str) -> frozenset[str]:

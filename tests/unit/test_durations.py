@@ -20,6 +20,8 @@ from tests.dreamkit import assert_not_by, explained
     ("Tomas is 41 years old.", []),  # an age
     ("The filter is changed every 3 months.", []),  # a frequency's period
     ("Tomas takes his pills twice a day.", []),  # "a" is no count: a rate
+    ("The walk takes three quarters of an hour.", []),  # a part of an hour, not 3 quarters
+    ("Sales grew for three quarters.", [(273.93, "three quarters")]),
 ])
 def test_durations_are_read_in_days(text: str, found: list[tuple[float, str]]) -> None:
     assert [(round(d.days, 3), d.said) for d in durations(text)] == found

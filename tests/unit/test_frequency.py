@@ -14,6 +14,7 @@ from tests.dreamkit import explained
 @pytest.mark.parametrize(("text", "found"), [
     ("The newsletter goes out monthly.", [(1 / 30.44, "monthly")]),
     ("Backups run every 6 hours.", [(4.0, "every 6 hours")]),
+    ("The sync job polls every 15 minutes.", [(96.0, "every 15 minutes")]),
     ("The audit happens every other year.", [(1 / 730.5, "every other year")]),
     ("Lina waters the ferns twice a week.", [(2 / 7, "twice a week")]),
     ("Ravi calls his mother three times per month.", [(3 / 30.44, "three times per month")]),

@@ -106,3 +106,15 @@ def test_two_clock_times_are_never_one_note_whatever_the_doubt() -> None:
     verdict = judge.consolidate_now([a, b])
     assert not verdict.consolidate
     assert "other-figures" in {f.rule for f in verdict.findings}, verdict.findings
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The cache refreshes every 20 minutes.", "The cache refreshes three times an hour."),
+    ("Kofi's time zone is EST.", "Kofi is on Eastern Standard Time."),
+])
+def test_one_value_said_twice_is_no_doubt(a: str, b: str) -> None:
+    """Where the value readers find one value on both sides (a frequency, a length of
+    time, a sum, a time zone), the model's doubt is about wording: not asked
+    (``frames._one_value_said_twice``)."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.findings
