@@ -696,8 +696,11 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if c.negated != d.negated:
         if _denied_kind(c, d, al):
             return "denied-kind", ""
-        if _bare_denial(c if c.negated else d) and _intransitive(d if c.negated else c):
-            return "negated-frame", ""  # "does not run" / "runs 5 km every morning"
+        if (_bare_denial(c if c.negated else d) and _intransitive(d if c.negated else c)
+                and not any(x.role == "subject" and x.shared for x in al.differ)):
+            # "does not run" / "runs 5 km every morning"; not "the users table is not
+            # partitioned" / "the events table is partitioned by month": two tables
+            return "negated-frame", ""
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negated-frame", ""

@@ -379,6 +379,8 @@ def _lemma(token: Any) -> str:
             return low[:-1]
         return low
     lemma = str(token.lemma_).lower()
+    if token.dep_ == "compound" and token.tag_ == "NNS" and lemma in SELF_WORDS:
+        return str(token.lower_)  # "the users table": a kind of table, not the user's
     if token.pos_ == "NOUN" and _plural_name(lemma):
         return lemma[:-1]  # a plural the lemmatizer kept ("euros")
     return lemma
