@@ -760,6 +760,13 @@ def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     return not values & said
 
 
+def _says_when_or_how_many(said: str) -> bool:
+    """A modifier with a figure or a date in it gives the value itself ("due by October
+    10" against "April 1"), not a scope of it."""
+    words = said.split()
+    return any(ch.isdigit() for ch in said) or bool(set(words) & _WHEN)
+
+
 def _scoped_values(x: Arg | None, y: Arg | None) -> bool:
     """Two values that differ in their heads and in a prepositional modifier both have
     ("7:30 on school nights" / "9:00 on weekends"): two values, each of its scope."""
@@ -777,7 +784,7 @@ def _besides_value(c: Clause, d: Clause, role: str, names: frozenset[str]) -> fr
     agreeing subjects adds: "Dr. Farah Haddad" / "Farah") and its other arguments (but
     since when or until when), and of the value's own prepositional modifiers those in a
     slot ``d``'s value lacks ("for the backend"; not "Google" in "Google Meet", a part of
-    the value)."""
+    the value; not "by October 10" against "April 1", the value itself)."""
     words: set[str] = set()
     if role != "subject":
         words |= c.subject
@@ -792,6 +799,7 @@ def _besides_value(c: Clause, d: Clause, role: str, names: frozenset[str]) -> fr
             theirs = {slot for slot, _ in other.mods}
             words.update(w for slot, said in arg.mods
                          if slot.startswith("prep:") and slot not in theirs | _SINCE
+                         and not _says_when_or_how_many(said)
                          for w in said.split())
     return frozenset(w for w in words - SELF_WORDS - _NO_SCOPE - {SELF}
                      if w.isalpha() or "-" in w)
