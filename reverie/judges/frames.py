@@ -760,6 +760,14 @@ def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     return not values & said
 
 
+def _one_head(x: Arg, y: Arg) -> bool:
+    """Two values with one head, or two figures ("80%" / "60%", "5" / "3"): what their
+    modifiers add is a scope. Otherwise a modifier may be the value ("answers in
+    Italian" against "Portuguese")."""
+    return x.head == y.head or (bool(x.numbers) and x.head in x.numbers
+                                and bool(y.numbers) and y.head in y.numbers)
+
+
 def _says_when_or_how_many(said: str) -> bool:
     """A modifier with a figure or a date in it gives the value itself ("due by October
     10" against "April 1"), not a scope of it."""
@@ -795,7 +803,8 @@ def _besides_value(c: Clause, d: Clause, role: str, names: frozenset[str]) -> fr
         if arg is not value:
             if arg.role not in _SINCE:
                 words |= arg.words | {arg.head}
-        elif arg.mods is not None and other is not None and other.mods is not None:
+        elif (arg.mods is not None and other is not None and other.mods is not None
+              and _one_head(arg, other)):
             theirs = {slot for slot, _ in other.mods}
             words.update(w for slot, said in arg.mods
                          if slot.startswith("prep:") and slot not in theirs | _SINCE
@@ -1680,7 +1689,10 @@ def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
 
 
 def _words_of(values: Iterable[_Said]) -> frozenset[str]:
-    return frozenset(w for v in values for w in v.said.lower().split())
+    """The words that say the values, but days and months ("every Monday" / "every
+    Wednesday": one frequency on two days)."""
+    return frozenset(w for v in values for w in v.said.lower().split()
+                     if w.removesuffix("s") not in _WHEN)
 
 
 def _besides(content: frozenset[str], said: frozenset[str]) -> frozenset[str]:

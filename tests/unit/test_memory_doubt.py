@@ -118,3 +118,15 @@ def test_one_value_said_twice_is_no_doubt(a: str, b: str) -> None:
     (``frames._one_value_said_twice``)."""
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction", found.findings
+
+
+def test_one_frequency_on_two_days_is_not_one_value() -> None:
+    """"every Tuesday" / "every Thursday" are one frequency on two days: the doubt may be
+    asked; "every 20 minutes" / "three times an hour" are one value."""
+    from reverie.judges.frames import _one_value_said_twice
+    from reverie.judges.nlp import analyze
+
+    assert not _one_value_said_twice(analyze("Lina meets the data team every Tuesday at 3pm."),
+                                     analyze("Lina meets the data team every Thursday at 3pm."))
+    assert _one_value_said_twice(analyze("The cache refreshes every 20 minutes."),
+                                 analyze("The cache refreshes three times an hour."))

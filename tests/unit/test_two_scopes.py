@@ -27,6 +27,8 @@ def test_two_scopes_each_with_its_value_are_not_a_contradiction(a: str, b: str) 
     ("Priya prefers Slack for team chat.", "Priya prefers Discord for team chat."),
     # the holder named in full on one side is one holder, not a scope
     ("Dr. Lena Park is a pediatrician.", "Lena is a radiologist at Mercy Hospital."),
+    # the value in a modifier of another head ("answers in Spanish") is no scope
+    ("Omar wants replies in Spanish.", "Omar prefers German for every answer."),
     # a date in the value's modifier is the value, not a scope
     ("Deadline for the Falcon contract: April 2.", "The Falcon contract is due by October 20."),
 ])
