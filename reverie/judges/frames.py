@@ -1678,7 +1678,7 @@ def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
             said.append((_words_of(read(a.text)), _words_of(read(b.text))))
     x, y = held_zone(a.text), held_zone(b.text)
     if x is not None and y is not None and x.offsets & y.offsets:
-        said.append((frozenset(x.said.lower().split()), frozenset(y.said.lower().split())))
+        said.append((_words_of((x,)), _words_of((y,))))
     for mine, theirs in said:
         if mine == theirs:
             continue  # "weekly" / "weekly": not what differs

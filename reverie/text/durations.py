@@ -34,7 +34,7 @@ _DURATION = re.compile(
     r"(?P<after>(?:[\s-]+(?:ago|old)\b)?)")
 
 
-_A_PART_OF = re.compile(r"\s+of\s+(?:an?|the)\s", re.IGNORECASE)
+_A_PART_OF = re.compile(r"\s+of\s+(?:an?|the)\s")
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,11 @@ class Duration:
 def durations(text: str) -> tuple[Duration, ...]:
     """The lengths of time ``text`` gives, in order (remembered per text)."""
     found = []
-    for m in _DURATION.finditer(text.lower()):
+    low = text.lower()
+    for m in _DURATION.finditer(low):
         if m["before"] or m["after"]:
             continue  # "every 3 months", "2 years ago", "34 years old"
-        if m["unit"] == "quarter" and _A_PART_OF.match(text, m.end()):
+        if m["unit"] == "quarter" and _A_PART_OF.match(low, m.end()):
             continue  # "three quarters of an hour": a part of another unit
         count = count_of(m["count"])
         if count:
@@ -67,8 +68,8 @@ def durations_apart(a: str, b: str) -> tuple[Duration, Duration] | None:
 
 
 def durations_alike(a: str, b: str) -> bool:
-    """Both texts give lengths of time, each matched on the other side: "45 minutes" /
-    "three quarters of an hour"."""
+    """Both texts give lengths of time, each matched on the other side: "14 days" / "two
+    weeks"."""
     return matched_both_ways(durations(a), durations(b), _same)
 
 
