@@ -588,7 +588,9 @@ def _done(never: Clause, d: Clause) -> bool:
     y = d.arg("obj")
     if what is None or y is None:
         return what is None and y is None
-    return y.head == what.head or is_kind_of(y.head, what.head)
+    # "has never installed Docker" / "installed Docker Desktop": a product of the name
+    return (y.head == what.head or is_kind_of(y.head, what.head)
+            or any(kind == "name" and what.head in words.split() for kind, words in y.mods or ()))
 
 
 def _taken(y: Arg | None) -> str | None:

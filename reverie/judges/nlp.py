@@ -319,7 +319,8 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
         with _lock:
             docs = nlp.pipe(normalize_chat(t) for t in todo)
             for text, doc in zip(todo, docs, strict=True):
-                request = _as_request(nlp, doc) if _misread_order(doc) else None
+                request = (_as_request(nlp, doc) if _misread_order(doc)
+                           else _as_report(nlp, doc) if _misread_report(doc) else None)
                 found[text] = _cache.put(text, _analysis(
                     text, doc if request is None else request, tone=doc.text))
     return [found[t] for t in texts]
@@ -353,6 +354,42 @@ def _as_request(nlp: Any, doc: Any) -> Any:
         return None
     had_verb = any(t.tag_.startswith("VB") for t in doc)
     return request if had_verb or any(c.dep_ == "prep" for c in verb.children) else None
+
+
+def _misread_report(doc: Any) -> bool:
+    """The parse misreads a note that leaves out its subject: its first word is
+    capitalized, an inflected verb in WordNet ("Lives", "Prefers", "Commutes"), and the
+    parse made it neither the verb at its root nor the subject of a verb ("Lives in
+    Toronto" read as the noun "lives", "Prefers window seats" as a compound; "Parents live
+    in Ohio" and "Reports are due Friday" keep their subject)."""
+    first = doc[0] if len(doc) > 1 else None
+    if first is None or not first.is_title or doc[1].text in {":", "="}:
+        return False  # "Notes: ...", a key
+    if first.tag_ == "MD" or (first.dep_ == "ROOT" and first.tag_.startswith("VB")):
+        return False
+    if first.dep_ in {"nsubj", "nsubjpass"} and first.head.tag_.startswith(("VB", "MD")):
+        return False
+    low = first.lower_
+    return any(low.endswith(end) and lexicon.is_verb(low[: -len(end)] + add)
+               for end, add in _INFLECTIONS)
+
+
+_INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""))
+
+
+def _as_report(nlp: Any, doc: Any) -> Any:
+    """The parse of ``doc``'s text with the note's holder as its subject ("She lives in
+    Toronto"), where the first word is then the verb at its root, inflected; else None."""
+    text = doc.text
+    report = nlp("She " + text[0].lower() + text[1:])
+    verb = report[1]
+    if verb.dep_ != "ROOT" or verb.tag_ not in {"VBZ", "VBD", "VBN"}:
+        return None
+    report.user_data[_UNSAID] = 0  # read as no subject: whose, the note's holder says
+    return report
+
+
+_UNSAID = "reverie.unsaid"  # Doc.user_data key: the index of a token the note did not say
 
 
 def analyze(text: str) -> Analysis:
@@ -695,6 +732,8 @@ def _read_children(pred: Any, skip: frozenset[int]) -> _Parts:
         for child in head.children:
             if child.i in skip and child.dep_ not in {"prep", "dobj", "attr", "pobj"}:
                 continue
+            if child.i == child.doc.user_data.get(_UNSAID):
+                continue  # the subject a report's parse put in: the note has none
             _read_child(parts, child, on_pred=head.i == pred.i, skip=skip)
     return parts
 

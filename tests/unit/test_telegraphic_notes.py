@@ -113,3 +113,42 @@ def test_an_address_an_order_names_is_no_person_it_is_about() -> None:
 def test_an_order_to_quit_is_the_denial_said_otherwise() -> None:
     outcome, rule = explained("Quit chewing his pencils.", "Doesn't chew his pencils anymore.")
     assert outcome == "one fact", rule
+
+
+@pytest.mark.parametrize(("text", "predicate"), [
+    ("Lives in Toronto.", "live"),  # was the noun "lives"
+    ("Prefers window seats on flights.", "like"),  # was a compound of "seats"
+    ("Commutes to the downtown office four days a week.", "commute"),
+    ("Drinks coffee every morning.", "drink"),  # was a compound of "coffee"
+])
+def test_a_report_the_parse_read_as_a_noun_is_read_as_a_verb_without_subject(
+        text: str, predicate: str) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.subject) == (predicate, frozenset())
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("Parents live in Ohio.", {"parent"}),  # a plural subject of a verb
+    ("Reports are due Friday.", {"report"}),
+    ("James lives in Leeds.", {"james"}),  # a name, no verb
+])
+def test_a_plural_or_a_name_first_stays_the_subject(text: str, subject: set[str]) -> None:
+    assert set(analyze(text).clauses[0].subject) == subject
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Lives in Toronto.", "Based in Montreal.", "one-value-attribute"),
+    ("Prefers Fahrenheit for weather.", "Always give temperatures in Celsius.",
+     "one-value-attribute"),
+    # no subject is the note's holder, whom the other names
+    ("Works 4 days a week (Mon-Thu).", "Yvonne is full-time, five days a week.",
+     "memory-doubt"),
+])
+def test_reports_read_as_verbs_compare(a: str, b: str, rule: str) -> None:
+    assert explained(a, b) == ("contradiction", rule)
+
+
+def test_never_done_covers_a_product_of_the_name() -> None:
+    assert explained("Installed Docker Desktop last week.",
+                     "has never installed docker on this machine") == ("contradiction",
+                                                                       "never-done")
