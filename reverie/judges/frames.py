@@ -1510,7 +1510,21 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
         converted = _converted(pair)
         return bool(converted) and all(amounts_apart(*two) for two in converted)
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
-            and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a)))
+            and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a))
+            and not _name_and_description(x, y, pair))
+
+
+def _name_and_description(x: Held, y: Held, pair: Pair) -> bool:
+    """One employer is a name, the other an indefinite description that names nothing
+    ("at Stripe" / "at a payments company"): the name may be such a one, and no table
+    says it is not. A currency or a unit is no description ("EUR" / "US dollars")."""
+    if x.attribute != "employer":
+        return False
+    mine, theirs = x.value & pair.a.salient, y.value & pair.b.salient
+    if bool(mine) == bool(theirs):
+        return False
+    described = y if mine else x
+    return described.arg.indefinite
 
 
 def _named_apart(x: Held, y: Held, pair: Pair) -> bool:

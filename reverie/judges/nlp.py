@@ -320,7 +320,8 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
             docs = nlp.pipe(normalize_chat(t) for t in todo)
             for text, doc in zip(todo, docs, strict=True):
                 request = (_as_request(nlp, doc) if _misread_order(doc)
-                           else _as_report(nlp, doc) if _misread_report(doc) else None)
+                           else _as_report(nlp, doc) if _misread_report(doc)
+                           else _as_description(nlp, doc) if _description(doc) else None)
                 found[text] = _cache.put(text, _analysis(
                     text, doc if request is None else request, tone=doc.text))
     return [found[t] for t in texts]
@@ -387,6 +388,33 @@ def _as_report(nlp: Any, doc: Any) -> Any:
         return None
     report.user_data[_UNSAID] = 0  # read as no subject: whose, the note's holder says
     return report
+
+
+def _description(doc: Any) -> bool:
+    """The note is a noun phrase that describes its holder, no verb in it: its root a
+    kind of person ("Senior engineer at Shopify", "Not a smoker", "Early riser"). Not a
+    name ("Dana Smith": "smith" is a kind of person too) nor a plural."""
+    root = next(iter(doc.sents)).root
+    if root.tag_ != "NN":
+        return False
+    if any(t.tag_.startswith("VB") or t.tag_ == "MD" or t.dep_ in {"nsubj", "nsubjpass"}
+           or t.text in {":", "="} for t in doc):
+        return False
+    return lexicon.is_kind_of(root.lower_, "person")
+
+
+def _as_description(nlp: Any, doc: Any) -> Any:
+    """The parse of ``doc``'s text as a copula of the note's holder ("She is a senior
+    engineer at Shopify"), read as subjectless; else None."""
+    text = doc.text
+    first = doc[0]
+    said = text if first.tag_ in {"NNP", "NNPS"} else text[0].lower() + text[1:]
+    description = nlp("She is " + said)
+    if description[1].dep_ != "ROOT" or not any(
+            c.dep_ == "attr" for c in description[1].children):
+        return None
+    description.user_data[_UNSAID] = 0
+    return description
 
 
 _UNSAID = "reverie.unsaid"  # Doc.user_data key: the index of a token the note did not say

@@ -190,6 +190,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Ines used to rent her home.", "Ines owns the house she lives in."),
     ("Lee is 52 years old.", "Lee was 20 years old when he moved to Oslo."),  # then
     ("Lee is 52 years old.", "Lee's company turned 30 this year."),
+    # a name and an indefinite description it may answer
+    ("Senior backend engineer at Stripe", "works in software at a payments company"),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former value, a wish, "also", another scope, a wider place, a

@@ -152,3 +152,29 @@ def test_never_done_covers_a_product_of_the_name() -> None:
     assert explained("Installed Docker Desktop last week.",
                      "has never installed docker on this machine") == ("contradiction",
                                                                        "never-done")
+
+
+@pytest.mark.parametrize(("text", "head", "negated"), [
+    ("Senior engineer at Shopify.", "engineer", False),  # was a clause of "engineer"
+    ("Not a smoker.", "smoker", True),
+    ("Early riser, up at 5.", "riser", False),
+])
+def test_a_description_of_a_person_reads_as_a_copula_of_the_holder(
+        text: str, head: str, negated: bool) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.subject, clause.negated) == ("be", frozenset(), negated)
+    assert clause.arg("attr").head == head  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", [
+    "Dana Smith.",  # a name: a smith is a kind of person too
+    "Single location, Leeds.",  # not a kind of person
+    "Senior Product Manager",  # title case is read as a name
+])
+def test_a_name_or_a_thing_is_no_description_of_the_holder(text: str) -> None:
+    assert analyze(text).clauses[0].predicate != "be"
+
+
+def test_a_description_compares_as_an_occupation_and_an_employer() -> None:
+    assert explained("Senior engineer at Shopify.", "Works at Spotify as a data analyst.")[0] \
+        == "contradiction"
