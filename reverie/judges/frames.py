@@ -86,6 +86,7 @@ from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
+from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
@@ -890,7 +891,8 @@ def _conflict(pair: Pair) -> Finding | None:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
-                or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair))
+                or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
+                or _other_system(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -948,7 +950,7 @@ def _conflict(pair: Pair) -> Finding | None:
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
-            or _other_format(pair) or _one_habit_two_frequencies(pair))
+            or _other_format(pair) or _other_system(pair) or _one_habit_two_frequencies(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -1015,6 +1017,54 @@ def _other_format(pair: Pair) -> Finding | None:
         return finding("other-format", (
             f"{_versus(pair)}: one {kind}, {next(iter(mine))} / {next(iter(theirs))}"))
     return None
+
+
+def _other_system(pair: Pair) -> Finding | None:
+    """One holder's two statements ask for two measurement systems or temperature scales
+    ("wants temperatures in Fahrenheit" / "prefers Celsius", "Preferred units: imperial" /
+    "shows distances in kilometers"; :func:`~reverie.text.systems.systems`), or one denies
+    what the other asks for ("never metric" / "in metric units"). A statement that names
+    two names no one; a negation other than of a system, before and now, another holder
+    or a scope of one only may each let both hold."""
+    x, y = systems(pair.a.text), systems(pair.b.text)
+    clash = None
+    for kind in sorted(x.said.keys() & y.said.keys()):
+        mine, theirs = x.said[kind], y.said[kind]
+        if len(mine) == 1 and len(theirs) == 1 and mine != theirs:
+            clash = (kind, next(iter(mine)), next(iter(theirs)))
+            break
+    if clash is None:
+        denied = sorted((x.denied & set().union(*y.said.values()))
+                        | (y.denied & set().union(*x.said.values())))
+        if not denied:
+            return None
+        clash = ("system", f"not {denied[0]}", denied[0])
+    if (pair.a.negations > len(x.denied) or pair.b.negations > len(y.denied)
+            or not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b)
+            or _holders_differ(pair.a, pair.b, SYSTEM_WORDS, exact=True)
+            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)
+            or _placed_apart(pair.a, pair.b) or _measured_apart(pair.a, pair.b)):
+        return None
+    kind, mine_said, theirs_said = clash
+    return finding("other-system", f"{_versus(pair)}: one {kind}, {mine_said} / {theirs_said}")
+
+
+def _measured_apart(a: Analysis, b: Analysis) -> bool:
+    """Both statements name what is measured, and not the same ("height listed in cm" /
+    "recipes in cups"): each thing may take its own system."""
+    mine, theirs = a.lemmas & MEASURED_WORDS, b.lemmas & MEASURED_WORDS
+    return bool(mine and theirs) and not mine & theirs
+
+
+def _placed_apart(a: Analysis, b: Analysis) -> bool:
+    """Both statements say where or for what with one preposition, of other things, besides
+    a system ("metric units at work" / "imperial units at home"): two scopes."""
+    def places(an: Analysis) -> dict[str, frozenset[str]]:
+        return {x.role: _content(x.words) for c in an.clauses for x in c.args
+                if x.role.startswith("prep:") and not x.words & SYSTEM_WORDS
+                and not systems(" ".join(sorted(x.words))).said}
+    mine, theirs = places(a), places(b)
+    return any(not mine[r] & theirs[r] for r in mine.keys() & theirs.keys())
 
 
 def _scope_of_one(a: Analysis, b: Analysis) -> bool:

@@ -125,6 +125,11 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two statements, neither denying, name two date orders or two clocks "
          "('DD/MM/YYYY' / 'MM/DD/YYYY', 'ISO 8601' / 'MM/DD/YYYY', '24-hour time' / 'AM/PM'; "
          "reverie.text.formats), neither naming two"),
+    Rule("other-system", "conflict",
+         "one holder's two statements ask for two measurement systems or temperature scales "
+         "('temperatures in Fahrenheit' / 'prefers Celsius', 'units: imperial' / 'distances "
+         "in kilometers'; reverie.text.systems), or one denies what the other asks for "
+         "('never metric' / 'in metric units'), neither naming two"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "
