@@ -480,7 +480,22 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
     if x is None or y is None:
         return False
     kind = _bare_kind(x)
-    return kind is not None and x.head != y.head and is_kind_of(y.head, kind)
+    if x.head == y.head:  # "has no food allergies" / "has a peanut allergy"
+        return _denied_sort(x, y, kind)
+    return kind is not None and is_kind_of(y.head, kind)
+
+
+def _denied_sort(x: Arg, y: Arg, kind: str | None) -> bool:
+    """Denied ``x`` and affirmed ``y``, one noun, name one sort of it: ``x`` bare ("no
+    allergies" / "a peanut allergy") or its one modifier a kind of ``y``'s ("no food
+    allergies" / "a shellfish allergy"; not "no food allergies" / "a pollen allergy")."""
+    sorts = {w for dep, w in (y.mods or ()) if dep in {"compound", "amod"}}
+    if not sorts:
+        return False
+    if kind == x.head:
+        return True
+    mine = [w for dep, w in (x.mods or ()) if dep in {"compound", "amod"}]
+    return len(mine) == 1 and any(is_kind_of(w, mine[0]) for w in sorts)
 
 
 def _bare_denial(c: Clause) -> bool:
@@ -821,9 +836,10 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     """Each side has one of a kind, said indefinitely, told apart only by a prepositional
     phrase: "has an office in Berlin" / "has an office in Lisbon", "has warehouses in
     Ohio" / "has a warehouse in Texas", "has an account with Chase" / "... with Wells
-    Fargo", or had, told apart by an adjective ("has a younger brother" / "has an older
-    brother"). One may have any number of them. Not when they differ by when ("a standing
-    meeting on Wednesdays" / "... on Thursdays": most likely one, moved). Copulas are left
+    Fargo", or had, told apart by an adjective or a noun before it ("has a younger brother"
+    / "has an older brother", "a road bike" / "a mountain bike"). One may have any number
+    of them. Not when they differ by when ("a standing meeting on Wednesdays" / "... on
+    Thursdays": most likely one, moved). Copulas are left
     out: "is a resident of Ohio" / "is a resident of Texas" and "is a student at MIT" /
     "... at Harvard" hold one value at a time; but not one's memberships ("is a citizen
     of Canada" / "... of France", "a member of the chess club" / "... of the choir";
@@ -837,8 +853,10 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
                  if {w for t, w in x.mods if t == s} != {w for t, w in y.mods if t == s}}
     if not differing:
         return False
-    if all(s == "amod" for s in differing) and c.predicate in HAVING_VERBS:
-        return True  # "has a younger brother" / "has an older brother": two brothers
+    if all(s in {"amod", "compound"} for s in differing) and c.predicate in HAVING_VERBS:
+        # "has a younger brother" / "has an older brother": two brothers; "has a peanut
+        # allergy" / "has a shellfish allergy": two allergies
+        return True
     if not all(s.startswith("prep:") for s in differing):
         return False
     said = {w for s in differing for t, v in (*x.mods, *y.mods) if t == s for w in v.split()}

@@ -60,7 +60,7 @@ from reverie.text.vocabulary.function_words import (
     SELF_WORDS,
     SOLE,
 )
-from reverie.text.vocabulary.kinds import FORMER_KIN
+from reverie.text.vocabulary.kinds import CONDITIONS, FORMER_KIN
 from reverie.text.vocabulary.number_words import (
     MULTIPLIER_SUFFIXES,
     MULTIPLIER_WORDS,
@@ -831,6 +831,8 @@ def _normal_form(
         negations += 1
     elif lemma == "be":
         predicate, subject, args, negations = _copula(subject, args, negations, pred)
+        if predicate == "be":
+            predicate, args = _condition(args)
     if predicate == LIKE:
         args = _liked(args)
     if lemma in CHANGE_VERBS and any(a.role == "prep:to" for a in args):
@@ -842,6 +844,21 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+def _condition(args: list[Arg]) -> tuple[str, list[Arg]]:
+    """ "is allergic to peanuts" -> has a peanut allergy (:data:`CONDITIONS`), as another
+    note may say it; any other copula stays."""
+    value = next((a for a in args if a.role == "attr"), None)
+    if value is None or value.head not in CONDITIONS:
+        return "be", args
+    to = value.words - {value.head}
+    if not to:
+        return "be", args
+    noun = CONDITIONS[value.head]
+    mods = frozenset(("compound", w) for w in sorted(to))
+    what = Arg("obj", noun, to | {noun}, value.numbers, mods, indefinite=True)  # one of any
+    return "have", [what, *(a for a in args if a is not value)]
 
 
 def _liked(args: list[Arg]) -> list[Arg]:

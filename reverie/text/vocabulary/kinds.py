@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["FORMER_KIN", "KINDS", "WITHOUT"]
+__all__ = ["CONDITIONS", "FORMER_KIN", "KINDS", "WITHOUT"]
 
 KINDS: Mapping[str, frozenset[str]] = {
     "pet": frozenset(
@@ -24,6 +24,9 @@ KINDS: Mapping[str, frozenset[str]] = {
     "sibling": frozenset({"brother", "sister"}),
     "kid": frozenset({"son", "daughter"}),
     "cat": frozenset({"kitten"}),
+    # the common food allergens WordNet files as plants, seeds or proteins
+    "food": frozenset({"peanut", "nut", "gluten", "egg", "soy", "sesame", "wheat", "dairy",
+                       "lactose", "tree_nut"}),
 }
 """Broad noun -> the narrower nouns that are of its kind, beside WordNet's hypernyms."""
 
@@ -40,3 +43,10 @@ child" a brother."""
 FORMER_KIN = frozenset({"late", "former", "ex", "deceased", "dead"})
 """Words before a relative that make them one the holder no longer has ("my late husband",
 "my former partner")."""
+
+CONDITIONS: Mapping[str, str] = {
+    "allergic": "allergy",
+    "intolerant": "intolerance",
+}
+"""An adjective of a condition a person has to something -> its noun: "is allergic to
+peanuts" says "has a peanut allergy"."""
