@@ -43,6 +43,7 @@ from reverie.text.vocabulary.attributes import (
     CHOSEN_ONE,
     CONTACT_VERBS,
     CURRENCY_NAMES,
+    DELIVERY_VERBS,
     DOLLAR_COUNTRIES,
     EMPLOYEE_NOUNS,
     EMPLOYER_FRAMES,
@@ -417,14 +418,20 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
             obj.head in names or SELF in obj.words):
         return Held("contact channel", obj, _channel_named(c.predicate), whose=obj.words)
     verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
-    if not verbs & CONTACT_VERBS:
+    # "gets alerts via SMS", "notifications are sent by email": a message delivered
+    delivered = c.predicate in DELIVERY_VERBS and (
+        c.subject_head in MESSAGE_NOUNS or (obj is not None and obj.head in MESSAGE_NOUNS))
+    if not verbs & CONTACT_VERBS and not delivered:
         return None
     # "contact Dana by phone": Dana's, where the order has no subject
     whose = obj.words if obj is not None and not c.subject else frozenset()
+    # "notifications are sent by email": the messages are the channel's, not its holder
+    owned = c.subject if delivered and c.subject_head in MESSAGE_NOUNS else frozenset()
     for x in c.args:
         channel = _channel_word(x) if x.role in CHANNEL_SLOTS else None
         if channel:
-            return Held("contact channel", x, _channel_named(channel), whose=whose)
+            return Held("contact channel", x, _channel_named(channel), owned=owned,
+                        whose=whose)
     return None
 
 

@@ -434,7 +434,10 @@ _cache: Bounded[str, Analysis] = Bounded(_CACHE_MAX)
 
 def _lemma(token: Any) -> str:
     # only nouns and verbs are lemmatized: the lemmatizer truncates unknown lower-case
-    # words tagged otherwise ("pytest" as an adjective -> "pyt")
+    # words tagged otherwise ("pytest" as an adjective -> "pyt"); an acronym is no plural
+    # ("SMS", "AWS")
+    if len(token.text) > 1 and token.text.isupper() and token.text.isalpha():
+        return str(token.lower_)
     if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
         low = str(token.lower_)
         # a plural tagged as a name ("Fridays", "euros") compares equal to the noun

@@ -69,3 +69,24 @@ def test_a_job_placed_at_a_name_names_the_employer() -> None:
     assert held_of("Dana's job is at Pfizer.")["employer"] == {"pfizer"}
     assert_contradiction("Dana's job is at Pfizer.", "Dana works for Moderna.",
                          "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a message delivered by a channel is how the holder is reached
+    ("Ivo receives billing alerts via SMS.", "Ivo wants to be reached by email."),
+    ("Reminders are sent to the user by email.", "The user gets reminders on WhatsApp."),
+])
+def test_messages_delivered_by_two_channels_contradict(a: str, b: str) -> None:
+    assert_contradiction(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Send the weekly report by email.", "Ivo wants to be reached on Slack."),  # no message
+    ("Ivo gets invoices by post.", "Ivo gets alerts by SMS."),  # an invoice is no message
+])
+def test_things_sent_that_are_no_messages_name_no_channel(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_an_acronym_is_no_plural() -> None:
+    assert held_of("Ivo gets alerts via SMS.") == {"contact channel": frozenset({"sms"})}

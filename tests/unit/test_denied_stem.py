@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 from reverie.judges.offline import OfflineJudge
-from tests.dreamkit import consolidate_pair, embedder
+from tests.dreamkit import consolidate_pair, embedder, explained
 
 judge = OfflineJudge(embedder())
 
 
 @pytest.mark.parametrize(("a", "b"), [
-    ("Noor is allergic to penicillin.", "Noor has no drug allergies."),
     ("Ines has diabetes.", "Ines is not diabetic."),
     ("Raj is asthmatic.", "Raj does not have asthma."),
 ])
@@ -21,3 +20,10 @@ async def test_a_denied_stem_is_never_one_note_with_the_word(a: str, b: str) -> 
     verdict = await consolidate_pair(judge, a, b)
     assert not verdict.consolidate, [m.text for m in verdict.merged]
     assert [f.rule for f in verdict.findings] == ["denied-mention"]
+
+
+def test_a_condition_of_a_denied_kind_is_a_contradiction() -> None:
+    """ "allergic to penicillin" reads as "a penicillin allergy", a sort of the drug
+    allergies denied: a contradiction now, beyond a word kept out of one note."""
+    assert explained("Noor is allergic to penicillin.", "Noor has no drug allergies.") == (
+        "contradiction", "denied-kind")

@@ -29,6 +29,7 @@ __all__ = [
     "CHOSEN_ONE",
     "CONTACT_VERBS",
     "CURRENCY_NAMES",
+    "DELIVERY_VERBS",
     "DOLLAR_CODES",
     "DOLLAR_COUNTRIES",
     "EMPLOYEE_NOUNS",
@@ -445,9 +446,13 @@ SEVERAL_NOUNS = frozenset({"citizen", "national", "member", "speaker", "fan", "s
 of Canada" / "is a citizen of France", "a member of the choir" / "... of the chess
 club"): no other value, unlike "a resident of Ohio" / "of Texas"."""
 
-MESSAGE_NOUNS = frozenset({"message", "notification", "alert", "update"})
+MESSAGE_NOUNS = frozenset({"message", "notification", "alert", "update", "reminder"})
 """Nouns of a message whose compound names the channel ("text messages": sms, "Slack
 notifications": slack)."""
+
+DELIVERY_VERBS = frozenset({"send", "get", "receive", "deliver", "push", "forward"})
+"""Verbs of a message delivered (:data:`MESSAGE_NOUNS`), whose :data:`CHANNEL_SLOTS` name
+how the holder is reached ("gets alerts via SMS", "notifications are sent by email")."""
 
 CHANNEL_VERBS = frozenset({"email", "e-mail", "text", "phone", "call", "sms"})
 """Verbs that are a channel ("never email Dana", "text the user"), the channel their word
