@@ -487,8 +487,9 @@ def _denied_kind(c: Clause, d: Clause, al: _Alignment) -> bool:
 
 def _denied_sort(x: Arg, y: Arg, kind: str | None) -> bool:
     """Denied ``x`` and affirmed ``y``, one noun, name one sort of it: ``x`` bare ("no
-    allergies" / "a peanut allergy") or its one modifier a kind of ``y``'s ("no food
-    allergies" / "a shellfish allergy"; not "no food allergies" / "a pollen allergy")."""
+    allergies" / "a peanut allergy"), or a modifier of ``y`` a kind of ``x``'s one
+    modifier ("no food allergies" / "a shellfish allergy"; not "no food allergies" / "a
+    pollen allergy")."""
     sorts = {w for dep, w in (y.mods or ()) if dep in {"compound", "amod"}}
     if not sorts:
         return False
