@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from reverie.domain.events import TOPIC_DLQ
-from tests.integration.harness import Kafka, Worker, wait_for
+from reverie.domain.events import TOPIC_DLQ, TOPIC_NOTES
+from tests.integration.harness import Kafka, Worker, bootstrap_servers, wait_for
 from tests.reliability.harness import (
     Publisher,
     agent_on,
@@ -250,6 +250,26 @@ async def _logged(worker: Worker, event: str, skip: int = 0) -> list[dict[str, A
     return out[skip:]
 
 
+async def _committed_through_end(env: dict[str, str], group: str, parts: set[int]) -> bool:
+    """The group has committed every note published so far on ``parts``: what it handled
+    is known to the next worker, however its shutdown goes (a worker SIGKILLed after 20 s
+    of a slow stop commits nothing more)."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.structs import TopicPartition
+
+    ends = {tp.partition: o for tp, o in (await Kafka(env).end_offsets(TOPIC_NOTES)).items()}
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap_servers(env))
+    await admin.start()
+    try:
+        found = await admin.list_consumer_group_offsets(
+            group, partitions=[TopicPartition(TOPIC_NOTES, p) for p in sorted(parts)])
+    finally:
+        await admin.close()
+    return all(found.get(TopicPartition(TOPIC_NOTES, p)) is not None
+               and found[TopicPartition(TOPIC_NOTES, p)].offset >= ends.get(p, 0)
+               for p in parts)
+
+
 async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_partitions(
         private_services, private_env, private_mongo, tmp_path):
     env = private_env
@@ -267,6 +287,8 @@ async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_par
         first = [note_envelope(f"r-{run}-{i:03d}", agents[i % 4], vectors[i]) for i in range(200)]
         await pub.send_all([as_record(e) for e in first])
         await _reached(db, base + 200, 120, "200 notes", a)
+        await wait_for(lambda: _committed_through_end(env, a.app_id, {0, 1, 2, 3}), 60, 0.5,
+                       "A's offsets committed")
         a.stop()  # graceful: offsets committed, marks saved
 
         a.start()
@@ -286,6 +308,10 @@ async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_par
                   for i in range(200, 240)]
         await pub.send_all([as_record(e) for e in second])
         await _reached(db, base + 240, 120, "40 notes handled by B", b)
+        # handled is committed: otherwise A, restarted, takes partition 1 up where it left it
+        # and rightly keeps its copy (it handles B's notes again itself)
+        await wait_for(lambda: _committed_through_end(env, a.app_id, {0, 1}), 60, 0.5,
+                       "B's offsets committed")
         b.stop()
 
         a.start()
