@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from reverie.brokers import committed_offsets
+from reverie.config import Settings
 from reverie.domain.events import TOPIC_DLQ, TOPIC_NOTES
-from tests.integration.harness import Kafka, Worker, bootstrap_servers, wait_for
+from tests.integration.harness import Kafka, Worker, wait_for
 from tests.reliability.harness import (
     Publisher,
     agent_on,
@@ -254,20 +256,11 @@ async def _committed_through_end(env: dict[str, str], group: str, parts: set[int
     """The group has committed every note published so far on ``parts``: what it handled
     is known to the next worker, however its shutdown goes (a worker SIGKILLed after 20 s
     of a slow stop commits nothing more)."""
-    from aiokafka.admin import AIOKafkaAdminClient
-    from aiokafka.structs import TopicPartition
-
     ends = {tp.partition: o for tp, o in (await Kafka(env).end_offsets(TOPIC_NOTES)).items()}
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap_servers(env))
-    await admin.start()
-    try:
-        found = await admin.list_consumer_group_offsets(
-            group, partitions=[TopicPartition(TOPIC_NOTES, p) for p in sorted(parts)])
-    finally:
-        await admin.close()
-    return all(found.get(TopicPartition(TOPIC_NOTES, p)) is not None
-               and found[TopicPartition(TOPIC_NOTES, p)].offset >= ends.get(p, 0)
-               for p in parts)
+    committed = await committed_offsets(Settings(kafka_broker=env["REVERIE_KAFKA_BROKER"]),
+                                        group, [(TOPIC_NOTES, p) for p in sorted(parts)])
+    offsets = [(committed[(TOPIC_NOTES, p)], ends.get(p, 0)) for p in sorted(parts)]
+    return all(done is not None and done >= end for done, end in offsets)
 
 
 async def test_a_restarted_worker_keeps_its_index_unless_another_handled_its_partitions(
