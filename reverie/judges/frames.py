@@ -1028,10 +1028,7 @@ def _other_format(pair: Pair) -> Finding | None:
                                                                      y.clocks)):
         if len(mine) != 1 or len(theirs) != 1 or mine == theirs:
             continue
-        if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
-                or _then_and_now(pair.a, pair.b)
-                or _holders_differ(pair.a, pair.b, FORMAT_WORDS, exact=True)
-                or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)):
+        if pair.a.negations or pair.b.negations or _settings_apart(pair, FORMAT_WORDS):
             return None
         return finding("other-format", (
             f"{_versus(pair)}: one {kind}, {next(iter(mine))} / {next(iter(theirs))}"))
@@ -1059,13 +1056,20 @@ def _other_system(pair: Pair) -> Finding | None:
             return None
         clash = ("system", f"not {denied[0]}", denied[0])
     if (pair.a.negations > len(x.denied) or pair.b.negations > len(y.denied)
-            or not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b)
-            or _holders_differ(pair.a, pair.b, SYSTEM_WORDS, exact=True)
-            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)
+            or _settings_apart(pair, SYSTEM_WORDS)
             or _placed_apart(pair.a, pair.b) or _measured_apart(pair.a, pair.b)):
         return None
     kind, mine_said, theirs_said = clash
     return finding("other-system", f"{_versus(pair)}: one {kind}, {mine_said} / {theirs_said}")
+
+
+def _settings_apart(pair: Pair, said: frozenset[str]) -> bool:
+    """Two statements of a setting (a format, a system) may both hold: two holders (their
+    subjects but ``said``, the words of what is set), before and now, or a scope one says
+    and the other does not."""
+    return (not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b)
+            or _holders_differ(pair.a, pair.b, said, exact=True)
+            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a))
 
 
 def _measured_apart(a: Analysis, b: Analysis) -> bool:
