@@ -1085,7 +1085,7 @@ def _placed_apart(a: Analysis, b: Analysis) -> bool:
     def places(an: Analysis) -> dict[str, frozenset[str]]:
         return {x.role: _content(x.words) for c in an.clauses for x in c.args
                 if x.role.startswith("prep:") and not x.words & SYSTEM_WORDS
-                and not systems(" ".join(sorted(x.words))).said}
+                and not systems(" ".join(sorted(x.words))).said and not _a_unit(x.head)}
     mine, theirs = places(a), places(b)
     return any(not mine[r] & theirs[r] for r in mine.keys() & theirs.keys())
 
@@ -1255,6 +1255,13 @@ def _measured(text: str) -> tuple[tuple[float, str, str], ...]:
         if measure is not None:
             found.append((q.value, q.unit, measure))
     return tuple(found)
+
+
+def _a_unit(word: str) -> bool:
+    """``word`` (a lemma) names a unit of some measure (:data:`MEASURE_KINDS`): "kilogram",
+    "pound" (of two), "mile"; the systems reader knows their plurals only."""
+    return _measure(word) is not None or any(
+        is_kind_of(word, kind, any_sense=True) for kind in MEASURE_KINDS)
 
 
 @lru_cache(maxsize=1024)

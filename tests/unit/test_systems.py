@@ -53,3 +53,14 @@ def test_look_alikes_of_two_systems_are_no_contradiction(a: str, b: str) -> None
 def test_two_things_measured_take_their_own_systems() -> None:
     assert explained("User's height is shown in cm on the profile.",
                      "User prefers recipes in cups and ounces.")[0] != "contradiction"
+
+
+def test_a_unit_in_a_phrase_is_the_system_not_a_place() -> None:
+    """ "in kilograms" / "in pounds" say the systems, not two scopes, though the parse
+    gives them as singular lemmas the text reader does not know."""
+    from reverie.judges import frames
+    from reverie.judges.nlp import analyze
+    assert not frames._placed_apart(analyze("Show weights in kilograms."),
+                                    analyze("Show weights in pounds."))
+    assert frames._placed_apart(analyze("User uses metric units at work."),
+                                analyze("User uses imperial units at home."))
