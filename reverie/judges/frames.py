@@ -86,6 +86,7 @@ from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
+from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
@@ -105,7 +106,7 @@ from reverie.text.vocabulary.calendar_words import (
     RECURRING,
     WEEKDAYS,
 )
-from reverie.text.vocabulary.diets import DIETS
+from reverie.text.vocabulary.diets import DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
     EXCLUSIVE,
@@ -115,7 +116,7 @@ from reverie.text.vocabulary.function_words import (
     OTHER_ONE,
     SELF_WORDS,
 )
-from reverie.text.vocabulary.kinds import WITHOUT
+from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -530,45 +531,68 @@ def _bare_kind(x: Arg) -> str | None:
 
 def _denied_consumption(pair: Pair) -> Finding | None:
     """One statement denies taking in a whole kind, now ("does not drink coffee", "does
-    not take any medication"); the other has the same holder take in, or like, one of
-    its kind, now ("has two espressos every morning", "enjoys a glass of red wine" of
-    "does not drink alcohol"; WordNet's hypernyms)."""
+    not take any medication"), or names a diet or a condition that rules it out ("is
+    vegan", "is lactose intolerant", "has a shrimp allergy"); the other has the same
+    holder take in one of its kind, now, or like it where a verb or a diet denied it
+    ("has two espressos every morning", "enjoys a glass of red wine" of "does not drink
+    alcohol", "eats a cheese omelette" of "is vegan"; WordNet's hypernyms)."""
     for denying, taking in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in denying.clauses:
-            kinds = _denied_kinds(c)
+            kinds, why = _denied_kinds(c)
             if not kinds:
                 continue
+            # a condition rules out taking it in, not having one ("allergic to cats" / "we
+            # have two cats") nor liking it
+            verbs = (CONSUMING_VERBS - {"have"} if why == "condition"
+                     else CONSUMING_VERBS | {c.predicate, "like"})
             for d in taking.clauses:
                 if (d.negated or d.past or d.hypothetical
                         or not _agree(c.subject, d.subject) or _two_holders(c, d)
-                        or d.predicate not in CONSUMING_VERBS | {c.predicate, "like"}):
+                        or d.predicate not in verbs):
                     continue
+                if why != "verb" and (c.subject - {SELF} != d.subject - {SELF}
+                                      or _sometimes(c) or _sometimes(c, *c.args)):
+                    continue  # "the kids are allergic to nuts" / "eats almonds"; a diet of
+                    # some days ("vegetarian on weekdays" / "eats meat on weekends")
                 y = d.arg("obj")
-                thing = _taken(y)
-                if d.predicate == c.predicate and y is not None and thing == y.head:
+                if (why == "verb" and d.predicate == c.predicate and y is not None
+                        and _taken(y) == (y.head,)):
                     continue  # one frame: denied-kind's to say, with the rest aligned
-                kind = next((k for k in kinds if thing is not None and thing != k
-                             and is_kind_of(thing, k, any_sense=True)), None)
-                if kind is not None:
+                # a kind a verb denies is its own frame ("does not drink coffee" / "likes
+                # coffee" is negated-frame's); a diet's or a condition's is not
+                found = next(((thing, k) for thing in _taken(y) for k in kinds
+                              if (thing != k or why != "verb")
+                              and is_kind_of(thing, k, any_sense=True)), None)
+                if found is not None:
+                    thing, kind = found
                     return finding("denied-consumption", (
-                        f"'{_quote(denying.text)}' denies any {kind.replace('_', ' ')}; "
-                        f"'{_quote(taking.text)}' takes in {thing}, a kind of it"))
+                        f"'{_quote(denying.text)}' rules out any {kind.replace('_', ' ')} "
+                        f"({why}); '{_quote(taking.text)}' takes in {thing}, a kind of it"))
     return None
 
 
-def _denied_kinds(c: Clause) -> tuple[str, ...]:
-    """The kinds a clause says its holder takes in none of, now: a consuming verb denied
-    ("does not drink coffee") or a diet ("is vegan": :data:`DIETS`)."""
+def _denied_kinds(c: Clause) -> tuple[tuple[str, ...], str]:
+    """The kinds a clause says its holder takes in none of, now, and why: a consuming verb
+    denied ("does not drink coffee": ``verb``), a diet ("is vegan": :data:`DIETS`) or a
+    condition ("has a shrimp allergy", "is lactose intolerant": what it names, or what
+    that is found in, :data:`FOUND_IN`)."""
     if c.past or c.hypothetical:
-        return ()
+        return (), ""
     if c.predicate == "be" and not c.negated:
         value = c.arg("attr")
-        return tuple(sorted(DIETS.get(value.head, ()))) if value is not None else ()
+        return (tuple(sorted(DIETS.get(value.head, ()))) if value is not None else ()), "diet"
     x = c.arg("obj")
-    if not c.negated or x is None or c.predicate not in CONSUMING_VERBS:
-        return ()
+    if x is None:
+        return (), ""
+    if c.predicate == "have" and not c.negated and x.head in CONDITIONS.values():
+        said = [w for slot, phrase in x.mods or () if slot in {"compound", "amod"}
+                for w in phrase.split() if is_noun(w)]
+        kinds = {k for w in said for k in FOUND_IN.get(w, {w})}
+        return tuple(sorted(kinds)), "condition"
+    if not c.negated or c.predicate not in CONSUMING_VERBS:
+        return (), ""
     kind = _bare_kind(x)
-    return (kind,) if kind is not None else ()
+    return ((kind,) if kind is not None else ()), "verb"
 
 
 def _never_done(pair: Pair) -> Finding | None:
@@ -610,23 +634,32 @@ def _done(never: Clause, d: Clause) -> bool:
             or any(kind == "name" and what.head in words.split() for kind, words in y.mods or ()))
 
 
-def _taken(y: Arg | None) -> str | None:
+def _taken(y: Arg | None) -> tuple[str, ...]:
     """What an argument says is taken in: its head, or what a measure of it holds ("a
-    glass of red wine": wine); None when a noun or a diet before it makes it another
-    thing ("oat milk", "vegan cheese")."""
+    glass of red wine": wine); where nouns before it make it another thing, what they
+    name ("oat milk": oat, "a cheese omelette": cheese); nothing where a diet does
+    ("vegan cheese")."""
     if y is None:
-        return None
-    mods = [w for slot, phrase in y.mods or () if slot in {"amod", "compound"}
-            for w in phrase.split()]
+        return ()
+    # (word, said as a noun): a compound, or a name where the tagger makes one of a
+    # common noun ("almond milk", "peanut butter")
+    mods = [(w, slot in {"compound", NAME_SLOT}) for slot, phrase in y.mods or ()
+            if slot in {"amod", "compound", NAME_SLOT} for w in phrase.split()]
     head = y.head
     if y.head in PARTITIVES:
         of = [phrase.split() for slot, phrase in y.mods or () if slot == "prep:of"]
         if not of:
-            return None
-        *mods, head = of[0]
-    if any(w in DIETS or (is_noun(w) and not is_adjective(w)) for w in mods):
-        return None
-    return head
+            return ()
+        *before, head = of[0]
+        mods = [(w, False) for w in before]
+    if any(w in DIETS for _, phrase in y.mods or () for w in phrase.split()):
+        return ()  # "vegan cheese", whether the parse makes "Vegan" a name or not
+    # a noun the parse compounds ("peanut butter"), or a word only a noun ("red wine": wine)
+    nouns = tuple(w for w, compound in mods
+                  if is_noun(w) and (compound or not is_adjective(w)))
+    compound = "_".join([*nouns, head])
+    # "ice cream": one WordNet noun, and a thing of its own
+    return (compound, *nouns) if nouns and is_noun(compound) else nouns or (head,)
 
 
 def _abbreviates(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -917,7 +950,8 @@ def _conflict(pair: Pair) -> Finding | None:
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
-             or _opposite_preference(pair) or _never_done(pair) or _denied_value(pair))
+             or _other_state(pair) or _opposite_preference(pair) or _never_done(pair)
+             or _denied_value(pair))
     if found is not None:
         return found
     for c in pair.a.clauses:
@@ -1063,6 +1097,77 @@ def _other_system(pair: Pair) -> Finding | None:
     return finding("other-system", f"{_versus(pair)}: one {kind}, {mine_said} / {theirs_said}")
 
 
+def _other_state(pair: Pair) -> Finding | None:
+    """One holder's setting said switched on in one statement and off in the other ("Dark
+    mode is on" / "has dark mode turned off", "auto-renew is enabled" / "is turned off";
+    :func:`~reverie.text.switches.switch`), neither negating anything but the state."""
+    found = _switched(pair)
+    if found is None or not found[1]:
+        return None
+    return finding("other-state", found[0])
+
+
+def _switched_apart(pair: Pair) -> Finding | None:
+    """``opposite-states`` where :func:`_switched` finds a setting on and off but a
+    negation of something besides the state may change what a statement says ("dark mode
+    is off in the app, i never use it"): never one note, no contradiction either."""
+    found = _switched(pair)
+    return finding("opposite-states", found[0]) if found is not None else None
+
+
+def _switched(pair: Pair) -> tuple[str, bool] | None:
+    """The detail of one setting said on and off by one holder's statements, and whether
+    every negation they hold is the state's; None where they say no two states of one
+    setting: the words of each besides the state's differ only by verbs ("email
+    notifications" / "push notifications" are two settings, "dark mode is on in the
+    mobile app" / "... off" two scopes), or :func:`_settings_apart`."""
+    x, y = switch(pair.a.text), switch(pair.b.text)
+    if x is None or y is None or x.on == y.on:
+        return None
+    days, their_days = _days_said(pair.a), _days_said(pair.b)
+    if (days or their_days) and not days & their_days:
+        return None  # "open on weekdays" / "closed on weekends"; "closed on Sundays" alone
+    mine, theirs = (an.content - SWITCH_WORDS - _DAY_WORDS for an in (pair.a, pair.b))
+    verbs = {c.predicate for an in (pair.a, pair.b) for c in an.clauses}
+    if not mine & theirs or not (mine ^ theirs) <= verbs | SELF_WORDS:
+        return None
+    said = frozenset(mine | theirs)
+    if (not _one_holder(pair.a, pair.b) or _was(pair.a) != _was(pair.b)
+            or _holders_differ(pair.a, pair.b, said, exact=True)
+            or _scope_of_one(pair.a, pair.b, SELF_WORDS)
+            or _scope_of_one(pair.b, pair.a, SELF_WORDS)):
+        return None  # _settings_apart, but a setting switched in the past holds now
+    setting = " ".join(sorted(mine & theirs))
+    detail = (f"{_versus(pair)}: {setting} '{x.said}' ({'on' if x.on else 'off'}) / "
+              f"'{y.said}' ({'on' if y.on else 'off'})")
+    return detail, pair.a.negations == x.negations and pair.b.negations == y.negations
+
+
+_WEEKEND = frozenset({"saturday", "sunday"})
+_DAY_SETS: dict[str, frozenset[str]] = {
+    **{day: frozenset({day}) for day in WEEKDAYS},
+    "weekend": _WEEKEND, "weekday": frozenset(WEEKDAYS) - _WEEKEND,
+    "daily": frozenset(WEEKDAYS), "everyday": frozenset(WEEKDAYS),
+}
+_DAY_WORDS = frozenset({*_DAY_SETS, "day", "week", "every"})
+
+
+def _days_said(an: Analysis) -> frozenset[str]:
+    """The days of the week a statement says it holds on ("on weekends": Saturday and
+    Sunday; "every day", "daily": all seven), or none."""
+    days = frozenset().union(*(_DAY_SETS[w] for w in an.lemmas & _DAY_SETS.keys()))
+    if "day" in an.lemmas and "every" in an.text.lower().split():
+        days |= frozenset(WEEKDAYS)
+    return days
+
+
+def _was(an: Analysis) -> bool:
+    """The statement's main clause says what held before, unless it switched a setting
+    ("turned on dark mode" says dark mode is on now; "dark mode was on" does not)."""
+    return bool(an.clauses) and an.clauses[0].past and (
+        an.clauses[0].predicate.split()[0] not in SWITCH_WORDS)
+
+
 def _settings_apart(pair: Pair, said: frozenset[str]) -> bool:
     """Two statements of a setting (a format, a system) may both hold: two holders (their
     subjects but ``said``, the words of what is set), before and now, or a scope one says
@@ -1090,10 +1195,11 @@ def _placed_apart(a: Analysis, b: Analysis) -> bool:
     return any(not mine[r] & theirs[r] for r in mine.keys() & theirs.keys())
 
 
-def _scope_of_one(a: Analysis, b: Analysis) -> bool:
+def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset()) -> bool:
     """``a`` says what it holds for (:data:`_SCOPES`: "date format for exported reports")
-    and ``b`` does not name it: each may hold in its own scope."""
-    return any(x.role in _SCOPES and not _content(x.words) <= b.lemmas
+    and ``b`` does not name it: each may hold in its own scope; "for" one of ``holders``
+    ("enabled for the user") says whose it is, not a scope."""
+    return any(x.role in _SCOPES and not _content(x.words) - holders <= b.lemmas
                for c in a.clauses for x in c.args)
 
 
@@ -2179,7 +2285,7 @@ def inconsistent(pair: Pair) -> Finding | None:
     if rated:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
-    return conflict(pair, doubt=False) or _ended_state(pair)
+    return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
 
 
 def _ended_state(pair: Pair) -> Finding | None:

@@ -130,6 +130,11 @@ _TABLE: tuple[Rule, ...] = (
          "('temperatures in Fahrenheit' / 'prefers Celsius', 'units: imperial' / 'distances "
          "in kilometers'; reverie.text.systems), or one denies what the other asks for "
          "('never metric' / 'in metric units'), neither naming two"),
+    Rule("other-state", "conflict",
+         "one holder's setting said switched on in one statement and off in the other "
+         "('dark mode is on' / 'has dark mode turned off', 'auto-renew is enabled' / "
+         "'auto-renew is turned off'; reverie.text.switches), the words of each besides "
+         "the state's differing by verbs only, neither negating anything but a state"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "
@@ -162,6 +167,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("opposite-words", "blocker",
          "one holder's statements of one polarity, each with a word the other lacks that "
          "WordNet opposes ('public' / 'private'): two values, never one note"),
+    Rule("opposite-states", "blocker",
+         "as other-state, where a statement negates something besides the state ('dark "
+         "mode is off in the app, i never use it'): two states, never one note"),
     Rule("other-attribute-values", "blocker",
          "two values of one attribute held one at a time, whoever holds them (the "
          "holders may be two, or one the parse could not tell): never one note"),

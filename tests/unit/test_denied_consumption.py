@@ -26,6 +26,16 @@ judge = OfflineJudge(embedder())
     ("Lina is vegetarian.", "Lina eats bacon on Sundays."),
     ("The user is vegan.", "The user loves cheese."),
     ("Omar is teetotal.", "Omar has a beer after work."),
+    # the very kind a diet rules out, and a noun before the head that names one
+    ("Sofia is vegan.", "Sofia eats fish twice a week."),
+    ("Tom is a vegetarian.", "Tom has a beef burger every Friday."),
+    ("The user is vegan.", "The user eats a cheese sandwich for lunch."),
+    # a condition rules out what it names, or what that is found in (FOUND_IN)
+    ("Priya is allergic to shellfish.", "Priya eats shrimp every week."),
+    ("The user is lactose intolerant.", "The user drinks a glass of milk every night."),
+    ("Noor has a penicillin allergy.", "Noor takes amoxicillin twice a day."),
+    ("The user has a peanut allergy.", "The user eats peanut butter every morning."),
+    ("The user is lactose intolerant.", "The user eats ice cream every night."),
 ])
 def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str, b: str) -> None:
     """"does not drink X" against having, taking or liking one of X's kind, both now."""
@@ -45,6 +55,15 @@ def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str,
     ("The user is vegan.", "The user drinks oat milk."),  # a noun before it: another thing
     ("Lina is vegetarian.", "Lina's husband eats bacon on Sundays."),
     ("Lina is vegetarian.", "Lina eats tofu every week."),
+    ("The user is vegan.", "The user eats vegan cheese."),  # a diet's own kind
+    ("The user is lactose intolerant.", "The user drinks almond milk."),
+    ("Sofia has a cat allergy.", "Sofia loves cats."),  # liking is no taking in
+    ("Priya is allergic to shellfish.", "Priya's son eats shrimp every week."),
+    ("The kids are allergic to nuts.", "Eats almonds as a snack."),  # the kids' condition
+    ("Omar is allergic to cats.", "Omar has two cats at home."),  # having is no taking in
+    ("The user is lactose intolerant.", "The user eats aged cheddar."),  # little lactose
+    ("The user is allergic to shellfish.", "The user has a shellfish allergy."),  # one fact
+    ("User is vegetarian on weekdays.", "User eats meat on weekends."),  # a diet of some days
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former habit, another thing, a thing about it: no contradiction."""

@@ -694,9 +694,10 @@ def test_two_versions_of_one_named_unit_are_never_one_note() -> None:
 
 
 def test_a_verb_lemma_and_its_opposite_are_never_one_note() -> None:
-    """"closed on weekends" (lemma "close") / "open on Saturdays": two values, not one fact
-    (blind set 2)."""
+    """"closed on weekends" (lemma "close") / "open on Saturdays": two states on a day both
+    name, a contradiction (blind set 2; ``swapped-values`` kept them apart before
+    ``other-state``)."""
     found = explain(judge, "Acme's office is closed on weekends.",
                     "Acme's office is open on Saturdays.", NOW)
-    assert found.outcome == "two facts"
-    assert [f.rule for f in found.findings] == ["swapped-values"]
+    assert found.outcome == "contradiction"
+    assert [f.rule for f in found.findings] == ["other-state"]

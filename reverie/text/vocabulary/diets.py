@@ -1,11 +1,12 @@
-"""Diets a holder keeps, and the kinds each one rules out: word data for the offline
-judge's ``denied-consumption`` ("is vegetarian" / "eats steak every week")."""
+"""Diets a holder keeps and conditions a holder has, and the kinds each one rules out: word
+data for the offline judge's ``denied-consumption`` ("is vegetarian" / "eats steak every
+week", "is lactose intolerant" / "drinks milk every day")."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["DIETS"]
+__all__ = ["DIETS", "FOUND_IN"]
 
 DIETS: Mapping[str, frozenset[str]] = {
     "vegetarian": frozenset({"meat", "fish", "seafood"}),
@@ -16,3 +17,12 @@ DIETS: Mapping[str, frozenset[str]] = {
 }
 """A copula's value (a WordNet noun lemma's kinds, ``_`` for a space) -> what it denies
 taking in: "is vegan" denies any dairy product; "is teetotal" any alcohol."""
+
+FOUND_IN: Mapping[str, frozenset[str]] = {
+    # aged cheese and butter hold little lactose: milk and what is made with it fresh
+    "lactose": frozenset({"milk", "cream", "ice_cream"}),
+    "gluten": frozenset({"wheat", "barley", "rye", "bread", "pasta"}),
+    "dairy": frozenset({"dairy_product"}),
+}
+"""What a holder avoids that is no food of its own -> the WordNet kinds it is found in:
+"is lactose intolerant" rules out milk."""

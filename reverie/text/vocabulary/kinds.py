@@ -27,6 +27,9 @@ KINDS: Mapping[str, frozenset[str]] = {
     # the common food allergens WordNet files as plants, seeds or proteins
     "food": frozenset({"peanut", "nut", "gluten", "egg", "soy", "sesame", "wheat", "dairy",
                        "lactose", "tree_nut"}),
+    # WordNet files shrimp and crab beside shellfish, as seafood
+    "shellfish": frozenset({"shrimp", "prawn", "crab", "lobster", "crayfish", "scallop",
+                            "oyster", "mussel", "clam"}),
 }
 """Broad noun -> the narrower nouns that are of its kind, beside WordNet's hypernyms."""
 
