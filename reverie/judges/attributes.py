@@ -789,9 +789,11 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         part = whole is None and (x.head in EMPLOYER_PARTS or is_kind_of(x.head, "unit"))
         return Held("employer", x, words) if employer and not part else None
     if frame in OCCUPATION_FRAMES:
-        # "works as a barista": the frame says it is an occupation, WordNet need not know it
-        person = is_kind_of(x.head, "person") or not is_kind_of(x.head, "entity")
-        return Held("occupation", x, words) if person else None
+        # "works as a barista", "as a liaison": the frame says it is an occupation, WordNet
+        # need not know it as a person; not "works as a team"
+        role = is_kind_of(x.head, "person") or not is_kind_of(x.head, "physical_entity")
+        return Held("occupation", x, words) if role and not is_kind_of(x.head, "group") \
+            else None
     if predicate == "be" and x.role == "attr":
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"

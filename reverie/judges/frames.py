@@ -1695,8 +1695,12 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
     if x.attribute in _UNITS and x.arg.numbers and y.arg.numbers:
         converted = _converted(pair)
         return bool(converted) and all(amounts_apart(*two) for two in converted)
+    # a name in both occupations is where they are held, not what ("Acme's CFO" / "an
+    # intern at Acme"); a name in both managers is who ("Leo Varga" / "Leo V.")
+    both = (x.value & y.value & pair.a.salient & pair.b.salient
+            if x.attribute == "occupation" else frozenset())
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
-            and not (_names_value(x, y, pair.b) or _names_value(y, x, pair.a))
+            and not (_names_value(x, y, pair.b, both) or _names_value(y, x, pair.a, both))
             and not _name_and_description(x, y, pair))
 
 
@@ -1733,11 +1737,13 @@ def _unless_paraphrase(pair: Pair, rule: str, detail: str) -> Finding | None:
                    scores.as_dict())
 
 
-def _names_value(x: Held, y: Held, other: Analysis) -> bool:
+def _names_value(x: Held, y: Held, other: Analysis,
+                 both: frozenset[str] = frozenset()) -> bool:
     """The statement of ``y`` names ``x``'s value too, beyond the words of the attribute
-    ("time" of "the GMT time zone" is the attribute's, not a value)."""
+    ("time" of "the GMT time zone" is the attribute's, not a value) and the names ``both``
+    statements give."""
     own = frozenset(x.attribute.split()) | y.owned
-    return bool((x.value - own) & other.lemmas)
+    return bool((x.value - own - both) & other.lemmas)
 
 
 def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:

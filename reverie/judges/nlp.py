@@ -878,6 +878,18 @@ def _liked(args: list[Arg]) -> list[Arg]:
     return out
 
 
+def _shared_phrases(root: Any, first: Clause, second: Clause) -> tuple[Arg, ...]:
+    """The prepositional phrases two conjoined verbs share where the first has no
+    argument of its own and the parse hung them on the second ("was born and raised in
+    Busan", "lives and works in Madrid"); none otherwise ("reads books and writes in
+    French")."""
+    if first.args or first.predicate == "be" or any(
+            c.dep_ in _OBJECT_DEPS or c.dep_ in {"prep", "agent", "xcomp", "ccomp", "attr",
+                                                "acomp"} for c in root.children):
+        return ()
+    return tuple(a for a in second.args if a.role.startswith("prep:"))
+
+
 def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     """Build the clause of predicate token ``pred`` (subject inherited from the clause it
     is conjoined to when it has none), then one clause per negated aside."""
@@ -1335,7 +1347,11 @@ def _analysis(text: str, doc: Any, *, tone: str | None = None) -> Analysis:
         clauses.extend(found)
         for conj in root.children:
             if conj.dep_ == "conj" and conj.pos_ in {"VERB", "AUX"}:
-                clauses.extend(_clause(conj, found[0].subject))
+                more = _clause(conj, found[0].subject)
+                clauses.extend(more)
+                shared = _shared_phrases(root, found[0], more[0])
+                if shared:  # "lives and works in Madrid": both verbs in Madrid
+                    clauses[clauses.index(found[0])] = replace(found[0], args=shared)
         # every other predicate with a subject of its own ("..., i like skiing")
         for t in sent:
             if t.i == root.i or (t.dep_ == "conj" and t.head.i == root.i):

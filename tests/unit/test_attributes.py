@@ -116,6 +116,11 @@ judge = OfflineJudge(embedder())
     # a direct manager is the manager
     ("Ivo's direct manager is Ruth Lang.", "Ivo reports to Paul Amato.", "manager"),
     ("Ana's birthday is July 3.", "Ana celebrates her birthday on the 9th of May.", "birthday"),
+    # two verbs sharing one phrase: both are in it (session 26)
+    ("Omar is based in Lisbon.", "Omar lives and works in Porto.", "residence (city)"),
+    ("Yuki was born and raised in Sapporo.", "Yuki is from Kyoto.", "origin (city)"),
+    # "works as" names an occupation whatever WordNet files the noun as
+    ("Lee works as a press liaison.", "Lee is a photographer.", "occupation"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -221,6 +226,8 @@ def test_a_qualifier_of_use_in_front_of_the_noun_names_the_same_attribute() -> N
 @pytest.mark.parametrize(("a", "b"), [
     ("The user is a nurse.", "The user is a factory worker."),
     ("i am a teacher .", "i am a cook ."),
+    # the employer's name in both roles is where they are held, not what (session 26)
+    ("The client is Initech's CFO.", "The client is a summer intern at Initech."),
 ])
 def test_two_occupations_by_copula_are_a_contradiction_for_a_person(a: str, b: str) -> None:
     """Two copulas name two occupations: most likely one job, but a person may hold two,
@@ -229,6 +236,23 @@ def test_two_occupations_by_copula_are_a_contradiction_for_a_person(a: str, b: s
     assert found.outcome == "contradiction"
     assert found.findings[0].rule == "likely-one-value"
     assert not found.certain
+
+
+def test_two_verbs_share_a_phrase_only_where_the_first_has_none() -> None:
+    """"lives and works in Madrid": both verbs in Madrid; "reads books and writes in
+    French": the reading has its own object, and no "in"."""
+    both = analyze("Dana lives and works in Madrid.").clauses
+    assert [(c.predicate, [a.role for a in c.args]) for c in both] == [
+        ("live", ["prep:in"]), ("work", ["prep:in"])]
+    own = analyze("Sam reads books and writes in French.").clauses
+    assert [(c.predicate, [a.role for a in c.args]) for c in own] == [
+        ("read", ["obj"]), ("write", ["prep:in"])]
+
+
+def test_one_role_in_two_words_at_one_employer_is_no_contradiction() -> None:
+    """An employer both name, and a role said short and in full: no two occupations."""
+    found = explain(judge, "Works at Stripe as a PM.", "Is a product manager at Stripe.", NOW)
+    assert found.outcome != "contradiction", found.reason
 
 
 def test_an_occupation_named_by_a_frame_against_a_copula_is_certain() -> None:
