@@ -110,6 +110,11 @@ _ONE_WORDS = SOLE | EXCLUSIVE | {"1", "one", "just"}
 # the device whose system an attribute is: its words name no other holder
 _DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS}
 
+# a company's head office is where it is: "Acme's headquarters is in Austin" says where Acme
+# is, as "Acme is headquartered in Austin" does; "Acme's office in Denver" is one of several
+_HEAD_OFFICES = (frozenset({"headquarters"}), frozenset({"hq"}), frozenset({"head", "office"}),
+                 frozenset({"main", "office"}))
+
 
 @dataclass(frozen=True)
 class Held:
@@ -141,6 +146,10 @@ class Held:
         device = _DEVICE_WORDS.get(self.attribute)
         if device:
             c = replace(c, subject=c.subject - device)
+        if self.attribute.startswith("residence"):
+            head = next((words for words in _HEAD_OFFICES if words <= c.subject), None)
+            if head is not None:
+                c = replace(c, subject=(c.subject - head) or frozenset({SELF}))
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()

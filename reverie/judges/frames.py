@@ -79,6 +79,7 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
+from reverie.text.clock import ClockTime, clock_times, same_time
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
@@ -1003,7 +1004,8 @@ def _conflict(pair: Pair) -> Finding | None:
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
-            or _other_format(pair) or _other_system(pair) or _one_habit_two_frequencies(pair))
+            or _other_format(pair) or _other_system(pair) or _one_habit_two_frequencies(pair)
+            or _other_time_of_day(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -1155,7 +1157,8 @@ _DAY_WORDS = frozenset({*_DAY_SETS, "day", "week", "every"})
 def _days_said(an: Analysis) -> frozenset[str]:
     """The days of the week a statement says it holds on ("on weekends": Saturday and
     Sunday; "every day", "daily": all seven), or none."""
-    days = frozenset().union(*(_DAY_SETS[w] for w in an.lemmas & _DAY_SETS.keys()))
+    said = {w.removesuffix("s") for w in an.lemmas} | an.lemmas  # "Mondays" kept as said
+    days = frozenset().union(*(_DAY_SETS[w] for w in said & _DAY_SETS.keys()))
     if "day" in an.lemmas and "every" in an.text.lower().split():
         days |= frozenset(WEEKDAYS)
     return days
@@ -1837,6 +1840,47 @@ def _one_habit_two_frequencies(pair: Pair) -> Finding | None:
         return None
     return finding("other-frequency-value", (
         f"{_versus(pair)}: one habit, {often[0].said} / {often[1].said}"))
+
+
+_WHEN_VERBS = frozenset({"be", "start", "begin", "hold", "schedule", "set", "happen", "occur",
+                         "run", "take", "place", "kick"})
+"""Verbs that say when a thing is, however said ("is at 9" / "starts at 9" / "is held at
+9"); "end" and "close" say another time."""
+
+
+def _other_time_of_day(pair: Pair) -> Finding | None:
+    """``other-time-of-day``: one holder's two statements say the same but the time of day
+    a thing is at, starts or ends, one time each, of one kind, and not one time ("the daily
+    standup is at 9 a.m." / "... starts at 11 a.m.", "the shop is open until 6pm" / "...
+    until 8pm"; :func:`~reverie.text.clock.clock_times`). A bound ("before 3pm"), two zones,
+    days that do not meet, or days said on one side only ("on Fridays": an exception), two
+    frequencies ("weekly" / "monthly"), another polarity or before and now let both hold."""
+    x, y = clock_times(pair.a.text), clock_times(pair.b.text)
+    if len(x) != 1 or len(y) != 1:
+        return None
+    s, t = x[0], y[0]
+    if s.kind != t.kind or s.kind == "bound" or s.zone != t.zone or same_time(s, t):
+        return None
+    if (pair.a.negations % 2 != pair.b.negations % 2 or _then_and_now(pair.a, pair.b)
+            or not _one_holder(pair.a, pair.b)
+            or frequencies_apart(pair.a.text, pair.b.text) is not None):
+        return None
+    days, their_days = _days_said(pair.a), _days_said(pair.b)
+    if (days or their_days) and not days & their_days:
+        return None
+    u, v = _besides_time(pair.a, s), _besides_time(pair.b, t)
+    if not u or not v or not _same_words(u, v):
+        return None
+    return finding("other-time-of-day", f"{_versus(pair)}: one time, {s.said} / {t.said}")
+
+
+def _besides_time(facts: Analysis, time: ClockTime) -> frozenset[str]:
+    """The statement's content words but its holder, its days, the verbs of when, and the
+    words of its time of day."""
+    said = {w.strip(".").lower() for w in time.said.split()} | {"a.m.", "p.m.", "am", "pm"}
+    said |= {w for f in frequencies(facts.text) for w in f.said.split()}  # "weekly"
+    return frozenset(w for w in facts.content - SELF_WORDS - _WHEN_VERBS - said
+                     if w.removesuffix("s") not in _DAY_WORDS and w not in _DAY_WORDS)
 
 
 def _besides_frequencies(facts: Analysis) -> frozenset[str]:

@@ -93,6 +93,11 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two statements that say the same but how often, each a frequency "
          "the other does not give ('waters the ferns twice a week' / '... every day'): "
          "one habit, one frequency at a time"),
+    Rule("other-time-of-day", "conflict",
+         "one holder's two statements that say the same but the time of day a thing is at, "
+         "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "
+         "starts at 11 a.m.', 'open until 6pm' / 'open until 8pm'; reverie.text.clock), "
+         "neither a bound ('before 3pm'), on days that meet"),
     Rule("likely-one-value", "conflict",
          "as one-value-attribute, but neither names the attribute: two copulas ('is a nurse' "
          "/ 'is a factory worker'), two products in use ('runs Windows 11' / 'runs macOS'), "

@@ -121,6 +121,9 @@ judge = OfflineJudge(embedder())
     ("Yuki was born and raised in Sapporo.", "Yuki is from Kyoto.", "origin (city)"),
     # "works as" names an occupation whatever WordNet files the noun as
     ("Lee works as a press liaison.", "Lee is a photographer.", "occupation"),
+    # a company's head office is where it is
+    ("Globex is headquartered in Toronto.", "Globex's head office is located in Sydney.",
+     "residence (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -197,6 +200,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Lee is 52 years old.", "Lee's company turned 30 this year."),
     # a name and an indefinite description it may answer
     ("Senior backend engineer at Stripe", "works in software at a payments company"),
+    # an office, one of several, is not where the company is
+    ("Globex's office is in Austin.", "Globex is headquartered in Denver."),
+    ("Globex's Berlin office is located in Mitte.", "Globex is headquartered in Denver."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former value, a wish, "also", another scope, a wider place, a

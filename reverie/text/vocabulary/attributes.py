@@ -237,9 +237,11 @@ PLACE_KINDS: tuple[str, ...] = ("city", "town", "american_state", "province", "c
 only when of one kind (a city and the country it lies in are no two values)."""
 
 RESIDENCE_FRAMES = frozenset(
-    {("live", "prep:in"), ("reside", "prep:in"), ("base", "prep:in"), ("locate", "prep:in")}
+    {("live", "prep:in"), ("reside", "prep:in"), ("base", "prep:in"), ("locate", "prep:in"),
+     ("headquarter", "prep:in")}
 )
-"""(predicate, role) that say where a holder lives ("lives in Paris", "is based in Berlin")."""
+"""(predicate, role) that say where a holder lives ("lives in Paris", "is based in Berlin",
+a company "is headquartered in Toronto")."""
 
 ORIGIN_FRAMES = frozenset(
     {
