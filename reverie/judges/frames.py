@@ -107,7 +107,7 @@ from reverie.text.vocabulary.calendar_words import (
     RECURRING,
     WEEKDAYS,
 )
-from reverie.text.vocabulary.diets import DIETS, FOUND_IN
+from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
     EXCLUSIVE,
@@ -587,7 +587,7 @@ def _denied_kinds(c: Clause) -> tuple[tuple[str, ...], str]:
         return (), ""
     if c.predicate == "have" and not c.negated and x.head in CONDITIONS.values():
         said = [w for slot, phrase in x.mods or () if slot in {"compound", "amod"}
-                for w in phrase.split() if is_noun(w)]
+                for w in phrase.split() if is_noun(w) and w not in CONDITION_SORTS]
         kinds = {k for w in said for k in FOUND_IN.get(w, {w})}
         return tuple(sorted(kinds)), "condition"
     if not c.negated or c.predicate not in CONSUMING_VERBS:

@@ -64,6 +64,7 @@ def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str,
     ("The user is lactose intolerant.", "The user eats aged cheddar."),  # little lactose
     ("The user is allergic to shellfish.", "The user has a shellfish allergy."),  # one fact
     ("User is vegetarian on weekdays.", "User eats meat on weekends."),  # a diet of some days
+    ("The user has a food allergy.", "The user eats fast food twice a week."),  # a sort
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former habit, another thing, a thing about it: no contradiction."""

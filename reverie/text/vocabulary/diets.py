@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["DIETS", "FOUND_IN"]
+__all__ = ["CONDITION_SORTS", "DIETS", "FOUND_IN"]
 
 DIETS: Mapping[str, frozenset[str]] = {
     "vegetarian": frozenset({"meat", "fish", "seafood"}),
@@ -26,3 +26,10 @@ FOUND_IN: Mapping[str, frozenset[str]] = {
 }
 """What a holder avoids that is no food of its own -> the WordNet kinds it is found in:
 "is lactose intolerant" rules out milk."""
+
+CONDITION_SORTS = frozenset({
+    "food", "drug", "medication", "medicine", "seasonal", "environmental", "skin", "pet",
+    "animal", "contact", "insect", "chemical",
+})
+"""Nouns that say which sort a condition is, not what it rules out: "a food allergy" is
+to some food, and rules out none by name."""
