@@ -556,12 +556,13 @@ def _denied_consumption(pair: Pair) -> Finding | None:
                     continue  # "the kids are allergic to nuts" / "eats almonds"; a diet of
                     # some days ("vegetarian on weekdays" / "eats meat on weekends")
                 y = d.arg("obj")
+                taken = _taken(y)
                 if (why == "verb" and d.predicate == c.predicate and y is not None
-                        and _taken(y) == (y.head,)):
+                        and taken == (y.head,)):
                     continue  # one frame: denied-kind's to say, with the rest aligned
                 # a kind a verb denies is its own frame ("does not drink coffee" / "likes
                 # coffee" is negated-frame's); a diet's or a condition's is not
-                found = next(((thing, k) for thing in _taken(y) for k in kinds
+                found = next(((thing, k) for thing in taken for k in kinds
                               if (thing != k or why != "verb")
                               and is_kind_of(thing, k, any_sense=True)), None)
                 if found is not None:
@@ -1126,19 +1127,16 @@ def _switched(pair: Pair) -> tuple[str, bool] | None:
     x, y = switch(pair.a.text), switch(pair.b.text)
     if x is None or y is None or x.on == y.on:
         return None
-    days, their_days = _days_said(pair.a), _days_said(pair.b)
-    if (days or their_days) and not days & their_days:
+    if _days_apart(pair.a, pair.b):
         return None  # "open on weekdays" / "closed on weekends"; "closed on Sundays" alone
     mine, theirs = (an.content - SWITCH_WORDS - _DAY_WORDS for an in (pair.a, pair.b))
     verbs = {c.predicate for an in (pair.a, pair.b) for c in an.clauses}
     if not mine & theirs or not (mine ^ theirs) <= verbs | SELF_WORDS:
         return None
-    said = frozenset(mine | theirs)
-    if (not _one_holder(pair.a, pair.b) or _was(pair.a) != _was(pair.b)
-            or _holders_differ(pair.a, pair.b, said, exact=True)
-            or _scope_of_one(pair.a, pair.b, SELF_WORDS)
-            or _scope_of_one(pair.b, pair.a, SELF_WORDS)):
-        return None  # _settings_apart, but a setting switched in the past holds now
+    # a setting switched in the past holds now; "enabled for the user" names whose it is
+    if _settings_apart(pair, frozenset(mine | theirs), before=_switched_before,
+                       holders=SELF_WORDS):
+        return None
     setting = " ".join(sorted(mine & theirs))
     detail = (f"{_versus(pair)}: {setting} '{x.said}' ({'on' if x.on else 'off'}) / "
               f"'{y.said}' ({'on' if y.on else 'off'})")
@@ -1154,6 +1152,13 @@ _DAY_SETS: dict[str, frozenset[str]] = {
 _DAY_WORDS = frozenset({*_DAY_SETS, "day", "week", "every"})
 
 
+def _days_apart(a: Analysis, b: Analysis) -> bool:
+    """The statements name days of the week that do not meet, or only one names any ("on
+    weekdays" / "on weekends"; "on Fridays" / none: an exception, not the rule)."""
+    days, their_days = _days_said(a), _days_said(b)
+    return bool(days or their_days) and not days & their_days
+
+
 def _days_said(an: Analysis) -> frozenset[str]:
     """The days of the week a statement says it holds on ("on weekends": Saturday and
     Sunday; "every day", "daily": all seven), or none."""
@@ -1164,20 +1169,26 @@ def _days_said(an: Analysis) -> frozenset[str]:
     return days
 
 
-def _was(an: Analysis) -> bool:
-    """The statement's main clause says what held before, unless it switched a setting
-    ("turned on dark mode" says dark mode is on now; "dark mode was on" does not)."""
-    return bool(an.clauses) and an.clauses[0].past and (
-        an.clauses[0].predicate.split()[0] not in SWITCH_WORDS)
+def _switched_before(a: Analysis, b: Analysis) -> bool:
+    """As :func:`_then_and_now`, but a main clause that switched a setting says what holds
+    now ("turned on dark mode": on now; "dark mode was on" does not)."""
+    def was(an: Analysis) -> bool:
+        return bool(an.clauses) and an.clauses[0].past and (
+            an.clauses[0].predicate.split()[0] not in SWITCH_WORDS)
+    return was(a) != was(b)
 
 
-def _settings_apart(pair: Pair, said: frozenset[str]) -> bool:
-    """Two statements of a setting (a format, a system) may both hold: two holders (their
-    subjects but ``said``, the words of what is set), before and now, or a scope one says
-    and the other does not."""
-    return (not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b)
+def _settings_apart(pair: Pair, said: frozenset[str], *,
+                    before: Callable[[Analysis, Analysis], bool] | None = None,
+                    holders: frozenset[str] = frozenset()) -> bool:
+    """Two statements of a setting (a format, a system, a state) may both hold: two
+    holders (their subjects but ``said``, the words of what is set), before and now
+    (``before``, :func:`_then_and_now` by default), or a scope one says and the other does
+    not (a "for" one of ``holders`` names whose it is: :func:`_scope_of_one`)."""
+    then = before or _then_and_now
+    return (not _one_holder(pair.a, pair.b) or then(pair.a, pair.b)
             or _holders_differ(pair.a, pair.b, said, exact=True)
-            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a))
+            or _scope_of_one(pair.a, pair.b, holders) or _scope_of_one(pair.b, pair.a, holders))
 
 
 def _measured_apart(a: Analysis, b: Analysis) -> bool:
@@ -1865,8 +1876,7 @@ def _other_time_of_day(pair: Pair) -> Finding | None:
             or not _one_holder(pair.a, pair.b)
             or frequencies_apart(pair.a.text, pair.b.text) is not None):
         return None
-    days, their_days = _days_said(pair.a), _days_said(pair.b)
-    if (days or their_days) and not days & their_days:
+    if _days_apart(pair.a, pair.b):
         return None
     u, v = _besides_time(pair.a, s), _besides_time(pair.b, t)
     if not u or not v or not _same_words(u, v):
@@ -1880,7 +1890,7 @@ def _besides_time(facts: Analysis, time: ClockTime) -> frozenset[str]:
     said = {w.strip(".").lower() for w in time.said.split()} | {"a.m.", "p.m.", "am", "pm"}
     said |= {w for f in frequencies(facts.text) for w in f.said.split()}  # "weekly"
     return frozenset(w for w in facts.content - SELF_WORDS - _WHEN_VERBS - said
-                     if w.removesuffix("s") not in _DAY_WORDS and w not in _DAY_WORDS)
+                     if w.removesuffix("s") not in _DAY_WORDS)  # "Mondays", "day"
 
 
 def _besides_frequencies(facts: Analysis) -> frozenset[str]:

@@ -24,7 +24,7 @@ _TIME = re.compile(
     re.IGNORECASE)
 # the word before a time that makes it a start, an end or a bound
 _BEFORE = re.compile(r"\b(?P<word>from|until|till|til|to|through|before|after|by|between|"
-                     r"and|since|past|around|about)\s+$|[-–]\s*$", re.IGNORECASE)
+                     r"and|since|past)\s+$|[-–]\s*$", re.IGNORECASE)
 _KINDS = {"from": "start", "since": "start", "until": "end", "till": "end", "til": "end",
           "to": "end", "through": "end", "-": "end", "–": "end"}
 _BOUNDS = frozenset({"before", "after", "by", "between", "and", "past"})
@@ -65,7 +65,7 @@ def clock_times(text: str) -> tuple[ClockTime, ...]:
             minutes, half = hour * 60 + minute, hour == 0 or hour > 12
         before = _BEFORE.search(text, max(0, m.start() - 12), m.start())
         word = (before.group("word") or before.group(0).strip()).lower() if before else ""
-        kind = "bound" if word in _BOUNDS else _KINDS.get(word, "point")  # "about 9": a point
+        kind = "bound" if word in _BOUNDS else _KINDS.get(word, "point")
         zone = _ZONE.match(text, m.end())
         found.append(ClockTime(minutes, half, kind, zone.group(0).strip(" (") if zone else "",
                                m.group(0).strip()))
