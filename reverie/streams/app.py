@@ -21,7 +21,7 @@ from typing import Any
 
 import faust
 import structlog
-from faust.types import TP
+from faust.types import TP, Message
 
 from reverie.bootstrap import Reverie, prepare, warm_judge
 from reverie.brokers import committed_offsets, kafka_errors, read_range
@@ -41,7 +41,7 @@ from reverie.streams import deadletter, pipeline
 from reverie.streams.api import register_api
 from reverie.streams.dashboard import register_dashboard
 from reverie.streams.deadletter import RawMessage, raw_messages
-from reverie.streams.gaps import GapGuard
+from reverie.streams.gaps import GapGuard, Hole
 from reverie.streams.indexsync import Applied, misrouted, register_index_sync
 from reverie.streams.mcpweb import register_mcp
 from reverie.streams.outbox import register_outbox_relay
@@ -99,7 +99,7 @@ def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
         return await bus.with_retries(partial(read_range, settings, topic, partition,
                                               start, end))
 
-    guard = GapGuard(read_again)
+    guard = GapGuard(read_again, acknowledge=partial(acknowledge_tail, app))
 
     async def start_positions(tps: list[tuple[str, int]]) -> None:
         try:
@@ -117,6 +117,18 @@ def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
             guard.loading = asyncio.ensure_future(start_positions(new))
 
     return guard
+
+
+def acknowledge_tail(app: faust.App, hole: Hole) -> None:
+    """Acknowledge a handled tail's offsets to Faust, so its next commit moves past them.
+
+    Faust commits what its stream acknowledged; a swept tail never went through the
+    stream. Every offset of the range is acknowledged, transaction markers included.
+    """
+    tp = TP(hole.topic, hole.partition)
+    for offset in range(hole.start, hole.end):
+        app.consumer.ack(Message(hole.topic, hole.partition, offset, 0.0, 0, None, None,
+                                 None, None, tp=tp))
 
 
 def register_tail_sweep(app: faust.App, settings: Settings, guard: GapGuard) -> None:

@@ -13,7 +13,9 @@ message (transaction markers) cost one empty read.
 A range skipped at the end of a partition's traffic has no later message to reveal it:
 :meth:`GapGuard.stalled` compares each partition's expected offset with the broker's end
 offset, and a partition that stayed short of its end over two looks while its handler
-was idle is read again by :meth:`GapGuard.sweep` (``stream.tail_repaired``).
+was idle is read again by :meth:`GapGuard.sweep` (``stream.tail_repaired``). Once the
+swept messages are handled, :attr:`GapGuard.acknowledge` tells the consumer, whose
+commits would otherwise stop short of them for good.
 """
 
 from __future__ import annotations
@@ -93,6 +95,9 @@ class GapGuard:
     swept: dict[TP, list[tuple[int, int]]] = field(default_factory=dict)
     """Ranges :meth:`sweep` handed over: the stream's late copies of them are dropped."""
     lanes: dict[str, Lane] = field(default_factory=dict)
+    acknowledge: Callable[[Hole], None] | None = None
+    """Told of each swept tail once it is handled, so the consumer commits past it: the
+    stream never delivered those messages, so it never acknowledges them itself."""
 
     def lane(self, topic: str, handle: Handle) -> None:
         """Hand ``topic``'s messages (the stream's, completed, and swept tails) to ``handle``."""
@@ -125,6 +130,8 @@ class GapGuard:
                 except BaseException:  # not handled: the next look reads them again
                     self._unsweep(hole)
                     raise
+                if self.acknowledge is not None:
+                    self.acknowledge(hole)
             repaired += len(messages)
         return repaired
 

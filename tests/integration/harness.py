@@ -227,15 +227,20 @@ class Kafka:
 
     def __init__(self, env: dict[str, str]) -> None:
         self.servers = bootstrap_servers(env)
-        self.producer = AIOKafkaProducer(bootstrap_servers=self.servers, acks="all")
+        self.producer: AIOKafkaProducer | None = None
 
     async def start(self) -> None:
+        """Start the producer (only :meth:`send` needs it; reads open consumers of their own)."""
+        self.producer = AIOKafkaProducer(bootstrap_servers=self.servers, acks="all")
         await self.producer.start()
 
     async def stop(self) -> None:
-        await self.producer.stop()
+        if self.producer is not None:
+            await self.producer.stop()
+            self.producer = None
 
     async def send(self, topic: str, value: bytes | dict[str, Any], key: str | None) -> None:
+        assert self.producer is not None, "Kafka.start() first"
         raw = value if isinstance(value, bytes) else json.dumps(value).encode()
         await self.producer.send_and_wait(topic, raw, key=key.encode() if key else None)
 
