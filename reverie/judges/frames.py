@@ -80,6 +80,7 @@ from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
 from reverie.text.clock import ClockTime, clock_times, same_time
+from reverie.text.currencies import CURRENCY_WORDS, currencies
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
@@ -946,7 +947,7 @@ def _conflict(pair: Pair) -> Finding | None:
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
-                or _other_system(pair))
+                or _other_system(pair) or _other_currency(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1005,8 +1006,8 @@ def _conflict(pair: Pair) -> Finding | None:
     # the model first, where it speaks: its scores say more than the table's name
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
-            or _other_format(pair) or _other_system(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair))
+            or _other_format(pair) or _other_system(pair) or _other_currency(pair)
+            or _one_habit_two_frequencies(pair) or _other_time_of_day(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -1047,7 +1048,7 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     x, y = held_zone(pair.a.text), held_zone(pair.b.text)
     if x is None or y is None or x.offsets & y.offsets:
         return None
-    if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b)
+    if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, ZONE_WORDS)
             or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)):
         return None
     return finding("other-time-zone", (
@@ -1070,6 +1071,42 @@ def _other_format(pair: Pair) -> Finding | None:
         return finding("other-format", (
             f"{_versus(pair)}: one {kind}, {next(iter(mine))} / {next(iter(theirs))}"))
     return None
+
+
+def _additive(an: Analysis) -> bool:
+    """A clause of the statement adds to what else holds ("also", "a second account")."""
+    return any(c.additive for c in an.clauses)
+
+
+def _two_uses_of_money(pair: Pair) -> bool:
+    """Each statement says what money its currency is of, and not the same ("billing" /
+    "reporting", "invoices" / "salary"), or which way its bills go, and not the same
+    ("bills in euros" / "is invoiced in US dollars"): a company may bill in one currency
+    and report, or pay its suppliers, in another."""
+    x, y = currencies(pair.a.text), currencies(pair.b.text)
+    if {x.direction, y.direction} == {"in", "out"}:
+        return True  # "bills in euros" / "is invoiced in US dollars": two ways money goes
+    return bool(x.uses and y.uses) and not x.uses & y.uses
+
+
+def _other_currency(pair: Pair) -> Finding | None:
+    """One holder's two statements keep its money in two currencies ("Billing currency:
+    SEK" / "is billed in Norwegian kroner (NOK)", "Quotes should be in SEK" / "now wants all
+    pricing in euros"; :func:`~reverie.text.currencies.currencies`), each saying what
+    money it is of or calling it a currency ("pays in yen" may be one trip's). Not a
+    contradiction: a statement naming two ("in USD and EUR") or denying or adding ("also
+    billed in USD"), two uses of money ("reporting currency" / "invoices"), before and now
+    (a switch says what holds now), another holder or a scope of one only."""
+    x, y = currencies(pair.a.text), currencies(pair.b.text)
+    mine, theirs = x.one(), y.one()
+    if mine is None or theirs is None or mine[0] & theirs[0]:
+        return None
+    if not x.of_money or not y.of_money or _two_uses_of_money(pair):
+        return None
+    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
+            or _settings_apart(pair, CURRENCY_WORDS, before=_switched_before)):
+        return None
+    return finding("other-currency", f"{_versus(pair)}: one currency, {mine[1]} / {theirs[1]}")
 
 
 def _other_system(pair: Pair) -> Finding | None:
@@ -1186,7 +1223,7 @@ def _settings_apart(pair: Pair, said: frozenset[str], *,
     (``before``, :func:`_then_and_now` by default), or a scope one says and the other does
     not (a "for" one of ``holders`` names whose it is: :func:`_scope_of_one`)."""
     then = before or _then_and_now
-    return (not _one_holder(pair.a, pair.b) or then(pair.a, pair.b)
+    return (not _one_holder(pair.a, pair.b, said) or then(pair.a, pair.b)
             or _holders_differ(pair.a, pair.b, said, exact=True)
             or _scope_of_one(pair.a, pair.b, holders) or _scope_of_one(pair.b, pair.a, holders))
 
@@ -1636,6 +1673,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)):
                 continue  # "works as a bartender on weekends": beside the main job
+            if x.attribute == "currency" and _two_uses_of_money(pair):
+                continue  # "is billed in EUR" / "reports its results in USD"
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
                 likely = likely or (x, y)
                 continue
@@ -2002,15 +2041,18 @@ def _rated(facts: Analysis) -> frozenset[str]:
     return _topic(facts) | (facts.targets & copulas) - _LIGHT_VERBS - {SELF}
 
 
-def _one_holder(a: Analysis, b: Analysis) -> bool:
+def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) -> bool:
     """The two attitudes can be one holder's: the main subjects agree, or one statement's
-    subject is what the other is about ("seafood is gross to me" / "i enjoy seafood")."""
+    subject is what the other is about ("seafood is gross to me" / "i enjoy seafood").
+    The words of what is said (``said``: a zone's) are no holder: "Time zone: PST" names
+    none, so it can be the user's."""
     if not a.clauses or not b.clauses:
         return True
     c, d = a.clauses[0], b.clauses[0]
     if _two_holders(c, d):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
     x, y = c.subject, d.subject
+    x, y = x - said, y - said
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
 
 

@@ -135,6 +135,11 @@ _TABLE: tuple[Rule, ...] = (
          "('temperatures in Fahrenheit' / 'prefers Celsius', 'units: imperial' / 'distances "
          "in kilometers'; reverie.text.systems), or one denies what the other asks for "
          "('never metric' / 'in metric units'), neither naming two"),
+    Rule("other-currency", "conflict",
+         "one holder's two statements keep its money in two currencies ('billing "
+         "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "
+         "pricing in euros'; reverie.text.currencies), neither naming two nor denying, "
+         "and not of two uses of money ('reporting currency' / 'invoices')"),
     Rule("other-state", "conflict",
          "one holder's setting said switched on in one statement and off in the other "
          "('dark mode is on' / 'has dark mode turned off', 'auto-renew is enabled' / "

@@ -50,6 +50,8 @@ class Zone:
     offsets: frozenset[float]
     said: str
     of_time: bool = False
+    former: bool = False
+    """Named after "from" ("moved from PST to CET"): where the holder was."""
 
     @property
     def utc(self) -> str:
@@ -124,6 +126,7 @@ _NAME = re.compile(
         re.escape(n) for n in sorted(ZONE_NAMES, key=len, reverse=True))
     + r")(?P<time>\s+(?:standard\s+|daylight\s+|summer\s+)?(?:time|tz)\b)?", re.I)
 _CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
 _CLAUSE_END = re.compile(r"[;.!?,:()\u2014]")
 _CLOCK_BEFORE = re.compile(
     r"(?:\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?|noon|midnight)\s*$", re.I)
@@ -138,7 +141,8 @@ def zones(text: str) -> tuple[Zone, ...]:
         if offsets and not any(s < m.end() and m.start() < e for s, e in taken):
             taken.append((m.start(), m.end()))
             of_time = _of_time(text, m.start(), m.end())
-            found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time)))
+            former = bool(_FROM_BEFORE.search(text[:m.start()]))
+            found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former)))
 
     for m in _OFFSET.finditer(text):
         sign = 1 if m.group(1) == "+" else -1
@@ -172,10 +176,10 @@ def _of_time(text: str, start: int, end: int) -> bool:
 @lru_cache(maxsize=4096)
 def held_zone(text: str) -> Zone | None:
     """The one zone ``text`` places its holder in: the zones it names but a time's,
-    when they can all be one ("GST (UTC+4)": UTC+4); None when it names none, or two that
-    cannot be one ("moved from PST to CET"). Remembered per text (a dream asks for each
-    statement once per pair)."""
-    named = [z for z in zones(text) if not z.of_time]
+    when they can all be one ("GST (UTC+4)": UTC+4), one it was in aside ("moved from
+    PST to CET": CET); None when it names none, or two that cannot be one. Remembered
+    per text (a dream asks for each statement once per pair)."""
+    named = [z for z in zones(text) if not z.of_time and not z.former]
     if not named:
         return None
     offsets = frozenset.intersection(*(z.offsets for z in named))

@@ -20,6 +20,7 @@ from tests.dreamkit import assert_contradiction, assert_not_by
     ("The warehouse is in UTC+5:30.", "UTC+5.5"),
     ("Kemal's team works UTC−3.", "UTC-3"),
     ("Field office tz: CST (US Central)", "UTC-6/-5"),  # CST is also China's: both say one
+    ("Ada moved from PST to CET.", "UTC+1"),  # the zone after "from" is where she was
 ])
 def test_a_held_zone_is_read_as_its_offsets(text: str, utc: str) -> None:
     zone = held_zone(text)
@@ -30,7 +31,7 @@ def test_a_held_zone_is_read_as_its_offsets(text: str, utc: str) -> None:
     "The review is at 4pm CET.",  # a clock time's zone
     "Noor lives in central Lisbon.",  # "central" with no "time"
     "WHO guidance, per the IT team.",  # capitals that name no zone
-    "Ada moved from PST to CET.",  # two that cannot be one
+    "Ada works PST and CET hours.",  # two that cannot be one
 ])
 def test_no_zone_is_held(text: str) -> None:
     assert held_zone(text) is None

@@ -28,6 +28,7 @@ __all__ = [
     "CHANNEL_WORDS",
     "CHOSEN_ONE",
     "CONTACT_VERBS",
+    "CURRENCY_ADJECTIVES",
     "CURRENCY_NAMES",
     "DELIVERY_VERBS",
     "DOLLAR_CODES",
@@ -46,6 +47,7 @@ __all__ = [
     "MANAGER_FRAMES",
     "MEASURE_KINDS",
     "MESSAGE_NOUNS",
+    "MONEY_USES",
     "NOT_HELD_VERBS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
@@ -208,6 +210,29 @@ CURRENCY_NAMES: Mapping[str, frozenset[str]] = {
 }
 """The words of each ISO 4217 code's currency ("eur": "euro"): "€400" and "400 euros" are
 one currency."""
+
+CURRENCY_ADJECTIVES: Mapping[str, str] = {
+    "danish": "dkk", "norwegian": "nok", "swedish": "sek", "icelandic": "isk",
+    "swiss": "chf", "japanese": "jpy", "chinese": "cny", "indian": "inr", "british": "gbp",
+    "mexican": "mxn", "brazilian": "brl", "polish": "pln", "czech": "czk",
+    "hungarian": "huf", "korean": "krw", "israeli": "ils", "turkish": "try",
+}
+"""Words before a currency's name that say whose it is ("Danish kroner": dkk, "Swiss
+francs": chf); a dollar's are :data:`DOLLAR_COUNTRIES`."""
+
+MONEY_USES: Mapping[str, str] = {
+    **dict.fromkeys(("bill", "billing", "billed", "invoice", "invoicing", "invoiced",
+                     "charge", "charged", "price", "pricing", "priced", "quote", "quoted",
+                     "subscription"),
+                    "billing"),
+    **dict.fromkeys(("report", "reporting", "reported", "books", "accounting", "ledger",
+                     "consolidated"), "reporting"),
+    **dict.fromkeys(("salary", "wage", "wages", "payroll", "paycheck"), "payroll"),
+    **dict.fromkeys(("budget", "expense", "expenses", "spending"), "spending"),
+    **dict.fromkeys(("saving", "savings", "deposit", "deposits"), "savings"),
+}
+"""Words that say what money a currency is of (billing, reporting, a salary): a company
+may bill in euros and report in dollars, so two currencies of two uses are no clash."""
 
 DOLLAR_COUNTRIES: Mapping[str, str] = {
     "us": "usd", "american": "usd", "canadian": "cad", "australian": "aud", "zealand": "nzd",
@@ -393,7 +418,7 @@ NOT_HELD_VERBS = frozenset(
 Berlin", "accepts euros"): never one attribute's value."""
 
 ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
-                  | {"language", "timezone", "status"})
+                  | {"language", "timezone", "tz", "status"})
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 

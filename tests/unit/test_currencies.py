@@ -1,0 +1,75 @@
+"""Currencies money is kept in: the reader (``reverie.text.currencies``) and the
+``other-currency`` rule on pairs written for these tests, none drawn from a set the judge
+is measured on."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.text.currencies import currencies
+from tests.dreamkit import explained
+
+
+@pytest.mark.parametrize(("text", "codes", "uses"), [
+    ("Billing currency: CHF", [{"chf"}], {"billing"}),
+    ("Brightline is invoiced in Swiss francs.", [{"chf"}], {"billing"}),
+    ("Pays in Canadian dollars.", [{"cad"}], set()),
+    ("Pays in dollars.", [{"usd", "aud", "cad", "nzd", "hkd", "sgd", "twd"}], set()),
+    ("Their books are kept in Icelandic króna.", [{"isk"}], {"reporting"}),
+    ("Quotes go out in nzd.", [{"nzd"}], {"billing"}),
+    # a currency next to a figure is a sum's, which money.py reads
+    ("Rent is 1,900 euros a month.", [], set()),
+    ("Seats cost USD 30 each.", [], set()),
+    ("Paid $49/month.", [], set()),
+    ("Give it a try.", [], set()),
+    ("Moved billing from GBP to EUR.", [{"eur"}], {"billing"}),  # GBP was
+    ("Invoices in USD or EUR.", [{"usd"}, {"eur"}], {"billing"}),
+])
+def test_the_currencies_a_text_keeps_money_in(text: str, codes: list[set[str]],
+                                             uses: set[str]) -> None:
+    found = currencies(text)
+    assert ([set(c) for c, _ in found.said], set(found.uses)) == (codes, uses)
+
+
+def test_two_currencies_that_cannot_be_one_are_no_one_currency() -> None:
+    assert currencies("Invoices in USD or EUR.").one() is None
+    one = currencies("Invoiced in Norwegian kroner (NOK).").one()
+    assert one is not None and one[0] == {"nok"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline's billing currency: CHF", "Brightline is invoiced in Danish kroner."),
+    ("Price quotes for Halvorsen should be in NOK.",
+     "Halvorsen now wants every price quoted in euros."),
+    ("Ledger currency for the group: GBP",
+     "The group switched its reporting currency to USD in January."),
+])
+def test_money_kept_in_two_currencies_contradicts(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-currency")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # two uses of money: a company may bill in one and report in another
+    ("Brightline is invoiced in CHF.", "Brightline reports its results in USD."),
+    ("The user's salary is paid in CHF.", "The user invoices clients in EUR."),
+    # two ways bills go: Brightline bills others, and is billed by others
+    ("Brightline invoices its clients in EUR.", "Brightline is billed in CHF."),
+    # one payment, on a trip, is no currency the account is kept in
+    ("The user pays in yen while travelling.", "The user's account is billed in USD."),
+    # another holder, another account, before and now, two named at once
+    ("Invoices for Brightline go out in EUR.", "Invoices for Halvorsen go out in USD."),
+    ("Brightline's billing account is in EUR.",
+     "They also have a separate subsidiary account billed in USD."),
+    ("Brightline used to be billed in GBP.", "Brightline is billed in EUR now."),
+    ("Brightline's invoices can be in EUR or CHF.", "Brightline is invoiced in CHF."),
+])
+def test_look_alikes_of_two_currencies_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Time zone: CET", "The user is on Pacific Time."),  # a key names no holder
+    ("Halvorsen account timezone: AEST", "Halvorsen account tz = ACST (Adelaide)"),
+])
+def test_a_key_value_note_of_a_zone_is_its_holders(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-time-zone")
