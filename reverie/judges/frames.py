@@ -90,6 +90,7 @@ from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems
+from reverie.text.titles import Title, titles_apart
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
@@ -125,6 +126,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
+from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BUYING_VERBS,
@@ -947,7 +949,7 @@ def _conflict(pair: Pair) -> Finding | None:
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
-                or _other_system(pair) or _other_currency(pair))
+                or _other_system(pair) or _other_currency(pair) or _other_title(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1007,7 +1009,8 @@ def _conflict(pair: Pair) -> Finding | None:
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _one_habit_two_frequencies(pair) or _other_time_of_day(pair))
+            or _other_title(pair) or _one_habit_two_frequencies(pair)
+            or _other_time_of_day(pair))
 
 
 def _changed_value(pair: Pair) -> Finding | None:
@@ -1071,6 +1074,50 @@ def _other_format(pair: Pair) -> Finding | None:
         return finding("other-format", (
             f"{_versus(pair)}: one {kind}, {next(iter(mine))} / {next(iter(theirs))}"))
     return None
+
+
+def _other_title(pair: Pair) -> Finding | None:
+    """One holder's two statements give it two job titles that cannot be one ("Helen Park
+    — CFO" / "Helen Park is the company's COO", "Director of Sales" / "became VP of
+    Sales", "Title: Jr. Designer" / "is a Senior Designer";
+    :func:`~reverie.text.titles.titles_apart`). Not a contradiction: a statement naming
+    two titles, denying or adding ("also"), a rank before no person's job ("Staff
+    meeting"), names of two employers ("CFO of Acme" / "COO of Globex"), before and now
+    (one promoted or who became something says what holds now), another holder."""
+    found = titles_apart(pair.a.text, pair.b.text)
+    if found is None:
+        return None
+    x, y = found
+    if not (_a_job(x) and _a_job(y)) or _two_employers(pair, x, y):
+        return None
+    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
+            or _settings_apart(pair, TITLE_WORDS, before=_became_before)):
+        return None
+    return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
+
+
+def _a_job(title: Title) -> bool:
+    """A chief officer, a rank of a function ("VP of Sales"), or a rank before a noun
+    WordNet files as a person ("Senior Designer"; not "Staff meeting")."""
+    return bool(title.chief) or title.function or is_kind_of(title.job.split()[-1], "person")
+
+
+def _two_employers(pair: Pair, x: Title, y: Title) -> bool:
+    """Each statement names something the other does not, besides the titles ("CFO of
+    Acme" / "COO of Globex"): two employers may each give one title."""
+    said = {w.lower() for t in (x, y) for w in t.said.split()}
+    only_a = [n for n in _names(pair.a) if n not in said and not _mentions(pair.b.text, n)]
+    only_b = [n for n in _names(pair.b) if n not in said and not _mentions(pair.a.text, n)]
+    return bool(only_a and only_b)
+
+
+def _became_before(a: Analysis, b: Analysis) -> bool:
+    """As :func:`_then_and_now`, but a main clause that says its holder became something
+    ("became VP", "was promoted to Director", "was upgraded to Pro") says what holds now."""
+    def was(an: Analysis) -> bool:
+        return bool(an.clauses) and an.clauses[0].past and not an.clauses[0].changed and (
+            an.clauses[0].predicate.split()[0] not in BECOME_VERBS)
+    return was(a) != was(b)
 
 
 def _additive(an: Analysis) -> bool:

@@ -135,6 +135,11 @@ _TABLE: tuple[Rule, ...] = (
          "('temperatures in Fahrenheit' / 'prefers Celsius', 'units: imperial' / 'distances "
          "in kilometers'; reverie.text.systems), or one denies what the other asks for "
          "('never metric' / 'in metric units'), neither naming two"),
+    Rule("other-title", "conflict",
+         "one holder's two statements give it two job titles that cannot be one ('CFO' / "
+         "'the company's COO', 'Director of Sales' / 'became VP of Sales', 'Jr. Designer' / "
+         "'a Senior Designer'; reverie.text.titles), neither naming two nor denying, and "
+         "not of two employers"),
     Rule("other-currency", "conflict",
          "one holder's two statements keep its money in two currencies ('billing "
          "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "

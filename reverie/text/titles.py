@@ -1,0 +1,119 @@
+"""The job title a statement gives: a chief officer ("CFO", "Chief People Officer") or a
+rank of one job ("Senior Designer", "Director of Sales", "VP of Sales").
+
+A chief officer keeps what its C may stand before ("CPO": product or people), so "CPO —
+Chief Product Officer" is one title and "Chief People Officer" another. A rank is read
+only where it is written: "Senior Designer" and "Designer" are no two titles (one says
+less), "Senior Designer" and "Junior Designer" are. Which holder a title is of, and
+whether the job after a rank is a person's, is for the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.vocabulary.titles import CHIEF_OFFICERS, RANK_AFTER, RANK_BEFORE
+
+__all__ = ["Title", "titles", "titles_apart"]
+
+
+@dataclass(frozen=True)
+class Title:
+    """A job title: ``chief`` (what a chief officer may be of) or a ``rank`` of a ``job``
+    (lower case), as written."""
+
+    said: str
+    chief: frozenset[str] = frozenset()
+    rank: int | None = None
+    job: str = ""
+    function: bool = False
+    """The job is a function the rank heads ("Director of Sales"), not a person's job
+    ("Senior Designer")."""
+
+    def one_with(self, other: Title) -> bool | None:
+        """Whether the two can be one title; None when they do not compare (a chief and
+        a rank, two jobs)."""
+        if self.chief and other.chief:
+            return bool(self.chief & other.chief)
+        if self.rank is not None and other.rank is not None and self.job == other.job:
+            return self.rank == other.rank
+        return None
+
+
+_INITIALISM = re.compile(r"\b(" + "|".join(c.upper() for c in CHIEF_OFFICERS) + r")s?\b")
+_CHIEF = re.compile(r"\bchief\s+((?:[a-z]+\s+){1,2}?)officer\b", re.I)
+_BEFORE = re.compile(
+    r"\b(" + "|".join(re.escape(r) for r in sorted(RANK_BEFORE, key=len, reverse=True))
+    + r")\.?\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)", re.I)
+_AFTER = re.compile(
+    r"\b(" + "|".join(re.escape(r) for r in sorted(RANK_AFTER, key=len, reverse=True))
+    + r")(?:\s+of|,)?\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)", re.I)
+_NOT_A_JOB = frozenset({
+    "at", "in", "for", "on", "with", "and", "or", "but", "since", "from", "of", "to", "by",
+    "who", "the", "a", "an", "this", "that", "our", "their", "his", "her", "my", "its",
+    "is", "are", "was", "were", "be", "has", "have", "had", "will", "can", "as", "now",
+    "role", "title", "position",
+})
+
+
+def _job(words: str) -> list[str]:
+    """The job's words of a match: up to the first that names none ("designer at Acme"
+    is a designer), as written; empty when the first names none."""
+    kept: list[str] = []
+    for word in words.split():
+        if word.lower() in _NOT_A_JOB:
+            break
+        kept.append(word)
+    return kept
+
+
+def _singular(words: list[str]) -> str:
+    """The job in lower case, its last word singular ("Senior Engineers")."""
+    kept = [w.lower() for w in words]
+    if kept and kept[-1].endswith("s") and not kept[-1].endswith(("ss", "us")) and len(
+            kept[-1]) > 3:
+        kept[-1] = kept[-1][:-1]  # "Senior Engineers"
+    return " ".join(kept)
+
+
+@lru_cache(maxsize=1 << 14)
+def titles(text: str) -> tuple[Title, ...]:
+    """Every title ``text`` gives, in order, each span read once; a chief officer's
+    initialism and name written together ("CPO — Chief Product Officer") are one."""
+    found: list[tuple[int, Title]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m: re.Match[str], title: Title) -> None:
+        if not any(s < m.end() and m.start() < e for s, e in taken):
+            taken.append((m.start(), m.end()))
+            found.append((m.start(), title))
+
+    for m in _CHIEF.finditer(text):
+        add(m, Title(m.group(0), chief=frozenset({m.group(1).strip().lower()})))
+    for m in _INITIALISM.finditer(text):
+        add(m, Title(m.group(0), chief=CHIEF_OFFICERS[m.group(1).lower()]))
+    for pattern, ranks in ((_AFTER, RANK_AFTER), (_BEFORE, RANK_BEFORE)):
+        for m in pattern.finditer(text):
+            job = _job(m.group(2))
+            if job:
+                said = text[m.start():m.start(2)] + " ".join(job)
+                add(m, Title(said, rank=ranks[m.group(1).lower()], job=_singular(job),
+                             function=ranks is RANK_AFTER))
+    ordered = [t for _, t in sorted(found, key=lambda f: f[0])]
+    chiefs = [t for t in ordered if t.chief]
+    if len(chiefs) > 1 and chiefs == ordered:
+        meant = frozenset.intersection(*(t.chief for t in chiefs))
+        if meant:
+            return (Title(" / ".join(t.said for t in chiefs), chief=meant),)
+    return tuple(ordered)
+
+
+def titles_apart(a: str, b: str) -> tuple[Title, Title] | None:
+    """The one title each text gives, when they cannot be one title ("CFO" / "COO",
+    "Director of Sales" / "VP of Sales"), else None (none, two, or one title)."""
+    x, y = titles(a), titles(b)
+    if len(x) != 1 or len(y) != 1:
+        return None
+    return (x[0], y[0]) if x[0].one_with(y[0]) is False else None

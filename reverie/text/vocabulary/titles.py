@@ -1,0 +1,47 @@
+"""Job-title words: the chief officers' initialisms and names, and the ranks of a ladder
+("Junior", "Senior", "Director of", "VP of")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = ["BECOME_VERBS", "CHIEF_OFFICERS", "RANK_AFTER", "RANK_BEFORE", "TITLE_WORDS"]
+
+CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
+    "ceo": frozenset({"executive"}),
+    "cfo": frozenset({"financial"}),
+    "coo": frozenset({"operating"}),
+    "cto": frozenset({"technology"}),
+    "cmo": frozenset({"marketing"}),
+    "cio": frozenset({"information", "investment"}),
+    "cpo": frozenset({"product", "people"}),
+    "cro": frozenset({"revenue", "risk"}),
+    "ciso": frozenset({"information security"}),
+    "cso": frozenset({"security", "strategy"}),
+    "cdo": frozenset({"data", "digital"}),
+    "chro": frozenset({"human resources"}),
+    "cco": frozenset({"commercial", "compliance"}),
+}
+"""A chief officer's initialism: what the C stands before ("CPO" is a Chief Product or
+Chief People Officer); "Chief <word> Officer" names one of them."""
+
+RANK_BEFORE: Mapping[str, int] = {
+    "intern": 0, "trainee": 0, "junior": 1, "jr": 1, "associate": 2, "mid-level": 2,
+    "senior": 3, "sr": 3, "staff": 4, "lead": 4, "principal": 5, "distinguished": 6,
+}
+"""Ranks written before a job ("Senior Designer"), lowest first: one holder's two of one
+job are two titles. "Staff" and "Lead" share a rung (ladders differ)."""
+
+RANK_AFTER: Mapping[str, int] = {
+    "head": 7, "director": 7, "senior director": 8, "vp": 9, "vice president": 9,
+    "svp": 10, "senior vice president": 10, "evp": 11, "executive vice president": 11,
+}
+"""Ranks written before "of" and a function ("Director of Sales", "VP of Sales")."""
+
+TITLE_WORDS = frozenset({"title", "role", "position", "job", "rank", "level"})
+"""Subjects of a title statement that say what is said, not whose ("Title: Jr.
+Designer")."""
+
+BECOME_VERBS = frozenset({"become", "promote", "appoint", "name", "make", "hire", "elect"})
+"""Lemmas by which a holder came to have a title: said in the past, the title holds now
+("became VP of Sales", "was promoted to Director")."""
