@@ -1310,9 +1310,17 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
     team's time zone is PST", which the parse may leave without a subject)."""
     if a.clauses and b.clauses:
         x, y = (c.subject - said - ATTRIBUTE_QUALIFIERS for c in (a.clauses[0], b.clauses[0]))
-        if x and y and (x != y if exact else not _agree(x, y)):
+        if x and y and (x != y if exact else not _agree(x, y)) and not (
+                _named_in_order(x, y, a) or _named_in_order(y, x, b)):
             return True
     return _owns_another(a, b) or _owns_another(b, a)
+
+
+def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis) -> bool:
+    """``an`` is an order (its subject the user, who reads the note) that names the other
+    statement's holder ("Show weights in kg for Ines", "Show dates to Ines as ..."): it is
+    of that holder's."""
+    return subject == {SELF} and bool(other) and other <= an.lemmas | an.salient
 
 
 def _owns_another(a: Analysis, b: Analysis) -> bool:
@@ -1672,7 +1680,7 @@ def _denied_possession(pair: Pair) -> Finding | None:
         for c in denying.clauses:
             kind = _without(c)
             for owner, noun in sorted(mine) if kind else ():
-                if c.subject == {owner} and is_kind_of(noun, kind):
+                if _whose(c) == {owner} and is_kind_of(noun, kind):
                     return finding("denied-possession", (
                         f"'{_quote(denying.text)}' says the holder has no {kind}; "
                         f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
@@ -1684,12 +1692,20 @@ def _denied_possession(pair: Pair) -> Finding | None:
                 continue
             if any(noun == x.head for _, noun, _ in denying.possessions):
                 continue
+            if not c.subject and _content(x.words) - {x.head}:
+                continue  # a note's bare denial with more words: "no siblings living nearby"
             for owner, noun in sorted(mine):
-                if c.subject == {owner} and (noun == x.head or is_kind_of(noun, x.head)):
+                if _whose(c) == {owner} and (noun == x.head or is_kind_of(noun, x.head)):
                     return finding("denied-possession", (
                         f"'{_quote(denying.text)}' denies having any {x.head}; "
                         f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
     return None
+
+
+def _whose(c: Clause) -> frozenset[str]:
+    """The clause's subject; a note's clause without one ("Has no children") is the
+    user's, as "my son" is."""
+    return c.subject or frozenset({SELF})
 
 
 def _without(c: Clause) -> str | None:
@@ -2302,10 +2318,31 @@ class _Said(Protocol):
 
 
 # blockers of two values of one kind, each side with one the other lacks (reverie.text)
+@dataclass(frozen=True)
+class _Named:
+    said: str
+
+
+def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
+    """One value each of a setting a reader knows, and not the same: a measurement system
+    or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
+    title. Whose it is does not matter here: as one note the two would say both."""
+    x, y = systems(a), systems(b)
+    for kind in sorted(x.said.keys() & y.said.keys()):
+        if len(x.said[kind]) == 1 and len(y.said[kind]) == 1 and x.said[kind] != y.said[kind]:
+            return _Named(next(iter(x.said[kind]))), _Named(next(iter(y.said[kind])))
+    mine, theirs = currencies(a).one(), currencies(b).one()
+    if mine is not None and theirs is not None and not mine[0] & theirs[0]:
+        return _Named(mine[1]), _Named(theirs[1])
+    found = titles_apart(a, b)
+    return (_Named(found[0].said), _Named(found[1].said)) if found else None
+
+
 _VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]], ...] = (
     ("other-sums", sums_apart),
     ("other-frequency", frequencies_apart),
     ("other-duration", durations_apart),
+    ("other-setting", _settings_apart_named),
 )
 
 

@@ -331,8 +331,9 @@ def _misread_order(doc: Any) -> bool:
     """The parse reads an order as a noun phrase: one sentence whose first word is
     capitalized, a verb in WordNet as written ("Contact", "Invoice", "Quit") but not tagged
     a verb, and either nothing else in it tagged a verb ("Contact Dana by phone", parsed as
-    the name "Contact Dana") or that word the subject of a participle ("Quit chewing his
-    pencils", parsed as someone named Quit chewing)."""
+    the name "Contact Dana"), that word the subject of a participle ("Quit chewing his
+    pencils", parsed as someone named Quit chewing) or of the next word, a noun read as a
+    verb ("Report dates as DD/MM/YYYY", parsed as a report that dates)."""
     first = doc[0] if len(doc) > 1 else None
     if first is None or not first.is_title or first.tag_.startswith("VB"):
         return False
@@ -340,6 +341,12 @@ def _misread_order(doc: Any) -> bool:
         return False
     if first.dep_ == "nsubj" and first.head.tag_ == "VBG" and first.head.dep_ == "ROOT":
         return True
+    second = doc[1]
+    if (first.dep_ == "nsubj" and first.head.i == second.i and second.dep_ == "ROOT"
+            and second.tag_ == "VBZ" and second.lower_.endswith("s")
+            and lexicon.is_noun(second.lemma_)
+            and not any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in doc[2:])):
+        return True  # "Report dates as DD/MM/YYYY", read as reports that date
     return not any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in doc[1:])
 
 

@@ -213,6 +213,10 @@ _TABLE: tuple[Rule, ...] = (
          "lengths of time on both sides, each one the other does not give once converted "
          "('retained for 90 days' / 'retention extended to 1 year'; '14 days' / 'two "
          "weeks' is one): two values, never one note"),
+    Rule("other-setting", "blocker",
+         "each statement names one value of a setting a reader knows, and not the same: a "
+         "measurement system or temperature scale, a currency, a job title ('weights in kg' "
+         "/ 'weights in pounds')"),
     Rule("other-months", "blocker",
          "months on both sides that the other statement does not name ('wraps up on Feb "
          "28' / 'runs until March 7'): two dates, never one note"),

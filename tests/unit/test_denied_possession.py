@@ -27,6 +27,7 @@ judge = OfflineJudge(embedder())
     ("Nadia has no children.", "Nadia's son turned five last week."),  # still her son
     ("Tomas is single.", "Tomas's wife teaches piano."),  # a state without kin
     ("Lea is an only child.", "Lea's younger sister lives in Porto."),
+    ("Has no children.", "Dropping my son at school at 8."),  # a bare denial: the user's
 ])
 def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b: str) -> None:
     """"has no X" against "my X" (or one of X's kind), both now: the rule names itself."""
@@ -48,6 +49,7 @@ def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b
     ("Omar has no wife.", "Omar's ex-wife moved to Ohio."),  # a former one
     ("Tomas is single.", "Tomas's girlfriend teaches piano."),  # no spouse
     ("Lea is an only child.", "Lea's cousin lives in Porto."),  # no sibling
+    ("Has no siblings living nearby.", "Her brother lives in Sydney."),  # none nearby
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another owner, a thing owned but not at hand, a former one, a wish: no contradiction."""

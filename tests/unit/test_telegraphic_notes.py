@@ -79,6 +79,7 @@ def test_a_verb_read_as_a_noun_keeps_the_possessor_of_its_subject() -> None:
     ("Invoice Globex in GBP.", "invoice", {"globex"}),
     ("Ping Noor on Teams.", "ping", {"noor"}),
     ("Quit chewing his pencils.", "continue", {SELF}),  # was someone named Quit, chewing
+    ("Report dates as DD/MM/YYYY.", "report", {SELF}),  # was a report that dates
 ])
 def test_an_order_the_parse_read_as_a_name_is_read_as_an_order(
         text: str, predicate: str, subject: set[str]) -> None:
@@ -178,3 +179,19 @@ def test_a_name_or_a_thing_is_no_description_of_the_holder(text: str) -> None:
 def test_a_description_compares_as_an_occupation_and_an_employer() -> None:
     assert explained("Senior engineer at Shopify.", "Works at Spotify as a data analyst.")[0] \
         == "contradiction"
+
+
+def test_a_subject_with_a_verb_after_it_stays_a_subject() -> None:
+    """ "Reports are due Friday" and "Project dates slip a lot" keep their subject: only a
+    noun read as the verb, and nothing after it, makes the first word an order."""
+    assert analyze("Reports are due Friday.").clauses[0].subject == {"report"}
+    assert analyze("Project dates slip a lot.").clauses[0].subject == {"project"}
+
+
+def test_an_order_for_someone_by_name_is_theirs() -> None:
+    """ "Show weights in kg for Ines" is of Ines's weights, as "Ines wants weights in
+    pounds" is: one holder, two systems; "for the team" is for no one named."""
+    assert explained("Show weights in kg for Ines.", "Ines wants weights in pounds.") == (
+        "contradiction", "other-system")
+    assert explained("Show weights in kg for the team.",
+                     "Ines wants weights in pounds.") == ("two facts", "other-setting")
