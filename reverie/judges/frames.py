@@ -91,6 +91,7 @@ from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems
 from reverie.text.titles import Title, titles_apart
+from reverie.text.versions import versions_apart
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
@@ -126,6 +127,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
+from reverie.text.vocabulary.products import VERSION_PLACES, VERSION_WORDS
 from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
@@ -949,7 +951,8 @@ def _conflict(pair: Pair) -> Finding | None:
         # "is employed at a college"): the frames align them, not the cosine
         return (_denied_possession(pair) or _one_value_attribute(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
-                or _other_system(pair) or _other_currency(pair) or _other_title(pair))
+                or _other_system(pair) or _other_currency(pair) or _other_title(pair)
+                or _other_version(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1009,7 +1012,7 @@ def _conflict(pair: Pair) -> Finding | None:
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _other_title(pair) or _one_habit_two_frequencies(pair)
+            or _other_title(pair) or _other_version(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair))
 
 
@@ -1094,6 +1097,30 @@ def _other_title(pair: Pair) -> Finding | None:
             or _settings_apart(pair, TITLE_WORDS, before=_became_before)):
         return None
     return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
+
+
+def _other_version(pair: Pair) -> Finding | None:
+    """One holder's two statements run two versions of one product ("Running Node 18 in
+    production" / "prod is on node 20 now", "Ines runs Python 3.9" / "Ines's backend is on
+    Python 3.12"; :func:`~reverie.text.versions.versions_apart`). Not a contradiction: a
+    bound ("Java 17 or later"), a statement naming two versions, denying or adding, places
+    apart ("in production" / "on her laptop"), before and now (an upgrade says what runs
+    now), another holder."""
+    found = versions_apart(pair.a.text, pair.b.text)
+    if found is None:
+        return None
+    mine, theirs = pair.a.lemmas & VERSION_PLACES, pair.b.lemmas & VERSION_PLACES
+    if mine != theirs and not ({"prod", "production"} >= mine | theirs):
+        return None  # "in production" / "on her laptop", or one says where and one not
+    # what runs it is a holder, unless both say it ("uses Java 11 for the backend" /
+    # "the backend runs on Java 21"; not "the backend service" / "the data pipeline")
+    said = VERSION_WORDS | (pair.a.lemmas & pair.b.lemmas)
+    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
+            or _settings_apart(pair, said, before=_became_before)):
+        return None
+    x, y = found
+    return finding("other-version", f"{_versus(pair)}: one version of {x.product}, "
+                                    f"{x.said} / {y.said}")
 
 
 def _a_job(title: Title) -> bool:

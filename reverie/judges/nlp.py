@@ -454,6 +454,10 @@ def _lemma(token: Any) -> str:
             return low[:-1]
         return low
     lemma = str(token.lemma_).lower()
+    if (token.pos_ == "NOUN" and token.is_title and lemma != token.lower_
+            and not lexicon.is_noun(lemma) and not lexicon.is_verb(lemma)
+            and not lexicon.is_adjective(lemma)):
+        return str(token.lower_)  # a name tagged a plural: "Ines runs", not "ine"
     if token.dep_ == "compound" and token.tag_ == "NNS" and lemma in SELF_WORDS:
         return str(token.lower_)  # "the users table": a kind of table, not the user's
     if token.pos_ == "NOUN" and _plural_name(lemma):

@@ -140,6 +140,11 @@ _TABLE: tuple[Rule, ...] = (
          "'the company's COO', 'Director of Sales' / 'became VP of Sales', 'Jr. Designer' / "
          "'a Senior Designer'; reverie.text.titles), neither naming two nor denying, and "
          "not of two employers"),
+    Rule("other-version", "conflict",
+         "one holder's two statements run two versions of one product ('runs Python 3.9 in "
+         "production' / 'production is on Python 3.12', 'on Node 18' / 'upgraded to Node "
+         "20'; reverie.text.versions), neither naming two, a bound ('or later') or a place "
+         "the other does not ('in production' / 'on her laptop')"),
     Rule("other-currency", "conflict",
          "one holder's two statements keep its money in two currencies ('billing "
          "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "

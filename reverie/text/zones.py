@@ -125,6 +125,8 @@ _NAME = re.compile(
     r"\b(?:(?P<us>US|U\.S\.)\s+)?(?P<name>" + "|".join(
         re.escape(n) for n in sorted(ZONE_NAMES, key=len, reverse=True))
     + r")(?P<time>\s+(?:standard\s+|daylight\s+|summer\s+)?(?:time|tz)\b)?", re.I)
+_IANA = re.compile(r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|"
+                   r"Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 _CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
 _CLAUSE_END = re.compile(r"[;.!?,:()\u2014]")
@@ -133,7 +135,8 @@ _CLOCK_BEFORE = re.compile(
 
 
 def zones(text: str) -> tuple[Zone, ...]:
-    """Every time zone ``text`` names, in order, each span read once (an offset first)."""
+    """Every time zone ``text`` names, in order, each span read once (an IANA name such
+    as "Europe/Berlin" first, then an offset)."""
     found: list[tuple[int, Zone]] = []
     taken: list[tuple[int, int]] = []
 
@@ -144,6 +147,9 @@ def zones(text: str) -> tuple[Zone, ...]:
             former = bool(_FROM_BEFORE.search(text[:m.start()]))
             found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former)))
 
+    for m in _IANA.finditer(text):  # "Europe/Berlin", as the tz database names it
+        if m.group(0) in _table("iana", lambda: frozenset(zoneinfo.available_timezones())):
+            add(m, _offsets(m.group(0)))
     for m in _OFFSET.finditer(text):
         sign = 1 if m.group(1) == "+" else -1
         add(m, frozenset({sign * (int(m.group(2)) + int(m.group(3) or 0) / 60)}))

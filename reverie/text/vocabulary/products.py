@@ -15,7 +15,8 @@ from collections.abc import Mapping
 
 __all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CARRIER_NAMES", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
            "FILE_FORMATS", "PHONE_WORDS", "PRODUCT_ALIASES", "PRODUCT_FAMILIES", "PRODUCT_KINDS",
-           "USE_FRAMES", "VERSION_FRAMES"]
+           "USE_FRAMES", "VERSIONED_PRODUCTS", "VERSION_FRAMES", "VERSION_PLACES",
+           "VERSION_WORDS"]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -140,3 +141,32 @@ FILE_FORMATS: Mapping[str, str] = {
 }
 """File formats a kind of thing is made or sent in, one at a time ("reports as PDF",
 "invoices in XLSX format"), each as the format it means ("xls": xlsx, "yml": yaml)."""
+
+_RUNTIMES = ("python", "java", "node", "node.js", "nodejs", "ruby", "php", "go", "golang",
+             "rust", "kotlin", "scala", "swift", "perl", "typescript", ".net", "dotnet",
+             "elixir", "erlang", "dart", "flutter", "react", "angular", "vue", "django",
+             "rails", "laravel", "spring boot", "kubernetes", "k8s", "terraform", "docker",
+             "elasticsearch", "redis", "kafka", "postgresql", "postgres", "mysql", "mariadb",
+             "mongodb", "sqlite", "windows", "macos", "ios", "android", "ubuntu", "debian",
+             "fedora", "centos", "rhel", "jira server", "jira", "confluence", "gradle",
+             "maven", "webpack", "next.js", "nextjs")
+
+VERSIONED_PRODUCTS: Mapping[str, str] = {
+    name: {"node.js": "node", "nodejs": "node", "golang": "go", "dotnet": ".net",
+           "postgres": "postgresql", "k8s": "kubernetes", "nextjs": "next.js"}.get(name, name)
+    for name in _RUNTIMES
+}
+"""Software whose version a note gives ("Python 3.12", "Node 20"), each as its one name
+("Postgres" is PostgreSQL)."""
+
+VERSION_WORDS = frozenset({"version", "release", "runtime", "build", "stack", "database",
+                           "db"})
+"""Subjects of a version statement that say what it is of, not whose ("Halvorsen's
+database is Postgres 16"); what runs it ("the backend", "production") is a holder unless
+the other statement says it too."""
+
+VERSION_PLACES = frozenset({"production", "prod", "staging", "stage", "dev", "development",
+                            "test", "testing", "qa", "sandbox", "local", "locally", "ci",
+                            "laptop", "desktop", "server", "phone", "mobile", "web"})
+"""Where a version runs ("in production", "on her laptop"): one named by one statement
+only, or two, may each run their own."""

@@ -1,0 +1,79 @@
+"""The versions of software a statement says are in use: "runs Python 3.9", "is on Node
+20", "PostgreSQL 15", "Java 21", "macOS 14".
+
+A version is a product the vocabulary knows
+(:data:`~reverie.text.vocabulary.products.VERSIONED_PRODUCTS`, each as one name:
+"Postgres" is PostgreSQL, "Node.js" Node) followed by a number ("v5.0", "3.12", "20").
+A version with a bound is none in use ("Java 17 or later", "Python 3.10+", "at least iOS
+16", "minimum"), and neither is one after "from" ("upgraded from Node 16 to 20": 20).
+A name that is an English word besides ("node", "go", "swift") is read in lower case only
+after a word of use ("on node 20", "runs go 1.22").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.vocabulary.products import VERSIONED_PRODUCTS
+
+__all__ = ["Version", "versions", "versions_apart"]
+
+
+@dataclass(frozen=True)
+class Version:
+    """A product (its one name) at a version (as written, without a leading "v")."""
+
+    product: str
+    number: str
+    said: str
+
+    def one_with(self, other: Version) -> bool:
+        """One version: the same number, or one a prefix of the other ("3" / "3.12")."""
+        mine, theirs = self.number.split("."), other.number.split(".")
+        n = min(len(mine), len(theirs))
+        return mine[:n] == theirs[:n]
+
+
+_NAMES = sorted(VERSIONED_PRODUCTS, key=len, reverse=True)
+_VERSION = re.compile(
+    r"(?<![\w.])(?P<name>" + "|".join(re.escape(n) for n in _NAMES) + r")"
+    r"(?:\s+version)?\s*v?(?P<number>\d+(?:\.\d+){0,2})(?P<plus>\+)?(?![\w.]*\d)", re.I)
+_BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
+                           r"up\s+to|newer\s+than|older\s+than|>=?|<=?)\s*$", re.I)
+_BOUND_AFTER = re.compile(r"^\s*(?:or\s+(?:later|newer|higher|above|up|earlier|older|lower)|"
+                          r"and\s+(?:up|above|later|newer)|\+)", re.I)
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.I)
+_WORDS_BESIDES = frozenset({"node", "go", "swift", "rust", "ruby", "java", "dart", "windows",
+                            "maven", "spring boot", "docker", "jira"})
+_USED_BEFORE = re.compile(r"\b(?:on|runs?|running|ran|uses?|using|used|to|with|in|is|are|"
+                          r"upgraded|migrated|moved|switched)\s+$", re.I)
+
+
+@lru_cache(maxsize=1 << 14)
+def versions(text: str) -> tuple[Version, ...]:
+    """Every version ``text`` says is in use, in order (bounded ones and former ones left
+    out)."""
+    found = []
+    for m in _VERSION.finditer(text):
+        before, after = text[:m.start()], text[m.end():]
+        if (m.group("plus") or _BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after)
+                or _FROM_BEFORE.search(before)):
+            continue
+        name = m.group("name")
+        if (name.lower() in _WORDS_BESIDES and name.islower()
+                and not _USED_BEFORE.search(before)):
+            continue  # "node 3 is down": a cluster's node; "on node 20" is Node
+        product = VERSIONED_PRODUCTS[name.lower()]
+        found.append(Version(product, m.group("number"), m.group(0).strip()))
+    return tuple(found)
+
+
+def versions_apart(a: str, b: str) -> tuple[Version, Version] | None:
+    """The one version of one product each text gives, when they cannot be one ("Node
+    18" / "Node 20"), else None (none, another product, or several versions)."""
+    x, y = versions(a), versions(b)
+    if len(x) != 1 or len(y) != 1 or x[0].product != y[0].product:
+        return None
+    return None if x[0].one_with(y[0]) else (x[0], y[0])

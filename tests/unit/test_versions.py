@@ -1,0 +1,66 @@
+"""Software versions in use: the reader (``reverie.text.versions``) and the
+``other-version`` rule on pairs written for these tests, none drawn from a set the judge
+is measured on."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.text.versions import versions, versions_apart
+from tests.dreamkit import explained
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Brightline's API runs Python 3.11.", [("python", "3.11")]),
+    ("the workers are on node 22 now", [("node", "22")]),
+    ("Halvorsen's database is Postgres 16.", [("postgresql", "16")]),
+    ("Needs Java 17 or later.", []),  # a bound
+    ("Python 3.10+ only.", []),
+    ("At least iOS 16.", []),
+    ("Moved from Ruby 2.7 last year.", []),  # a former one
+    ("node 3 went down at noon", []),  # a cluster's node
+])
+def test_the_versions_a_text_says_are_in_use(text: str, said: list[tuple[str, str]]) -> None:
+    assert [(v.product, v.number) for v in versions(text)] == said
+
+
+def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
+    assert versions_apart("Runs Python 3.", "Runs Python 3.12.") is None
+    assert versions_apart("Runs Python 3.11.", "Runs Python 3.12.") is not None
+    assert versions_apart("Runs Python 3.11.", "Runs Ruby 3.2.") is None  # two products
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline's API runs Python 3.11 in production.",
+     "Production for Brightline is on Python 3.8."),
+    ("Halvorsen's backend uses Java 17.", "Halvorsen's backend runs on Java 8."),
+    ("The workers run Node 18 in prod.", "prod is on node 22 now, upgraded last week"),
+])
+def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-version")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline runs Python 3.11 in production.", "Brightline uses Python 3.12 on laptops."),
+    ("Halvorsen needs Java 11 or later.", "Halvorsen runs Java 21."),  # a bound
+    ("Halvorsen ran Java 8 until 2022.", "Halvorsen runs Java 21."),  # before and now
+    ("Brightline runs Python 3.11.", "Halvorsen runs Python 3.8."),  # two holders
+    ("The SDK supports Python 3.9 and 3.12.", "Brightline runs Python 3.12."),
+])
+def test_look_alikes_of_two_versions_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_zone_named_as_the_tz_database_names_it_is_read() -> None:
+    from reverie.text.zones import held_zone
+    zone = held_zone("Brightline's time zone is Europe/Lisbon.")
+    assert zone is not None and zone.utc == "UTC+0/+1"
+    assert explained("Brightline's time zone is Europe/Lisbon.",
+                     "Brightline is on US Pacific time.") == ("contradiction", "other-time-zone")
+
+
+def test_a_name_tagged_a_plural_keeps_its_s() -> None:
+    """ "Ines runs ..." was read as someone named "Ine", another holder than "Ines's"."""
+    from reverie.judges.nlp import analyze
+    assert analyze("Ines runs Python 3.9.").clauses[0].subject == {"ines"}
+    assert analyze("Reports are due Friday.").clauses[0].subject == {"report"}
