@@ -84,6 +84,7 @@ from reverie.text.currencies import CURRENCY_WORDS, currencies
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
+from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
@@ -121,6 +122,7 @@ from reverie.text.vocabulary.function_words import (
     SELF_WORDS,
 )
 from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
+from reverie.text.vocabulary.languages import ADDRESS_USES
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -952,7 +954,7 @@ def _conflict(pair: Pair) -> Finding | None:
         return (_denied_possession(pair) or _one_value_attribute(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
-                or _other_version(pair))
+                or _other_version(pair) or _other_language(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1012,7 +1014,8 @@ def _conflict(pair: Pair) -> Finding | None:
     return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _other_title(pair) or _other_version(pair) or _one_habit_two_frequencies(pair)
+            or _other_title(pair) or _other_version(pair) or _other_language(pair)
+            or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair))
 
 
@@ -1097,6 +1100,33 @@ def _other_title(pair: Pair) -> Finding | None:
             or _settings_apart(pair, TITLE_WORDS, before=_became_before)):
         return None
     return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
+
+
+def _other_language(pair: Pair) -> Finding | None:
+    """One holder's two statements ask to be addressed in two languages ("Rafael's preferred
+    language is Spanish" / "Rafael wants all replies in German"), or one asks for a
+    language the other says its holder does not read ("Prefers documentation in Japanese"
+    / "Send all docs in English; the user doesn't read Japanese";
+    :func:`~reverie.text.languages.languages`). Not a contradiction: which languages one
+    speaks, two uses ("docs in Japanese" / "calls in English"), a statement naming two
+    ("replies in English or Spanish"), before and now, another holder."""
+    x, y = languages(pair.a.text), languages(pair.b.text)
+    mine, theirs = x.one(), y.one()
+    if mine is None or theirs is None:
+        return None
+    denied = (mine & y.denied) or (theirs & x.denied)
+    if mine & theirs and not denied:
+        return None
+    uses_x, uses_y = x.uses - {""}, y.uses - {""}
+    if uses_x and uses_y and not uses_x & uses_y:
+        return None  # "docs in Japanese" / "calls in English"
+    if (pair.a.negations > (1 if x.denied else 0) or pair.b.negations > (1 if y.denied else 0)
+            or _additive(pair.a) or _additive(pair.b)
+            or _settings_apart(pair, frozenset(ADDRESS_USES), before=_became_before)):
+        return None
+    said = ", ".join(sorted(mine)), ", ".join(sorted(theirs))
+    return finding("other-language", f"{_versus(pair)}: one language to address them in, "
+                                     f"{said[0]} / {said[1]}")
 
 
 def _other_version(pair: Pair) -> Finding | None:

@@ -145,6 +145,11 @@ _TABLE: tuple[Rule, ...] = (
          "production' / 'production is on Python 3.12', 'on Node 18' / 'upgraded to Node "
          "20'; reverie.text.versions), neither naming two, a bound ('or later') or a place "
          "the other does not ('in production' / 'on her laptop')"),
+    Rule("other-language", "conflict",
+         "one holder's two statements ask to be addressed in two languages ('preferred "
+         "language: Spanish' / 'wants all replies in German'), or one asks for the language "
+         "the other says it does not read; not of two uses (documents / calls), neither "
+         "naming two (reverie.text.languages)"),
     Rule("other-currency", "conflict",
          "one holder's two statements keep its money in two currencies ('billing "
          "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "

@@ -1,0 +1,48 @@
+"""Language words: the names of languages people ask to be addressed in, and the words of
+addressing someone in one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = ["ABILITY_WORDS", "ADDRESS_USES", "LANGUAGE_NAMES"]
+
+_ONE = (
+    "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish",
+    "norwegian", "danish", "finnish", "icelandic", "polish", "czech", "slovak", "hungarian",
+    "romanian", "bulgarian", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
+    "persian", "urdu", "hindi", "bengali", "punjabi", "tamil", "telugu", "marathi",
+    "gujarati", "thai", "vietnamese", "indonesian", "malay", "tagalog", "japanese", "korean",
+    "mandarin", "cantonese", "swahili", "amharic", "catalan", "basque", "welsh",
+)
+
+LANGUAGE_NAMES: Mapping[str, frozenset[str]] = {
+    **{name: frozenset({name}) for name in _ONE},
+    "farsi": frozenset({"persian"}),
+    "filipino": frozenset({"tagalog"}),
+    "chinese": frozenset({"mandarin", "cantonese"}),
+}
+"""Language names (lower case), each as the languages it may be ("Farsi" is Persian,
+"Chinese" Mandarin or Cantonese)."""
+
+ADDRESS_USES: Mapping[str, str] = {
+    **dict.fromkeys(("reply", "replies", "answer", "answers", "answering", "respond",
+                     "responses", "message", "messages", "email", "emails", "communicate",
+                     "communication", "correspondence", "chat", "talk", "follow",
+                     "letter", "letters", "text", "texts"), "messages"),
+    **dict.fromkeys(("code", "comment", "comments", "commit", "commits"), "code"),
+    **dict.fromkeys(("docs", "documentation", "document", "documents", "report", "reports",
+                     "copy", "content"), "documents"),
+    **dict.fromkeys(("call", "calls", "meeting", "meetings"), "calls"),
+    **dict.fromkeys(("dashboard", "interface", "ui", "locale", "app", "settings"),
+                    "interface"),
+    **dict.fromkeys(("preferred", "prefers", "language", "everything"), ""),
+}
+"""Words of a statement about how to address its holder, each as what is addressed
+("replies in French": messages; "docs in Japanese": documents; "" for any: "preferred
+language"). One language is asked for at a time for one use; two uses may take two."""
+
+ABILITY_WORDS = frozenset({"native", "mother", "tongue", "first", "fluent", "fluently",
+                           "speak", "speaks", "spoke", "bilingual", "learning", "learn"})
+"""Words of which languages someone speaks ("native language is Polish", "fluent in
+Dutch"): a language said with them and no use ("UI language") is no address."""
