@@ -97,8 +97,11 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
     DOLLAR_CODES,
+    EMPLOYER_FRAMES,
     FREQUENCIES,
     MEASURE_KINDS,
+    ORIGIN_FRAMES,
+    RESIDENCE_FRAMES,
     SEVERAL_NOUNS,
     STATUS_WORDS,
     VALUE_KINDS,
@@ -2741,14 +2744,24 @@ def _swap_veto(pair: Pair) -> Finding | None:
         return None
     x, y = _differing_lemmas(pair.a, pair.b)
     kin = next(((u, v) for u in sorted(x) for v in sorted(y)
-                if siblings(u, v) or one_kind(u, v) or opposite(u, v)), None) if _swap(x, y) \
-        else None
+                if (siblings(u, v) or one_kind(u, v) or opposite(u, v))
+                and not _one_frame(u, v)), None) if _swap(x, y) else None
     if kin is None:
         kin = swapped_words(pair.a.text, pair.b.text)
     if kin is None:
         return None
     return finding("swapped-values", (
         f"{_versus(pair)}: {kin[0]} / {kin[1]}, another value in place of a word"))
+
+
+_FRAME_VERBS = tuple(frozenset(verb for verb, _ in frames)
+                     for frames in (RESIDENCE_FRAMES, ORIGIN_FRAMES, EMPLOYER_FRAMES))
+
+
+def _one_frame(u: str, v: str) -> bool:
+    """Two verbs that say one attribute ("is based in" / "lives in": where one lives), no
+    two values of it."""
+    return any(u in verbs and v in verbs for verbs in _FRAME_VERBS)
 
 
 def swapped_words(a: str, b: str) -> tuple[str, str] | None:
@@ -2783,7 +2796,7 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
             if _not_a_value(u) or _not_a_value(v) or _short_form(u, v):
                 return None
             if any(_synonymous(p, q) or is_kind_of(p, q) or is_kind_of(q, p)
-                   for p in _forms(u) for q in _forms(v)):
+                   or _one_frame(p, q) for p in _forms(u) for q in _forms(v)):
                 return None
     return " ".join(mine), " ".join(theirs)
 

@@ -9,7 +9,7 @@ import pytest
 
 from reverie.judges.frames import swapped_words
 from reverie.judges.offline import OfflineJudge
-from tests.dreamkit import consolidate_pair, embedder
+from tests.dreamkit import consolidate_pair, embedder, explained
 
 judge = OfflineJudge(embedder())
 
@@ -46,3 +46,9 @@ def test_a_synonym_a_contraction_or_a_preposition_is_no_swap(a: str, b: str) -> 
 async def test_a_preposition_swapped_is_one_fact() -> None:
     merged, rules = await consolidated("Ada works for the navy.", "Ada works in the navy.")
     assert merged, rules
+
+
+def test_two_verbs_of_one_attribute_are_no_two_values() -> None:
+    """ "is based in" and "lives in" both say where one lives: the two notes are one fact
+    (a swap of "based" for "lives" once kept them apart)."""
+    assert explained("Lars is based in Montreal.", "Lars lives in Montreal.")[0] == "one fact"

@@ -64,3 +64,4 @@ def test_a_name_tagged_a_plural_keeps_its_s() -> None:
     from reverie.judges.nlp import analyze
     assert analyze("Ines runs Python 3.9.").clauses[0].subject == {"ines"}
     assert analyze("Reports are due Friday.").clauses[0].subject == {"report"}
+
