@@ -1099,8 +1099,7 @@ def _other_title(pair: Pair) -> Finding | None:
     x, y = found
     if not (_a_job(x) and _a_job(y)) or _two_employers(pair, x, y):
         return None
-    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
-            or _settings_apart(pair, TITLE_WORDS, before=_became_before)):
+    if _plain_settings_apart(pair, TITLE_WORDS, _became_before):
         return None
     return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
 
@@ -1148,8 +1147,7 @@ def _other_version(pair: Pair) -> Finding | None:
     # what runs it is a holder, unless both say it ("uses Java 11 for the backend" /
     # "the backend runs on Java 21"; not "the backend service" / "the data pipeline")
     said = VERSION_WORDS | (pair.a.lemmas & pair.b.lemmas)
-    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
-            or _settings_apart(pair, said, before=_became_before)):
+    if _plain_settings_apart(pair, said, _became_before):
         return None
     x, y = found
     return finding("other-version", f"{_versus(pair)}: one version of {x.product}, "
@@ -1178,6 +1176,14 @@ def _became_before(a: Analysis, b: Analysis) -> bool:
         return bool(an.clauses) and an.clauses[0].past and not an.clauses[0].changed and (
             an.clauses[0].predicate.split()[0] not in BECOME_VERBS)
     return was(a) != was(b)
+
+
+def _plain_settings_apart(pair: Pair, said: frozenset[str],
+                          before: Callable[[Analysis, Analysis], bool]) -> bool:
+    """Two statements of one value each may both hold: either denies or adds ("also"), or
+    :func:`_settings_apart` (two holders, before and now, a scope of one)."""
+    return bool(pair.a.negations or pair.b.negations or _additive(pair.a)
+                or _additive(pair.b) or _settings_apart(pair, said, before=before))
 
 
 def _additive(an: Analysis) -> bool:
@@ -1210,8 +1216,7 @@ def _other_currency(pair: Pair) -> Finding | None:
         return None
     if not x.of_money or not y.of_money or _two_uses_of_money(pair):
         return None
-    if (pair.a.negations or pair.b.negations or _additive(pair.a) or _additive(pair.b)
-            or _settings_apart(pair, CURRENCY_WORDS, before=_switched_before)):
+    if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before):
         return None
     return finding("other-currency", f"{_versus(pair)}: one currency, {mine[1]} / {theirs[1]}")
 
