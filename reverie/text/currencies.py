@@ -107,8 +107,8 @@ def _read(m: re.Match[str]) -> tuple[frozenset[str], str, int] | None:
     """The currency a match names: the codes it may be, as written, where it starts."""
     if m.group("code"):
         code = m.group("code")
-        # a code in capitals, or a lower-case one that is no English word ("eur")
-        if code.lower() in _CODES and (code.isupper() or code.lower() != "try"):
+        # in either case: the table holds no code that is an English word ("try" is out)
+        if code.lower() in _CODES:
             return frozenset({code.lower()}), code, m.start("code")
         return None
     codes = _NAMES[m.group("name").lower()]

@@ -215,7 +215,7 @@ CURRENCY_ADJECTIVES: Mapping[str, str] = {
     "danish": "dkk", "norwegian": "nok", "swedish": "sek", "icelandic": "isk",
     "swiss": "chf", "japanese": "jpy", "chinese": "cny", "indian": "inr", "british": "gbp",
     "mexican": "mxn", "brazilian": "brl", "polish": "pln", "czech": "czk",
-    "hungarian": "huf", "korean": "krw", "israeli": "ils", "turkish": "try",
+    "hungarian": "huf", "korean": "krw", "israeli": "ils",
 }
 """Words before a currency's name that say whose it is ("Danish kroner": dkk, "Swiss
 francs": chf); a dollar's are :data:`DOLLAR_COUNTRIES`."""
