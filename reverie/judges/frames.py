@@ -80,7 +80,7 @@ from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
 from reverie.text.clock import ClockTime, clock_times, same_time
-from reverie.text.currencies import CURRENCY_WORDS, currencies
+from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
@@ -90,7 +90,7 @@ from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
-from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems
+from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
 from reverie.text.titles import Title, titles_apart
 from reverie.text.versions import versions_apart
 from reverie.text.vocabulary.attributes import (
@@ -1163,19 +1163,24 @@ def _a_job(title: Title) -> bool:
 def _two_employers(pair: Pair, x: Title, y: Title) -> bool:
     """Each statement names something the other does not, besides the titles ("CFO of
     Acme" / "COO of Globex"): two employers may each give one title."""
-    said = {w.lower() for t in (x, y) for w in t.said.split()}
-    only_a = [n for n in _names(pair.a) if n not in said and not _mentions(pair.b.text, n)]
-    only_b = [n for n in _names(pair.b) if n not in said and not _mentions(pair.a.text, n)]
-    return bool(only_a and only_b)
+    said = frozenset(w.lower() for t in (x, y) for w in t.said.split())
+    return bool(_unshared_names(pair.a, pair.b, said) and _unshared_names(pair.b, pair.a, said))
 
 
 def _became_before(a: Analysis, b: Analysis) -> bool:
     """As :func:`_then_and_now`, but a main clause that says its holder became something
     ("became VP", "was promoted to Director", "was upgraded to Pro") says what holds now."""
-    def was(an: Analysis) -> bool:
-        return bool(an.clauses) and an.clauses[0].past and not an.clauses[0].changed and (
-            an.clauses[0].predicate.split()[0] not in BECOME_VERBS)
-    return was(a) != was(b)
+    return _held_before(a, BECOME_VERBS, changed=True) != _held_before(b, BECOME_VERBS,
+                                                                       changed=True)
+
+
+def _held_before(an: Analysis, now_verbs: frozenset[str], *, changed: bool = False) -> bool:
+    """The statement's main clause says what held before: past, but not by one of
+    ``now_verbs`` (a switch, a promotion, which say what holds now), nor, with
+    ``changed``, a change to a value ("was upgraded to Pro")."""
+    c = an.clauses[0] if an.clauses else None
+    return c is not None and c.past and not (changed and c.changed) and (
+        c.predicate.split()[0] not in now_verbs)
 
 
 def _plain_settings_apart(pair: Pair, said: frozenset[str],
@@ -1210,15 +1215,15 @@ def _other_currency(pair: Pair) -> Finding | None:
     contradiction: a statement naming two ("in USD and EUR") or denying or adding ("also
     billed in USD"), two uses of money ("reporting currency" / "invoices"), before and now
     (a switch says what holds now), another holder or a scope of one only."""
-    x, y = currencies(pair.a.text), currencies(pair.b.text)
-    mine, theirs = x.one(), y.one()
-    if mine is None or theirs is None or mine[0] & theirs[0]:
+    found = currencies_apart(pair.a.text, pair.b.text)
+    if found is None:
         return None
-    if not x.of_money or not y.of_money or _two_uses_of_money(pair):
+    if (not currencies(pair.a.text).of_money or not currencies(pair.b.text).of_money
+            or _two_uses_of_money(pair)):
         return None
     if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before):
         return None
-    return finding("other-currency", f"{_versus(pair)}: one currency, {mine[1]} / {theirs[1]}")
+    return finding("other-currency", f"{_versus(pair)}: one currency, {found[0]} / {found[1]}")
 
 
 def _other_system(pair: Pair) -> Finding | None:
@@ -1229,12 +1234,7 @@ def _other_system(pair: Pair) -> Finding | None:
     two names no one; a negation other than of a system, before and now, another holder
     or a scope of one only may each let both hold."""
     x, y = systems(pair.a.text), systems(pair.b.text)
-    clash = None
-    for kind in sorted(x.said.keys() & y.said.keys()):
-        mine, theirs = x.said[kind], y.said[kind]
-        if len(mine) == 1 and len(theirs) == 1 and mine != theirs:
-            clash = (kind, next(iter(mine)), next(iter(theirs)))
-            break
+    clash = systems_apart(pair.a.text, pair.b.text)
     if clash is None:
         denied = sorted((x.denied & set().union(*y.said.values()))
                         | (y.denied & set().union(*x.said.values())))
@@ -1321,10 +1321,7 @@ def _days_said(an: Analysis) -> frozenset[str]:
 def _switched_before(a: Analysis, b: Analysis) -> bool:
     """As :func:`_then_and_now`, but a main clause that switched a setting says what holds
     now ("turned on dark mode": on now; "dark mode was on" does not)."""
-    def was(an: Analysis) -> bool:
-        return bool(an.clauses) and an.clauses[0].past and (
-            an.clauses[0].predicate.split()[0] not in SWITCH_WORDS)
-    return was(a) != was(b)
+    return _held_before(a, SWITCH_WORDS) != _held_before(b, SWITCH_WORDS)
 
 
 def _settings_apart(pair: Pair, said: frozenset[str], *,
@@ -2179,8 +2176,7 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
     c, d = a.clauses[0], b.clauses[0]
     if _two_holders(c, d):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
-    x, y = c.subject, d.subject
-    x, y = x - said, y - said
+    x, y = c.subject - said, d.subject - said
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
 
 
@@ -2336,6 +2332,12 @@ def _dates_month(facts: Analysis, token: str) -> bool:
     return any(ISO_DATE.match(s) and month in s for s in facts.salient)
 
 
+def _unshared_names(a: Analysis, b: Analysis, besides: frozenset[str] = frozenset()
+                    ) -> list[str]:
+    """The names ``a`` gives that ``b`` does not mention, ``besides`` aside."""
+    return [n for n in _names(a) if n not in besides and not _mentions(b.text, n)]
+
+
 def _names(facts: Analysis) -> frozenset[str]:
     return frozenset(
         s
@@ -2358,8 +2360,7 @@ def clash(pair: Pair) -> Finding | None:
     found = _within_range(pair) or inconsistent(pair)
     if found is not None:
         return found
-    only_a = [n for n in _names(a) if not _mentions(b.text, n)]
-    only_b = [n for n in _names(b) if not _mentions(a.text, n)]
+    only_a, only_b = _unshared_names(a, b), _unshared_names(b, a)
     if only_a and only_b:
         return finding("other-names", f"{_versus(pair)}: {', '.join(sorted(only_a))} / "
                                       f"{', '.join(sorted(only_b))}")
@@ -2392,15 +2393,14 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     """One value each of a setting a reader knows, and not the same: a measurement system
     or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
     title. Whose it is does not matter here: as one note the two would say both."""
-    x, y = systems(a), systems(b)
-    for kind in sorted(x.said.keys() & y.said.keys()):
-        if len(x.said[kind]) == 1 and len(y.said[kind]) == 1 and x.said[kind] != y.said[kind]:
-            return _Named(next(iter(x.said[kind]))), _Named(next(iter(y.said[kind])))
-    mine, theirs = currencies(a).one(), currencies(b).one()
-    if mine is not None and theirs is not None and not mine[0] & theirs[0]:
-        return _Named(mine[1]), _Named(theirs[1])
-    found = titles_apart(a, b)
-    return (_Named(found[0].said), _Named(found[1].said)) if found else None
+    system = systems_apart(a, b)
+    if system is not None:
+        return _Named(system[1]), _Named(system[2])
+    currency = currencies_apart(a, b)
+    if currency is not None:
+        return _Named(currency[0]), _Named(currency[1])
+    title = titles_apart(a, b)
+    return (_Named(title[0].said), _Named(title[1].said)) if title else None
 
 
 _VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]], ...] = (

@@ -344,10 +344,14 @@ def _misread_order(doc: Any) -> bool:
     second = doc[1]
     if (first.dep_ == "nsubj" and first.head.i == second.i and second.dep_ == "ROOT"
             and second.tag_ == "VBZ" and second.lower_.endswith("s")
-            and lexicon.is_noun(second.lemma_)
-            and not any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in doc[2:])):
+            and lexicon.is_noun(second.lemma_) and not _has_verb(doc[2:])):
         return True  # "Report dates as DD/MM/YYYY", read as reports that date
-    return not any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in doc[1:])
+    return not _has_verb(doc[1:])
+
+
+def _has_verb(tokens: Any) -> bool:
+    """Some token is tagged a verb or a modal."""
+    return any(t.tag_.startswith("VB") or t.tag_ == "MD" for t in tokens)
 
 
 def _as_request(nlp: Any, doc: Any) -> Any:

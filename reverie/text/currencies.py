@@ -27,7 +27,7 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
 )
 
-__all__ = ["CURRENCY_WORDS", "Currencies", "currencies"]
+__all__ = ["CURRENCY_WORDS", "Currencies", "currencies", "currencies_apart"]
 
 CURRENCY_WORDS = frozenset({"currency", "currencies", *MONEY_USES})
 """Subjects of a currency statement that say what money it is, not whose ("Billing
@@ -101,6 +101,15 @@ def currencies(text: str) -> Currencies:
     uses = frozenset(MONEY_USES[w] for w in words if w in MONEY_USES)
     direction = ("in" if _BILLED.search(text) else "out" if _BILLS.search(text) else "")
     return Currencies(tuple(said), uses, "currency" in words, direction)
+
+
+def currencies_apart(a: str, b: str) -> tuple[str, str] | None:
+    """The one currency each text keeps money in, as written, when they cannot be one
+    ("SEK" / "Norwegian kroner"), else None (none, two, or one currency)."""
+    mine, theirs = currencies(a).one(), currencies(b).one()
+    if mine is None or theirs is None or mine[0] & theirs[0]:
+        return None
+    return mine[1], theirs[1]
 
 
 def _read(m: re.Match[str]) -> tuple[frozenset[str], str, int] | None:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["MEASURED_WORDS", "SYSTEM_WORDS", "Systems", "systems"]
+__all__ = ["MEASURED_WORDS", "SYSTEM_WORDS", "Systems", "systems", "systems_apart"]
 
 MEASURED_WORDS = frozenset({
     "distance", "weight", "temperature", "height", "length", "recipe", "forecast",
@@ -75,3 +75,15 @@ def systems(text: str) -> Systems:
             continue
         said.setdefault(_KIND[name], set()).add(name)
     return Systems({k: frozenset(v) for k, v in said.items()}, frozenset(denied))
+
+
+def systems_apart(a: str, b: str) -> tuple[str, str, str] | None:
+    """The first kind both texts name one system of, and not the same, as (kind, ``a``'s,
+    ``b``'s): "weights in kg" / "weights in pounds" give ("measurement system", "metric",
+    "imperial"); None where no kind is named once on each side."""
+    x, y = systems(a), systems(b)
+    for kind in sorted(x.said.keys() & y.said.keys()):
+        mine, theirs = x.said[kind], y.said[kind]
+        if len(mine) == 1 and len(theirs) == 1 and mine != theirs:
+            return kind, next(iter(mine)), next(iter(theirs))
+    return None
