@@ -134,6 +134,8 @@ class CountingJudge:
             self.contradicts_many = self._contradicts_many
         if callable(getattr(inner, "prepare", None)):  # the offline judge's read-ahead
             self.prepare = self._prepare
+        if callable(getattr(inner, "prepare_pairs", None)):  # and its model's, per pair
+            self.prepare_pairs = self._prepare_pairs
 
     async def _timed(self, kind: str, coro: Any) -> Any:
         self.calls[kind] += 1
@@ -155,6 +157,13 @@ class CountingJudge:
         t0 = time.perf_counter()
         try:
             self.inner.prepare(notes)
+        finally:
+            self.busy_s += time.perf_counter() - t0
+
+    def _prepare_pairs(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]) -> None:
+        t0 = time.perf_counter()  # a read-ahead too
+        try:
+            self.inner.prepare_pairs(pairs)
         finally:
             self.busy_s += time.perf_counter() - t0
 

@@ -20,7 +20,13 @@ from reverie.errors import ConfigurationError
 from reverie.handlers import BATCH_HANDLERS, HANDLERS, INDEX_HANDLERS, Handler
 from reverie.handlers.dream.clustering import thresholds_for
 from reverie.handlers.dream.context import DreamSettings
-from reverie.handlers.dream.judging import ClosingJudge, Judge, Preparing, Warming
+from reverie.handlers.dream.judging import (
+    ClosingJudge,
+    Judge,
+    PairPreparing,
+    Preparing,
+    Warming,
+)
 from reverie.handlers.dream.qualifying import Thresholds
 from reverie.handlers.dream.trust import TrustPolicy
 from reverie.handlers.ownership import IndexOwnership, JournaledIndex
@@ -195,6 +201,12 @@ class LazyOfflineJudge:
         judge = self._get()
         if isinstance(judge, Preparing):
             judge.prepare(notes)
+
+    def prepare_pairs(self, pairs: Any) -> None:
+        """Read pairs ahead of judging them (the offline judge's model; blocking)."""
+        judge = self._get()
+        if isinstance(judge, PairPreparing):
+            judge.prepare_pairs(pairs)
 
 
 def trust_policy_for(settings: Settings) -> TrustPolicy:

@@ -302,12 +302,19 @@ class LocalMiniLMEmbedder:
     ) -> F32:
         """Mean-pooled, unnormalised states of ``[CLS] a [SEP] b [SEP]`` per pair (token types
         0 and 1), run with the layers of ``replace`` (by index) in place of the model's own."""
+        return self.pair_embedding(pairs, replace).result()
+
+    def pair_embedding(
+        self, pairs: Sequence[tuple[str, str]], replace: Mapping[int, EncoderLayer],
+        *, parts: int = 1,
+    ) -> Embedding:
+        """``pairs`` tokenized and planned in batches for at least ``parts`` threads to
+        share (:meth:`Embedding.work`); :meth:`Embedding.result` gives the states of
+        :meth:`encode_pairs`."""
         model = self._ensure_loaded()
-        if not pairs:
-            return np.zeros((0, self.dimension), dtype=np.float32)
         layers = tuple(replace.get(i, layer) for i, layer in enumerate(model.layers))
-        encodings = model.tokenizer.encode_batch([(a, b) for a, b in pairs])
-        return Embedding(self, model, encodings, layers, pairs=True).result()
+        encodings = model.tokenizer.encode_batch([(a, b) for a, b in pairs]) if pairs else []
+        return Embedding(self, model, encodings, layers, pairs=True, parts=parts)
 
     def load(self) -> None:
         """Read the tokenizer and weights now instead of on the first embedding call."""
@@ -481,8 +488,10 @@ class Embedding:
         layers: tuple[EncoderLayer, ...],
         *,
         pairs: bool,
+        parts: int = 1,
     ) -> None:
-        """Plan the batches of ``encodings`` (nothing computed yet)."""
+        """Plan the batches of ``encodings``, at least ``parts`` of them when there are as
+        many texts (nothing computed yet)."""
         self._embedder, self._model, self._layers, self._pairs = embedder, model, layers, pairs
         self._encodings = encodings
         self._out = np.zeros((len(encodings), embedder.dimension), dtype=np.float32)
@@ -498,7 +507,8 @@ class Embedding:
         start = 0
         while start < len(encodings):
             seq_len = int(self._lengths[order[start]])  # the longest text of this batch
-            count = min(embedder.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len))
+            count = min(embedder.batch_size, max(1, _MAX_BATCH_TOKENS // seq_len),
+                        -(-len(encodings) // max(1, parts)))
             self._batches.append(order[start : start + count])
             start += count
         self._taken = self._done = 0

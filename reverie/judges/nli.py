@@ -21,6 +21,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Sequence
+from concurrent.futures import Executor, wait
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -138,13 +139,14 @@ class NLIScorer:
         """Read and check the weights now instead of on the first pair."""
         self._ensure_loaded()
 
-    def score(self, pairs: Sequence[tuple[str, str]]) -> list[NLIScores]:
-        """Probabilities for each ordered pair (cached by text)."""
+    def score(self, pairs: Sequence[tuple[str, str]],
+              helper: Executor | None = None) -> list[NLIScores]:
+        """Probabilities for each ordered pair (cached by text); with a ``helper``, a
+        thread of which computes half the batches beside this one."""
         head = self._ensure_loaded()
         todo = [p for p in dict.fromkeys(pairs) if p not in self._cache]
         if todo:
-            embedder = self._base()
-            pooled = embedder.encode_pairs(todo, head.layers)
+            pooled = self._pooled(todo, head, helper)
             logits = pooled @ head.weight + head.bias
             logits -= logits.max(axis=1, keepdims=True)
             probs = np.exp(logits)
@@ -170,7 +172,29 @@ class NLIScorer:
         (ba,) = self.score([(b, a)])
         return NLIScores.both_ways(ab, ba)
 
+    def score_ahead(self, pairs: Sequence[tuple[str, str]], at_least: float,
+                    helper: Executor | None = None) -> None:
+        """Score ``pairs`` together, then together the other order of those whose mean
+        may still reach ``at_least``: :meth:`contradiction_both_ways` on any of them then
+        only reads the cache."""
+        first = self.score(pairs, helper)
+        self.score([(b, a) for (a, b), ab in zip(pairs, first, strict=True)
+                    if (ab.contradiction + 1.0) / 2 >= at_least], helper)
+
     # ------------------------------------------------------------------ internals
+
+    def _pooled(self, pairs: Sequence[tuple[str, str]], head: _Head,
+                helper: Executor | None) -> npt.NDArray[np.float32]:
+        embedder = self._base()
+        if helper is None:
+            return embedder.encode_pairs(pairs, head.layers)
+        embedding = embedder.pair_embedding(pairs, head.layers, parts=2)
+        helping = helper.submit(embedding.work)
+        try:
+            return embedding.result()  # computing what the helper has not taken
+        finally:
+            if not helping.cancel():  # not started (its thread busy): nothing to wait for
+                wait([helping])
 
     def _base(self) -> LocalMiniLMEmbedder:
         if self._embedder is None:

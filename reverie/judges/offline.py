@@ -61,7 +61,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 from itertools import combinations
@@ -170,8 +170,9 @@ class OfflineJudge:
         """Use ``embedder`` (a :class:`~reverie.embeddings.local.LocalMiniLMEmbedder`) or a
         local model of its own, loaded on first use; with ``nli``, the SNLI-trained scorer
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame,
-        and the agent-memory scorer (``memory``, or the shipped one: ``load()`` and
-        ``contradiction_both_ways(a, b, at_least)``) raises its doubts where contradictions
+        and the agent-memory scorer (``memory``, or the shipped one: ``load()``,
+        ``contradiction_both_ways(a, b, at_least)`` and ``score_ahead(pairs, at_least,
+        helper)``) raises its doubts where contradictions
         are sought."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
@@ -406,6 +407,30 @@ class OfflineJudge:
             )
         return ContradictionVerdict(contradicts=True, reason=found.detail[:2000],
                                     findings=(found,), certain=certain(found))
+
+    def prepare_pairs(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]) -> None:
+        """Ask the agent-memory model now, in two batches (one per order), what judging
+        ``pairs`` one by one would ask it: the rules run with the model's requests only
+        noted, and the model scores the noted pairs together, two threads sharing the
+        work; :meth:`contradicts_now` on these pairs then reads its scores from its
+        cache. Its verdicts are the ones without this (up to the float rounding of
+        another batch's shape)."""
+        if not self._use_nli:
+            return
+        per_note = self.statements(list({n.note_id: n for p in pairs for n in p}.values()))
+        asked: dict[float, list[tuple[str, str]]] = {}
+
+        def note(a: str, b: str, at_least: float) -> None:
+            asked.setdefault(at_least, []).append((as_written(a), as_written(b)))
+            return None
+
+        for a, b in pairs:
+            left = [replace(s, memory=note) for s in per_note[a.note_id]]
+            _first_conflict(left, per_note[b.note_id])
+        with self._lock:
+            helper = self._thread()
+        for at_least, texts in asked.items():
+            self._memory().score_ahead(texts, at_least, helper)
 
     def covers_now(self, general: Sequence[JudgedNote], specific: JudgedNote) -> CoverageVerdict:
         """The verdict of :meth:`covers`, computed synchronously."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 import pytest
@@ -9,10 +10,20 @@ import pytest
 from reverie.domain.model import Status
 from reverie.errors import InvalidState
 from reverie.handlers.dream.gate import evaluate_gate
+from reverie.handlers.dream.judging import JudgedNote
 from reverie.handlers.dream.rollback import resolve_review, rollback
 from reverie.judges.offline import OfflineJudge
 from reverie.replay import export_state
-from tests.dreamkit import CONCISE, SpyJudge, add_notes, dream_app, note, run_dream, statuses
+from tests.dreamkit import (
+    CONCISE,
+    SpyJudge,
+    add_notes,
+    add_work_for_every_phase,
+    dream_app,
+    note,
+    run_dream,
+    statuses,
+)
 from tests.fakes import T0
 
 
@@ -295,3 +306,29 @@ async def test_phases_with_nothing_to_do_are_skipped_with_a_reason():
         assert steps[phase].output["why"]
     assert steps["dream"].status == "completed"
     assert Status.ACTIVE
+
+
+class ReadingAhead(SpyJudge):
+    """Records the pairs read ahead and how many were judged before."""
+
+    def __init__(self, inner: OfflineJudge) -> None:
+        super().__init__(inner)
+        self.offline = inner
+        self.ahead: list[list[tuple[str, str]]] = []
+        self.judged_before: list[int] = []
+
+    def prepare_pairs(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]) -> None:
+        self.ahead.append([(a.note_id, b.note_id) for a, b in pairs])
+        self.judged_before.append(len(self.pairs))
+        self.offline.prepare_pairs(pairs)
+
+
+async def test_the_pairs_to_judge_are_read_ahead_once_before_the_first_is_judged():
+    """A judge that reads pairs ahead is given every pair the phase then judges, first."""
+    judge = ReadingAhead(OfflineJudge())
+    app = dream_app(judge=judge)
+    await add_work_for_every_phase(app)
+    await run_dream(app)
+    assert judge.judged_before == [0]
+    assert judge.pairs and set(judge.pairs) <= set(judge.ahead[0])
+    assert (await statuses(app))["old"] == "Revoked"  # the contradiction still resolved

@@ -6,11 +6,13 @@ merge. Pairs written for these tests (none drawn from eval/pairs, eval/train or 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from reverie.embeddings.local import Embedding, EncoderLayer, LocalMiniLMEmbedder
 from reverie.judges import nli
 from reverie.judges.explain import explain
 from reverie.judges.nli import NLIScorer, NLIScores, memory_weights_path
@@ -68,6 +70,9 @@ class Doubting:
 
     def contradiction_both_ways(self, a: str, b: str, at_least: float) -> NLIScores:
         return NLIScores(0.0, 0.0, 1.0)
+
+    def score_ahead(self, pairs: object, at_least: float, helper: object = None) -> None:
+        return None
 
 
 doubting = OfflineJudge(embedder(), memory=Doubting())
@@ -130,3 +135,39 @@ def test_one_frequency_on_two_days_is_not_one_value() -> None:
                                      analyze("Lina meets the data team every Thursday at 3pm."))
     assert _one_value_said_twice(analyze("The cache refreshes every 20 minutes."),
                                  analyze("The cache refreshes three times an hour."))
+
+
+def test_pairs_read_ahead_keep_their_verdicts_and_ask_the_model_once_per_order() -> None:
+    """``prepare_pairs`` scores what judging the pairs asks of the model in two batches
+    (one per order); the verdicts read afterwards are the ones judged alone."""
+    pairs = [
+        (judged("p1", "Rafael has never been to Japan."),
+         judged("p2", "Rafael spent his honeymoon in Kyoto.")),
+        (judged("p3", "The weekly sync is at 9:30."),
+         judged("p4", "The weekly sync starts at 11.")),
+        (judged("p5", "Dana walks to work."),
+         judged("p6", "Dana's husband drives to work every day.")),
+        (judged("p7", "Lena prefers tea."), judged("p8", "Lena takes the bus to work.")),
+    ]
+    alone = OfflineJudge(embedder())
+    expected = [alone.contradicts_now(a, b) for a, b in pairs]
+
+    class Counting(LocalMiniLMEmbedder):
+        computed: list[int] = []
+
+        def pair_embedding(self, texts: Sequence[tuple[str, str]],
+                           replace: Mapping[int, EncoderLayer], *, parts: int = 1) -> Embedding:
+            self.computed.append(len(texts))
+            return super().pair_embedding(texts, replace, parts=parts)
+
+    counting = Counting()
+    ahead = OfflineJudge(embedder(), memory=NLIScorer(
+        counting, memory_weights_path(), nli.MEMORY_SHA256))
+    ahead.prepare_pairs(pairs)
+    asked = list(counting.computed)
+    assert len(asked) == 2 and asked[0] >= 3, asked  # each order once, several pairs
+    read = [ahead.contradicts_now(a, b) for a, b in pairs]
+    assert counting.computed == asked  # every score read from the cache
+    assert [(v.contradicts, [f.rule for f in v.findings]) for v in read] == [
+        (v.contradicts, [f.rule for f in v.findings]) for v in expected]
+    assert read[0].findings[0].rule == "memory-doubt"

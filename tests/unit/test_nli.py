@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,21 @@ def test_contradiction_both_ways_scores_the_second_order_only_where_the_mean_can
     both = counting.contradiction_both_ways(a, b, 0.0)
     assert both is not None and counting.asked[-1] == (b, a)
     assert both.contradiction == pytest.approx(scorer.both_ways(a, b).contradiction)
+
+
+def test_a_helper_thread_shares_a_batch_and_leaves_the_scores(scorer: NLIScorer) -> None:
+    """Scored with a helper thread (two batches, one each), every pair gets the scores one
+    batch gives it, to float rounding; and later reads come from the cache."""
+    pairs = [(f"A man is sleeping in bed number {i}.", "A man is running a marathon.")
+             for i in range(7)] + [("Acme is on the Pro plan.", "Acme is on the Basic plan.")]
+    want = scorer.score(pairs)
+    helped = NLIScorer()
+    with ThreadPoolExecutor(1) as pool:
+        got = helped.score(pairs, pool)
+    for w, g in zip(want, got, strict=True):
+        assert g.contradiction == pytest.approx(w.contradiction, abs=1e-5)
+        assert g.entailment == pytest.approx(w.entailment, abs=1e-5)
+    assert helped.score(pairs[:1]) == got[:1]
 
 
 def _quantize_script() -> object:

@@ -10,6 +10,9 @@ entry or a revocation. Pairs already judged with unchanged texts are not judged 
 verdict is cached only after its effect is written (crash-safe). The judge asked is the
 policy's (the offline judge in place of one the dream does not trust).
 
+A judge that reads pairs ahead (the offline judge's ``prepare_pairs``: its model scores
+every pair's statements in one batch) is given the pairs to judge first.
+
 A judge that can (the LLM judge's ``contradicts_many``) is asked about up to
 ``contradiction_batch_pairs`` consecutive pairs in one call; an answer still invalid
 after its repair falls back to asking about those pairs one at a time. The answers
@@ -35,7 +38,13 @@ from reverie.handlers.dream.context import DreamContext, judged
 from reverie.handlers.dream.findings import step_fields
 from reverie.handlers.dream.inorder import Judgment
 from reverie.handlers.dream.judgeloop import Batches, judge_batches
-from reverie.handlers.dream.judging import ContradictionVerdict, JudgedNote, PairBatching, Usage
+from reverie.handlers.dream.judging import (
+    ContradictionVerdict,
+    JudgedNote,
+    PairBatching,
+    PairPreparing,
+    Usage,
+)
 from reverie.handlers.dream.knn import NeighbourTable
 from reverie.handlers.dream.results import ContradictionResult
 from reverie.handlers.lifecycle import Audit, move_notes
@@ -131,6 +140,10 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> Contradictio
     pairs = await candidate_pairs(ctx, notes)
     fresh = [p for p in pairs if await ctx.stores.judgments.get(p.key) is None]
     todo = fresh[: ctx.settings.max_pairs]
+    if isinstance(ctx.judge, PairPreparing) and todo:
+        # the offline judge's model asked about every pair at once; verdicts unchanged
+        await asyncio.to_thread(ctx.judge.prepare_pairs,
+                                [(judged(p.a), judged(p.b)) for p in todo])
     outcomes: list[PairOutcome] = []
     revoked: set[str] = set()
     many = ctx.judge.contradicts_many if isinstance(ctx.judge, PairBatching) else None

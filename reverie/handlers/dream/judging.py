@@ -128,6 +128,16 @@ class Preparing(Protocol):
 
 
 @runtime_checkable
+class PairPreparing(Protocol):
+    """A judge capability: read pairs ahead of judging them one by one (the offline judge
+    asks its agent-memory model about all of them in one batch; judging them then only
+    looks its scores up)."""
+
+    def prepare_pairs(self, pairs: Sequence[tuple[JudgedNote, JudgedNote]]) -> None:
+        """Read ``pairs`` now (blocking: call it in a thread)."""
+
+
+@runtime_checkable
 class Warming(Protocol):
     """A judge capability: load its models now (the offline judge's parser, lexicon and
     encoders), so that the first judgment does not pay for them."""
