@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.former import named_after_from
 from reverie.text.vocabulary.attributes import (
     CURRENCY_ADJECTIVES,
     CURRENCY_NAMES,
@@ -50,7 +51,6 @@ _FIGURE_AFTER = re.compile(r"^\s?[\d.,]*\d")
 _BILLED = re.compile(r"\b(?:billed|invoiced|charged)\b", re.I)
 _BILLS = re.compile(r"\b(?:bills|charges|invoices)\s+(?:in|clients|customers|its|their|them)\b",
                     re.I)
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def currencies(text: str) -> Currencies:
             continue
         codes, named, start = found
         if (_FIGURE_BEFORE.search(text[:start]) or _FIGURE_AFTER.match(text[m.end():])
-                or _FROM_BEFORE.search(text[:start])):
+                or named_after_from(text, start)):
             continue  # a sum's ("49 USD"), or one it was kept in ("moved from GBP to EUR")
         said.append((codes, named))
     words = [_singular(w) for w in re.findall(r"[a-z]+", text.lower())]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.former import named_after_from
 from reverie.text.vocabulary.products import VERSIONED_PRODUCTS
 
 __all__ = ["Version", "versions", "versions_apart"]
@@ -44,7 +45,6 @@ _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|a
                            r"up\s+to|newer\s+than|older\s+than|>=?|<=?)\s*$", re.I)
 _BOUND_AFTER = re.compile(r"^\s*(?:or\s+(?:later|newer|higher|above|up|earlier|older|lower)|"
                           r"and\s+(?:up|above|later|newer)|\+)", re.I)
-_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.I)
 _WORDS_BESIDES = frozenset({"node", "go", "swift", "rust", "ruby", "java", "dart", "windows",
                             "maven", "spring boot", "docker", "jira"})
 _USED_BEFORE = re.compile(r"\b(?:on|runs?|running|ran|uses?|using|used|to|with|in|is|are|"
@@ -59,7 +59,7 @@ def versions(text: str) -> tuple[Version, ...]:
     for m in _VERSION.finditer(text):
         before, after = text[:m.start()], text[m.end():]
         if (m.group("plus") or _BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after)
-                or _FROM_BEFORE.search(before)):
+                or named_after_from(text, m.start())):
             continue
         name = m.group("name")
         if (name.lower() in _WORDS_BESIDES and name.islower()

@@ -30,6 +30,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from reverie.text.former import named_after_from
 from reverie.text.vocabulary.zones import (
     ABBREVIATION_ZONES,
     RELATIVE_WORDS,
@@ -128,7 +129,6 @@ _NAME = re.compile(
 _IANA = re.compile(r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|"
                    r"Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 _CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
 _CLAUSE_END = re.compile(r"[;.!?,:()\u2014]")
 _CLOCK_BEFORE = re.compile(
     r"(?:\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?|noon|midnight)\s*$", re.I)
@@ -144,7 +144,7 @@ def zones(text: str) -> tuple[Zone, ...]:
         if offsets and not any(s < m.end() and m.start() < e for s, e in taken):
             taken.append((m.start(), m.end()))
             of_time = _of_time(text, m.start(), m.end())
-            former = bool(_FROM_BEFORE.search(text[:m.start()]))
+            former = named_after_from(text, m.start())
             found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former)))
 
     for m in _IANA.finditer(text):  # "Europe/Berlin", as the tz database names it

@@ -1,0 +1,18 @@
+"""A value named right after "from" is a former one (reverie.text.former)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.text.former import named_after_from
+
+
+@pytest.mark.parametrize(("text", "value", "former"), [
+    ("Moved from PST to CET.", "PST", True),
+    ("Moved from PST to CET.", "CET", False),
+    ("Switched billing from the GBP account to EUR.", "GBP", True),
+    ("Upgraded FROM Node 16 to 20.", "Node", True),
+    ("Runs Node 20 from now on.", "Node", False),
+])
+def test_a_value_right_after_from_is_former(text: str, value: str, former: bool) -> None:
+    assert named_after_from(text, text.index(value)) is former
