@@ -79,6 +79,7 @@ from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, C
 from reverie.judges.rules import finding, kind_of
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
+from reverie.text.channels import CHANNEL_WORDS, channels, channels_alike, turned_down
 from reverie.text.clock import ClockTime, clock_times, same_time
 from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
@@ -86,6 +87,7 @@ from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
 from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
+from reverie.text.options import options, options_alike
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
@@ -114,6 +116,7 @@ from reverie.text.vocabulary.calendar_words import (
     RECURRING,
     WEEKDAYS,
 )
+from reverie.text.vocabulary.channels import CHANNEL_USES, CHOICE_WORDS
 from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
@@ -132,6 +135,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
+from reverie.text.vocabulary.options import OPTION_SETS
 from reverie.text.vocabulary.products import VERSION_PLACES, VERSION_WORDS
 from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
@@ -201,6 +205,17 @@ _WHEN = _MONTHS | _TIMES_OF_WEEK
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
+# the words of a channel chosen or turned down: no holder ("Preferred contact channel: Slack")
+# the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
+_OPTION_WORDS = frozenset(w for spec in OPTION_SETS.values()
+                          for w in (*spec.strong, *spec.weak,
+                                    *(p for o in spec.options for p in o.split())))
+# the words of the options themselves ("aisle", "detached", "house")
+_OPTION_VALUES = frozenset(p for spec in OPTION_SETS.values() for o in spec.options
+                           for p in o.split())
+_NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
+                             "its", "of", "to", "all", "any", "every", "each", "this", "that"})
+_CHANNEL_SAID = frozenset({*CHOICE_WORDS, *CHANNEL_WORDS, *CHANNEL_USES})
 _SCOPE_SLOTS = frozenset({"prep:for", "prep:in", "prep:on"})  # what a value is for, or in
 # words that name one day: a thing of one day is an exception, not the rule
 _DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
@@ -957,7 +972,8 @@ def _conflict(pair: Pair) -> Finding | None:
         return (_denied_possession(pair) or _one_value_attribute(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
-                or _other_version(pair) or _other_language(pair))
+                or _other_version(pair) or _other_language(pair) or _other_channel(pair)
+                or _other_option(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1018,7 +1034,7 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
-            or _one_habit_two_frequencies(pair)
+            or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair))
 
 
@@ -1129,6 +1145,97 @@ def _other_language(pair: Pair) -> Finding | None:
     said = ", ".join(sorted(mine)), ", ".join(sorted(theirs))
     return finding("other-language", f"{_versus(pair)}: one language to address them in, "
                                      f"{said[0]} / {said[1]}")
+
+
+def _other_channel(pair: Pair) -> Finding | None:
+    """One holder's two statements choose two channels to reach them by ("Preferred
+    contact: phone" / "Best way to reach her is WhatsApp"), or one chooses a channel the
+    other turns down ("Only reach Calloway by email" / "Calloway's contact never reads
+    email; phone them instead"; :func:`~reverie.text.channels.channels`). Not a
+    contradiction: a statement choosing two, a scope of one ("Prefers email" / "Use Slack
+    for urgent issues"), a denial besides the turned-down channels, adding ("also on
+    Slack"), before and now, another holder."""
+    x, y = channels(pair.a.text), channels(pair.b.text)
+    turned = turned_down(x.chosen, y.refused) | turned_down(y.chosen, x.refused)
+    mine, theirs = x.one(), y.one()
+    if not turned and (mine is None or theirs is None or channels_alike(mine, theirs)):
+        return None
+    if (pair.a.negations > len(x.refused) or pair.b.negations > len(y.refused)
+            or _additive(pair.a) or _additive(pair.b) or _chosen_for_apart(pair)
+            or _settings_apart(pair, _CHANNEL_SAID, before=_became_before)):
+        return None
+    said = (f"{', '.join(sorted(turned))} chosen and turned down" if turned
+            else f"{mine} / {theirs}")
+    return finding("other-channel", f"{_versus(pair)}: one channel to reach them by, {said}")
+
+
+def _other_option(pair: Pair) -> Finding | None:
+    """One holder's two statements name two options of one closed set, or one names the
+    option the other denies ("Prefers aisle seats" / "always picks the window", "Support
+    tier: Gold" / "on Silver support", "Data must stay in the EU region" / "hosted in
+    us-east-1"; :func:`~reverie.text.options.options`). Not a contradiction: a statement
+    naming two, options that may be one ("hybrid" / "electric"), a denial besides the
+    denied option, adding ("also"), before and now, another holder, two things ("an
+    electric car" / "a diesel van"), a scope one says and the other does not ("on
+    long-haul flights", "at home"), names on both sides that the other does not say ("a
+    flat in Oslo" / "a house in the Alps")."""
+    x, y = options(pair.a.text), options(pair.b.text)
+    for name in sorted(x.keys() & y.keys()):
+        s, t = x[name], y[name]
+        if not (s.of_set(t) and t.of_set(s)) or (
+                s.things and t.things and not s.things & t.things):
+            continue  # of no set; or two things ("an electric car" / "a diesel van")
+        mine, theirs = s.one(), t.one()
+        denied = (s.named - s.denied) & t.denied or (t.named - t.denied) & s.denied
+        if not denied and (mine is None or theirs is None
+                           or options_alike(name, mine, theirs)):
+            continue
+        if (pair.a.negations > len(s.denied) or pair.b.negations > len(t.denied)
+                or _additive(pair.a) or _additive(pair.b)
+                or _named_apart_both_ways(pair, _OPTION_WORDS)
+                or _scope_besides(pair.a, pair.b) or _scope_besides(pair.b, pair.a)
+                or _settings_apart(pair, _OPTION_WORDS, before=_became_before)):
+            continue
+        said = f"{', '.join(sorted(denied))} named and denied" if denied else (
+            f"{mine} / {theirs}")
+        return finding("other-option", f"{_versus(pair)}: one {name}, {said}")
+    return None
+
+
+_SCOPE_PHRASE = re.compile(
+    r"\b(?:on|for|during|at|in|when|while)\s+((?:(?!\b(?:on|for|during|at|in|when|while)\b)"
+    r"[^,.;:!?])+)", re.I)
+
+
+def _scope_besides(a: Analysis, b: Analysis) -> bool:
+    """``a`` says where or when its option holds (a phrase after "on", "for", "at", "in",
+    "when" ... that names no option: "on long-haul flights", "at home", "in jackets") with
+    a content word ``b`` does not say: each may hold in its own scope."""
+    theirs = b.lemmas | {w.rstrip("s") for w in re.findall(r"[a-z]+", b.text.lower())}
+    for m in _SCOPE_PHRASE.finditer(a.text):
+        words = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", m.group(1))}
+        if words & _OPTION_VALUES or any(w.rstrip("s") in _OPTION_VALUES for w in words):
+            continue  # the option's own phrase ("in a detached house")
+        if any(w.rstrip("s") not in theirs and w not in theirs for w in words - _NO_SCOPE_WORDS):
+            return True
+    return False
+
+
+def _named_apart_both_ways(pair: Pair, besides: frozenset[str]) -> bool:
+    """Each statement gives a name the other does not mention, ``besides`` and tokens
+    without a letter ("she/her") aside: "a flat in Oslo" / "a house in the Alps"."""
+    return all(any(any(ch.isalpha() for ch in n) for n in _unshared_names(x, y, besides))
+               for x, y in ((pair.a, pair.b), (pair.b, pair.a)))
+
+
+def _chosen_for_apart(pair: Pair) -> bool:
+    """What a channel is chosen for differs: one statement says it ("for quick questions",
+    "async updates on Slack") and the other says nothing of it or something else ("a
+    weekly summary email"). Besides the words of channels, of choosing and of using one
+    and both statements' holders."""
+    holders = frozenset().union(*(c.subject for an in (pair.a, pair.b) for c in an.clauses))
+    mine, theirs = (an.content - _CHANNEL_SAID - holders - SELF_WORDS for an in (pair.a, pair.b))
+    return bool(mine | theirs) and not mine & theirs
 
 
 def _other_version(pair: Pair) -> Finding | None:
@@ -2174,7 +2281,7 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
     if not a.clauses or not b.clauses:
         return True
     c, d = a.clauses[0], b.clauses[0]
-    if _two_holders(c, d):
+    if _two_holders(c, d, said):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
     x, y = c.subject - said, d.subject - said
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
@@ -2194,13 +2301,14 @@ def _former_value(a: Analysis, b: Analysis) -> bool:
             and a.clauses[0].predicate == b.clauses[0].predicate)
 
 
-def _two_holders(c: Clause, d: Clause) -> bool:
+def _two_holders(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
     """One clause's subject is the other's holder's own, another holder (:func:`_owned_by`
-    either way: "the user" / "the user's husband")."""
-    return _owned_by(c, d) or _owned_by(d, c)
+    either way: "the user" / "the user's husband"); a subject headed by a word of what is
+    said (``said``: "Kofi's keyboard layout") is none."""
+    return _owned_by(c, d, said) or _owned_by(d, c, said)
 
 
-def _owned_by(c: Clause, d: Clause) -> bool:
+def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
     """``c``'s subject is another holder, one of ``d``'s holder's own: its subject holds
     ``d``'s and more, headed by a being or an organization ``d``'s subject does not name
     ("the user's husband", "her dog", "the user's team" / "the user"; not "the user in
@@ -2208,6 +2316,7 @@ def _owned_by(c: Clause, d: Clause) -> bool:
     weekly meeting")."""
     head = SELF if c.subject_head in SELF_WORDS else c.subject_head
     return (bool(d.subject) and d.subject < c.subject and head not in d.subject
+            and head not in said
             and (is_kind_of(head, "organism") or is_kind_of(head, "organization")))
 
 

@@ -150,6 +150,16 @@ _TABLE: tuple[Rule, ...] = (
          "language: Spanish' / 'wants all replies in German'), or one asks for the language "
          "the other says it does not read; not of two uses (documents / calls), neither "
          "naming two (reverie.text.languages)"),
+    Rule("other-channel", "conflict",
+         "one holder's two statements choose two channels to reach them by ('preferred "
+         "contact: phone' / 'best way to reach her is WhatsApp'), or one chooses a channel "
+         "the other turns down ('only reach them by email' / 'never reads email'); neither "
+         "choosing two, nor a scope of one ('for urgent issues') (reverie.text.channels)"),
+    Rule("other-option", "conflict",
+         "one holder's two statements name two options of one closed set ('prefers aisle "
+         "seats' / 'always picks the window', 'support tier: Gold' / 'on Silver support'), "
+         "or one names the option the other denies; neither naming two, nor options that "
+         "may be one, nor places apart (reverie.text.options)"),
     Rule("other-currency", "conflict",
          "one holder's two statements keep its money in two currencies ('billing "
          "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "

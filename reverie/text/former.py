@@ -1,16 +1,25 @@
 """Values said as where something was: named right after "from" ("moved from PST to
-CET", "upgraded from Node 16 to 20", "switched billing from GBP to EUR")."""
+CET", "upgraded from Node 16 to 20", "switched billing from GBP to EUR"), or after a word
+of before in their clause ("used to", "Previous contact channel:", "her old plan")."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["named_after_from"]
+__all__ = ["named_after_from", "said_before"]
 
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.I)
+_BEFORE_WORDS = re.compile(r"\b(?:used\s+to|previously|formerly|originally|former|previous|"
+                           r"prior|old|original|earlier|ex)\b", re.I)
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+|an?\s+)?$", re.I)
 
 
 def named_after_from(text: str, start: int) -> bool:
-    """Whether the value at ``start`` of ``text`` is named right after "from" (or "from
-    the"): a former value, not the present one."""
+    """Whether the value at ``start`` of ``text`` is named right after "from" (or
+    "from the", "from a"): a former value, not the present one."""
     return _FROM_BEFORE.search(text[:start]) is not None
+
+
+def said_before(clause_before: str) -> bool:
+    """Whether the words of a value's clause before it say it held before ("used to prefer
+    phone calls", "Previous contact channel:", "her old plan"): a former value."""
+    return _BEFORE_WORDS.search(clause_before) is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.text.former import named_after_from
+from reverie.text.former import named_after_from, said_before
 
 
 @pytest.mark.parametrize(("text", "value", "former"), [
@@ -16,3 +16,15 @@ from reverie.text.former import named_after_from
 ])
 def test_a_value_right_after_from_is_former(text: str, value: str, former: bool) -> None:
     assert named_after_from(text, text.index(value)) is former
+
+
+@pytest.mark.parametrize(("before", "former"), [
+    ("Ama used to prefer ", True),
+    ("Previous contact channel: ", True),
+    ("Acme's old plan was ", True),
+    ("Ama prefers ", False),
+    ("Holding her own plan: ", False),
+])
+def test_a_word_of_before_in_the_clause_says_a_former_value(before: str, former: bool
+                                                           ) -> None:
+    assert said_before(before) is former

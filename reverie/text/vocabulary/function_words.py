@@ -12,6 +12,7 @@ __all__ = [
     "OTHER_ONE",
     "PART_WORDS",
     "SCOPE_DETERMINERS",
+    "SECOND_VALUE_WORDS",
     "SELF_POSSESSIVES",
     "SELF_WORDS",
     "THIRD_PERSONS",
@@ -51,6 +52,12 @@ ADDITIVE = frozenset({"also", "too", "additionally"})
 ADDITIONAL = frozenset({"another", "second", "third", "additional", "extra", "other"})
 """Determiners and adjectives of an argument that add one more of a thing ("a second
 office", "another account")."""
+
+SECOND_VALUE_WORDS = ADDITIONAL | frozenset({
+    "secondary", "backup", "fallback", "alternate", "alternative", "spare", "failover",
+    "standby", "emergency", "also", "too"})
+"""Words of a value held beside the main one ("Secondary contact channel: email", "Backup
+region: US"): a second value, not another first."""
 
 OTHER_ONE = ADDITIONAL | frozenset(
     {"old", "new", "former", "previous", "prior", "next", "upcoming", "future", "last"}

@@ -1,0 +1,159 @@
+"""The channels a statement chooses to reach its holder by and the ones it turns down:
+"Preferred contact: phone", "Best way to reach her is WhatsApp", "Only reach Calloway by
+email", "Don't email him", "never reads email", "Prefers email over calls".
+
+Channels are read by name (:data:`~reverie.text.vocabulary.channels.CHANNEL_NAMES`, each
+as the channel it is: "mobile" is a phone). A channel is chosen when its clause says so
+(a word of :data:`~reverie.text.vocabulary.channels.CHOICE_WORDS`: "prefers", "only",
+"best"; a verb of reaching with its channel: "reach her on WhatsApp"; a key: "Contact:
+phone"), and turned down when a denial comes shortly before it in its clause, with only
+words of reaching someone between ("never email", "no calls", "blocks Teams", "doesn't
+check her Slack", "doesn't want calls or chat"; not "don't share her email", nor "never
+call her cell", one address of it), or when it follows a chosen one after "over",
+"rather than", "instead of" or a preference's "to" ("prefers a call to a text"). A
+channel both turned down and chosen or named otherwise in one statement ("never texts,
+answers WhatsApp") is neither.
+A word that names a channel and something else too ("call", "text", "post") counts only
+beside a word of reaching someone ("by phone", "text him";
+:data:`~reverie.text.vocabulary.channels.COMMON_CHANNELS`); a name that is a common word
+too counts only capitalised, and "Teams", "Meet" and "Signal" not first in a sentence
+("Teams meet on Mondays"). A channel said of some times or cases only ("don't call after
+6pm", "a call before any deploy", "call if urgent") or of before ("used to prefer phone
+calls", "switched from email to Slack") is neither; one said as a second value
+("Secondary contact channel: email", "by post as well"), after "in" (a scope: "dates as
+DD/MM/YYYY in emails") or after a quality of messages ("short emails": how to write, not
+where) is not chosen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.former import named_after_from, said_before
+from reverie.text.seconds import a_second
+from reverie.text.vocabulary.channels import (
+    CAPITALISED_CHANNELS,
+    CHANNEL_AFTER,
+    CHANNEL_ALIKE,
+    CHANNEL_BEFORE,
+    CHANNEL_KEYS,
+    CHANNEL_NAMES,
+    CHOICE_WORDS,
+    COMMON_CHANNELS,
+    MESSAGE_QUALITIES,
+    REACH_VERBS,
+    REACHING_WORDS,
+    REFUSAL_WORDS,
+    TEXT_BEFORE,
+    VERB_LIKE_CHANNELS,
+)
+
+__all__ = ["CHANNEL_WORDS", "Channels", "channels", "channels_alike", "turned_down"]
+
+CHANNEL_WORDS = frozenset(w for name in CHANNEL_NAMES for w in re.findall(r"[a-z]+", name))
+"""Every word of a channel's name ("slack", "desk", "line")."""
+
+_NAME = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(CHANNEL_NAMES, key=len,
+                                                                  reverse=True))
+                   + r")\b", re.I)
+_CLAUSE_END = re.compile(r"[;!?]|\.(?=\s+[A-Z]|\s*$)|,\s+(?:but|and|so)\b|\bbut\b")
+_WORD = re.compile(r"[\w'-]+")
+_DENIED_BEFORE = re.compile(
+    r"(?:\bnot|n't|\bnever|\bno|\b(?:" + "|".join(sorted(REFUSAL_WORDS)) + r"))"
+    r"\s+(?:(?:" + "|".join(sorted(REACHING_WORDS | CHANNEL_WORDS | {"or", "and", "nor"}))
+    + r")[\s,]+){0,4}$", re.I)
+_THAN_BEFORE = re.compile(r"\b(?:over|rather\s+than|instead\s+of|than)\s+(?:[\w-]+\s+){0,2}$",
+                          re.I)
+_WHEN_AFTER = re.compile(r"\b(?:after|before|during|until|unless|while|when|outside|if|"
+                         r"on\s+weekends?|at\s+night|in\s+the\s+(?:morning|evening)s?|"
+                         r"today|tonight|this\s+week)\b", re.I)
+_PREFERRED_TO = re.compile(r"\bprefer\w*\b.*\bto\s+(?:an?\s+|the\s+)?$", re.I)
+_ADDRESS_AFTER = re.compile(r"\s+(?:[\w-]+'s|his|her|their|my|your|the)\s+(?:[\w-]+\s+)?"
+                            r"(?:cell|mobile|phone|line|number|address|email|inbox|account)\b",
+                            re.I)
+_SCOPE_OR_QUALITY_BEFORE = re.compile(
+    r"(?:\bin\s+(?:(?:the|a|an|all|any|his|her|their|my|your|our|[\w-]+'s)\s+)?"
+    r"|\b(?:" + "|".join(sorted(MESSAGE_QUALITIES)) + r")\s+)$", re.I)
+_SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*$")
+_CHOICE = re.compile(
+    r"\b(?:" + "|".join(sorted(CHOICE_WORDS)) + r")\b"
+    r"|\b(?:" + "|".join(sorted(REACH_VERBS)) + r")\b(?:\s+[\w'.-]+){0,3}?\s+"
+    r"(?:by|via|on|through|over|at)\b"
+    r"|\b(?:" + "|".join(sorted(CHANNEL_KEYS)) + r")\w*\s*:", re.I)
+
+
+@dataclass(frozen=True)
+class Channels:
+    """The channels a statement chooses and turns down (by the channel each is)."""
+
+    chosen: frozenset[str]
+    refused: frozenset[str]
+
+    def one(self) -> str | None:
+        """The one channel chosen, or None (none, or two: "Slack or email")."""
+        return next(iter(self.chosen)) if len(self.chosen) == 1 else None
+
+
+def turned_down(chosen: frozenset[str], refused: frozenset[str]) -> frozenset[str]:
+    """The ``chosen`` channels that ``refused`` turns down: the same channel, or a phone
+    and a call ("best reached by phone" / "never call")."""
+    return frozenset(c for c in chosen for r in refused
+                     if c == r or {c, r} == {"phone", "call"})
+
+
+def channels_alike(x: str, y: str) -> bool:
+    """Whether channels ``x`` and ``y`` may be one ("a call" / "Zoom", "sms" / "WhatsApp")."""
+    return x == y or y in CHANNEL_ALIKE.get(x, ()) or x in CHANNEL_ALIKE.get(y, ())
+
+
+def _reaching(text: str, m: re.Match[str]) -> bool:
+    """The common word at ``m`` names a channel: a word of reaching someone is beside it."""
+    if text[:m.start()].rstrip().endswith(":"):
+        return True  # "Preferred contact: phone"
+    before = _WORD.findall(text[:m.start()])
+    after = _WORD.findall(text[m.end():])
+    words = TEXT_BEFORE if m.group(1).lower() in ("text", "texts") else CHANNEL_BEFORE
+    return bool((before and before[-1].lower() in words)
+                or (after and after[0].lower() in CHANNEL_AFTER))
+
+
+@lru_cache(maxsize=1 << 14)
+def channels(text: str) -> Channels:
+    """Read the channels ``text`` chooses and turns down; remembered per text."""
+    chosen: set[str] = set()
+    refused: set[str] = set()
+    named: set[str] = set()
+    starts = [0, *(m.end() for m in _CLAUSE_END.finditer(text))]
+    for m in _NAME.finditer(text):
+        word = m.group(1)
+        if word.lower() in CAPITALISED_CHANNELS and (
+                not word[:1].isupper() or (word.lower() in VERB_LIKE_CHANNELS
+                                           and _SENTENCE_START.search(text, 0, m.start()))):
+            continue  # "teams", "signal", "Meet her in person": not the app
+        if word.lower() in COMMON_CHANNELS and not _reaching(text, m):
+            continue  # "an API call", "plain text"
+        start = max(s for s in starts if s <= m.start())
+        end = min((s for s in starts if s > m.start()), default=len(text))
+        before, clause = text[start:m.start()], text[start:end]
+        channel = CHANNEL_NAMES[word.lower()]
+        if (_WHEN_AFTER.search(text[m.end():end]) or said_before(before)
+                or named_after_from(text, m.start())):
+            continue  # "don't call after 6pm", "a call before any deploy": of some times
+        if _DENIED_BEFORE.search(before):
+            if not _ADDRESS_AFTER.match(text, m.end()):
+                refused.add(channel)  # not "never call her cell": one address of it
+        elif (_THAN_BEFORE.search(before) or _PREFERRED_TO.search(before)) and _NAME.search(
+                before):
+            refused.add(channel)  # "prefers email over calls"
+        elif (_CHOICE.search(clause) and not a_second(before, clause)
+              and not _SCOPE_OR_QUALITY_BEFORE.search(before)):
+            chosen.add(channel)
+        else:
+            named.add(channel)
+    # one channel both chosen and turned down ("never call her cell; call the office
+    # line"): of two addresses, neither said of the channel
+    said = chosen | named
+    return Channels(frozenset(chosen - refused), frozenset(
+        r for r in refused if not any(channels_alike(r, c) for c in said)))

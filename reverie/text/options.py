@@ -1,0 +1,106 @@
+"""Options of closed sets a statement names: "Prefers aisle seats", "Support tier: Gold",
+"Wears an XL shirt", "Types on AZERTY", "Data must stay in the EU region", "Drives an
+electric car", "Lives in a detached house".
+
+The sets and their words are :data:`~reverie.text.vocabulary.options.OPTION_SETS`. An
+option is read only in a statement that says which set it is of (a strong word: "seat",
+"tier", "size", "region"; or a weak one, "books", "support", "wears", which counts when
+the other statement of a pair says a strong one: :meth:`Named.of_set`). An option after a
+denial in its clause ("never learned manual") is denied; one after "from" or "used to"
+("moved from a flat to a house") is of before, and one after "learning", "considering"
+or "plans to" is not yet, and one after a word of a second value ("Backup region: US")
+is a second: none of them is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reverie.text.former import named_after_from, said_before
+from reverie.text.seconds import a_second
+from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
+
+__all__ = ["Named", "options", "options_alike"]
+
+_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w'-]+\s+){0,3}$", re.I)
+_NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider|planning|"
+                             r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
+                             r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move))\b", re.I)
+_CLAUSE_END = re.compile(r"[;!?]|\.(?=\s+[A-Z]|\s*$)|,\s+(?:but|and|so)\b|\bbut\b")
+_WORDS = re.compile(r"[a-z][a-z'-]*")
+
+
+def _pattern(options: OptionSet) -> re.Pattern[str]:
+    names = sorted(options.options, key=len, reverse=True)
+    return re.compile(r"(?<![\w./&'-])(" + "|".join(re.escape(n) for n in names)
+                      + r")(?![\w/&'-]|\.\w)", re.I)
+
+
+_PATTERNS = {name: _pattern(s) for name, s in OPTION_SETS.items()}
+
+
+@dataclass(frozen=True)
+class Named:
+    """One set's options a statement names and denies, whether it says the set's strong
+    or weak words, and the things of the set it names ("car", "jacket")."""
+
+    named: frozenset[str]
+    denied: frozenset[str]
+    strong: bool
+    weak: bool
+    things: frozenset[str] = frozenset()
+
+    def of_set(self, other: Named) -> bool:
+        """Whether, beside ``other``, this statement is of the set: its own strong word,
+        or its weak one and the other's strong one."""
+        return self.strong or (self.weak and other.strong)
+
+    def one(self) -> str | None:
+        """The one option named and not denied, or None."""
+        kept = self.named - self.denied
+        return next(iter(kept)) if len(kept) == 1 else None
+
+
+def options_alike(name: str, x: str, y: str) -> bool:
+    """Whether options ``x`` and ``y`` of set ``name`` may be one ("hybrid" / "electric")."""
+    return x == y or frozenset({x, y}) in OPTION_SETS[name].alike
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+@lru_cache(maxsize=1 << 14)
+def options(text: str) -> Mapping[str, Named]:
+    """Read the options ``text`` names, by set (sets it names none of left out);
+    remembered per text."""
+    words = frozenset(_WORDS.findall(text.lower()))
+    out: dict[str, Named] = {}
+    for name, pattern in _PATTERNS.items():
+        spec = OPTION_SETS[name]
+        named: set[str] = set()
+        denied: set[str] = set()
+        for m in pattern.finditer(text):
+            said = m.group(1)
+            if said.lower() in spec.upper and not said.isupper():
+                continue  # "m", "us": only "M", "US" name a size, a region
+            start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())),
+                        default=0)
+            after = _CLAUSE_END.search(text, m.end())
+            end = after.start() if after else len(text)
+            before = text[start:m.start()]
+            if (named_after_from(text, m.start()) or said_before(before)
+                    or _NOT_YET_BEFORE.search(before)
+                    or a_second(before, text[start:end])):
+                continue  # of before, not yet ("learning to type on Dvorak"), or a second
+
+            option = spec.options[said.lower()]
+            (denied if _DENIED_BEFORE.search(before) else named).add(option)
+        if named or denied:
+            out[name] = Named(frozenset(named | denied), frozenset(denied),
+                              bool(words & spec.strong), bool(words & spec.weak),
+                              frozenset(_singular(w) for w in words & spec.things))
+    return out

@@ -1,0 +1,130 @@
+"""Closed sets of options a holder has one of at a time (a seat on the aisle or by the
+window, a cabin class, a support tier, a clothing size, a keyboard layout, a data region,
+a car's transmission and fuel, a kind of home, renting or owning it): each option's words,
+the options that may be one another, and the words that say which set a statement is of."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+__all__ = ["OPTION_SETS", "OptionSet"]
+
+
+@dataclass(frozen=True)
+class OptionSet:
+    """One closed set: ``options`` maps each word or phrase (lower case; ``upper``: said in
+    capitals only) to the option it names; ``alike`` the options that may be one another;
+    a statement is of the set when it says a ``strong`` word, or a ``weak`` one beside a
+    statement with a strong word; ``things`` are the things that have an option (a car, a
+    van; a shirt, a jacket): two statements naming two things are of two."""
+
+    options: Mapping[str, str]
+    strong: frozenset[str]
+    weak: frozenset[str] = frozenset()
+    alike: frozenset[frozenset[str]] = frozenset()
+    upper: frozenset[str] = field(default_factory=frozenset)
+    things: frozenset[str] = frozenset()
+
+
+def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
+    return frozenset(frozenset(g) for g in groups)
+
+
+_CHOOSING = frozenset({"prefer", "prefers", "preferred", "always", "insists", "wants", "want",
+                       "book", "books", "booked", "pick", "picks", "picked", "choose",
+                       "chooses", "only", "never"})
+
+_GARMENTS = frozenset({"shirt", "shirts", "t-shirt", "t-shirts", "tee", "tees", "hoodie",
+                       "hoodies", "jacket", "jackets", "sweater", "sweaters", "polo",
+                       "jersey", "coat", "coats", "dress", "dresses", "pants", "trousers",
+                       "jeans"})
+_VEHICLES = frozenset({"car", "cars", "suv", "van", "vans", "truck", "trucks", "vehicle",
+                       "vehicles", "sedan", "hatchback", "pickup", "motorbike", "scooter"})
+
+OPTION_SETS: Mapping[str, OptionSet] = {
+    "seat": OptionSet(
+        options={"aisle": "aisle", "window": "window", "middle seat": "middle",
+                 "middle seats": "middle"},
+        strong=frozenset({"seat", "seats", "seating"}),
+        weak=_CHOOSING | {"flight", "flights", "fly", "flies", "plane", "sit", "sits"},
+    ),
+    "cabin class": OptionSet(
+        options={"economy": "economy", "coach": "economy", "premium economy": "premium",
+                 "business class": "business", "flies business": "business",
+                 "fly business": "business", "first class": "first"},
+        strong=frozenset({"class", "cabin", "economy", "coach"}),
+        weak=_CHOOSING | {"flight", "flights", "fly", "flies", "flying", "ticket", "tickets"},
+    ),
+    "tier": OptionSet(
+        options={"bronze": "bronze", "silver": "silver", "gold": "gold",
+                 "platinum": "platinum", "diamond": "diamond"},
+        strong=frozenset({"tier", "level", "status", "membership", "sla"}),
+        weak=frozenset({"support", "plan", "member", "partner", "customer", "account"}),
+    ),
+    "clothing size": OptionSet(
+        options={"xxs": "xxs", "xs": "xs", "s": "s", "m": "m", "l": "l", "xl": "xl",
+                 "xxl": "xxl", "2xl": "xxl", "xxxl": "xxxl", "3xl": "xxxl",
+                 "extra small": "xs", "small": "s", "medium": "m", "large": "l",
+                 "extra large": "xl"},
+        strong=frozenset({"size", "sizes"}),
+        weak=_GARMENTS | {"wears", "wear", "fits"},
+        upper=frozenset({"xxs", "xs", "s", "m", "l", "xl", "xxl", "2xl", "xxxl", "3xl"}),
+        things=_GARMENTS,
+    ),
+    "pronouns": OptionSet(
+        options={"she/her": "she", "she/hers": "she", "he/him": "he", "he/his": "he",
+                 "they/them": "they", "ze/zir": "ze", "xe/xem": "xe", "she/they": "she/they",
+                 "he/they": "he/they"},
+        strong=frozenset({"pronoun", "pronouns"}),
+        weak=frozenset({"uses", "use", "goes", "prefers"}),
+        alike=_alike(("she", "she/they"), ("he", "he/they"), ("they", "she/they"),
+                     ("they", "he/they")),
+    ),
+    "keyboard layout": OptionSet(
+        options={"qwerty": "qwerty", "azerty": "azerty", "qwertz": "qwertz",
+                 "dvorak": "dvorak", "colemak": "colemak"},
+        strong=frozenset({"keyboard", "layout", "qwerty", "azerty", "qwertz", "dvorak",
+                          "colemak"}),
+        weak=frozenset({"types", "type", "typing", "uses"}),
+    ),
+    "data region": OptionSet(
+        options={"eu": "eu", "europe": "eu", "us": "us", "uk": "uk", "apac": "apac",
+                 **{f"{area}-{side}-{n}": area for area in ("us", "eu", "ap", "ca", "sa")
+                    for side in ("east", "west", "north", "south", "central",
+                                 "northeast", "southeast")
+                    for n in ("1", "2", "3")}},
+        strong=frozenset({"region", "residency", "datacenter", "datacentre"}),
+        weak=frozenset({"hosted", "hosting", "stored", "data", "datum", "stay", "stays", "host",
+                        "hosts", "deployed", "tenant"}),
+        alike=_alike(("eu", "uk"), ("us", "ca")),
+        upper=frozenset({"eu", "us", "uk", "apac"}),
+    ),
+    "transmission": OptionSet(
+        options={"manual": "manual", "stick shift": "manual", "stick": "manual",
+                 "automatic": "automatic"},
+        strong=frozenset({"transmission", "gearbox", "stick", "shift"}),
+        weak=frozenset({"drive", "drives", "driving", "drove", "car", "cars", "only",
+                        "learned"}),
+    ),
+    "fuel": OptionSet(
+        options={"electric": "electric", "ev": "electric", "diesel": "diesel",
+                 "petrol": "petrol", "gasoline": "petrol", "gas-powered": "petrol",
+                 "hybrid": "hybrid", "plug-in hybrid": "hybrid"},
+        strong=_VEHICLES,
+        weak=frozenset({"drive", "drives", "driving", "fills", "charges", "charging"}),
+        things=_VEHICLES - {"vehicle", "vehicles"},
+        alike=_alike(("hybrid", "electric"), ("hybrid", "petrol"), ("hybrid", "diesel")),
+        upper=frozenset({"ev"}),
+    ),
+    "home": OptionSet(
+        options={"apartment": "flat", "flat": "flat", "condo": "flat", "studio": "flat",
+                 "loft": "flat", "high-rise": "flat", "house": "house",
+                 "detached house": "house", "townhouse": "house", "bungalow": "house",
+                 "farmhouse": "house", "cottage": "house", "ranch house": "house",
+                 "one-story house": "house"},
+        strong=frozenset({"lives", "live", "living", "lived"}),
+        weak=frozenset({"home", "place", "our", "my"}),
+    ),
+}
+"""The closed sets, by name."""

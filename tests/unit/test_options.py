@@ -1,0 +1,83 @@
+"""Options of closed sets: the reader (``reverie.text.options``) and the ``other-option``
+rule on pairs written for these tests, none drawn from a set the judge is measured on."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.text.options import options
+from tests.dreamkit import assert_not_by, explained
+
+
+@pytest.mark.parametrize(("text", "kind", "one", "denied"), [
+    ("Seat preference: aisle.", "seat", "aisle", set()),
+    ("Kofi always picks the window.", "seat", "window", set()),
+    ("Support tier: Platinum.", "tier", "platinum", set()),
+    ("Kofi wears a size L jacket.", "clothing size", "l", set()),
+    ("Kofi never learned manual; automatic only.", "transmission", "automatic", {"manual"}),
+    ("Kofi's data is hosted in eu-west-1.", "data region", "eu", set()),
+    ("Kofi's pronouns are he/they.", "pronouns", "he/they", set()),
+])
+def test_the_option_a_text_names(text: str, kind: str, one: str, denied: set[str]) -> None:
+    found = options(text)[kind]
+    assert (found.one(), set(found.denied)) == (one, denied)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("The US team meets at 9.", "data region"),  # no word of a region
+    ("Gold sponsor of the conference.", "tier"),  # no word of a tier
+    ("Kofi M. Mensah prefers mornings.", "clothing size"),  # an initial, no size
+])
+def test_options_without_a_word_of_their_set_are_of_no_set(text: str, kind: str) -> None:
+    found = options(text).get(kind)
+    assert found is None or not (found.strong or found.weak)
+
+
+@pytest.mark.parametrize("text", [
+    "Kofi moved from a flat to a house.",  # of before: the flat
+    "Kofi is learning to type on Dvorak.",  # not yet
+    "Backup region: US.",  # a second value
+])
+def test_options_of_before_not_yet_or_second_are_not_read(text: str) -> None:
+    assert all(n.one() != "flat" and n.one() not in {"dvorak", "us"} for n in
+               options(text).values())
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kofi prefers aisle seats.", "Kofi always picks the window seat."),
+    ("Support tier: Gold.", "Acme is on Silver support."),
+    ("Shirt size: M.", "Kofi wears an XL shirt."),
+    ("Kofi types on a QWERTY keyboard.", "Kofi's keyboard layout is AZERTY."),
+    ("Kofi drives a stick shift.", "Kofi never learned manual; automatic only."),
+    ("Kofi lives in an apartment downtown.", "Kofi lives in a detached house."),
+    ("Kofi flies economy only.", "Kofi always flies business class."),
+])
+def test_two_options_of_one_set_contradict(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Primary region: EU.", "Backup region: US."),  # a second value
+    ("Acme's former support tier: Gold.", "Acme's support tier: Silver."),  # before
+    ("Acme's data is stored in the EU region.", "Acme keeps data in the US region too."),
+    ("Kofi types on a QWERTY keyboard.", "Kofi is learning to type on Dvorak."),  # not yet
+    ("Kofi drives an electric car.", "Kofi's car is a plug-in hybrid."),  # may be one
+    ("Kofi prefers aisle seats.", "Kofi's wife prefers window seats."),  # two holders
+    ("Kofi used to live in an apartment.", "Kofi lives in a house now."),  # before and now
+    ("Kofi lives in a flat in Oslo.", "Kofi lives in a house in the Alps."),  # two places
+    ("Shirt size: M.", "Kofi's son wears an XL shirt."),  # two holders
+    ("Kofi prefers aisle seats.", "Kofi also books window seats on night flights."),
+    # scopes: each holds in its own
+    ("Kofi types on Dvorak at home.", "Kofi types on QWERTY on his work laptop."),
+    ("Kofi wears a size M in shirts.", "Kofi wears a size L in jackets."),
+    ("Kofi drives an electric car.", "Kofi rents a diesel van for camping trips."),  # 2 things
+])
+def test_look_alikes_of_two_options_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_two_seats_of_two_scopes_are_no_other_option() -> None:
+    """Each scope its seat. The other-value frame rule still calls this pair a contradiction
+    (two liked objects): a known miss."""
+    assert_not_by("Kofi prefers aisle seats on long flights.",
+                  "Kofi prefers window seats on short hops.", "other-option")
