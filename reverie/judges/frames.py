@@ -205,7 +205,6 @@ _WHEN = _MONTHS | _TIMES_OF_WEEK
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
-# the words of a channel chosen or turned down: no holder ("Preferred contact channel: Slack")
 # the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
 _OPTION_WORDS = frozenset(w for spec in OPTION_SETS.values()
                           for w in (*spec.strong, *spec.weak,
@@ -213,8 +212,10 @@ _OPTION_WORDS = frozenset(w for spec in OPTION_SETS.values()
 # the words of the options themselves ("aisle", "detached", "house")
 _OPTION_VALUES = frozenset(p for spec in OPTION_SETS.values() for o in spec.options
                            for p in o.split())
+# words of a scope phrase that say no scope ("on the ...", "for all ...")
 _NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
                              "its", "of", "to", "all", "any", "every", "each", "this", "that"})
+# the words of a channel chosen or turned down: no holder ("Preferred contact channel: Slack")
 _CHANNEL_SAID = frozenset({*CHOICE_WORDS, *CHANNEL_WORDS, *CHANNEL_USES})
 _SCOPE_SLOTS = frozenset({"prep:for", "prep:in", "prep:on"})  # what a value is for, or in
 # words that name one day: a thing of one day is an exception, not the rule
