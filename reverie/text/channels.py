@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.clauses import clause_around
 from reverie.text.former import named_after_from, said_before
 from reverie.text.seconds import a_second
 from reverie.text.vocabulary.channels import (
@@ -58,7 +59,6 @@ CHANNEL_WORDS = frozenset(w for name in CHANNEL_NAMES for w in re.findall(r"[a-z
 _NAME = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(CHANNEL_NAMES, key=len,
                                                                   reverse=True))
                    + r")\b", re.I)
-_CLAUSE_END = re.compile(r"[;!?]|\.(?=\s+[A-Z]|\s*$)|,\s+(?:but|and|so)\b|\bbut\b")
 _WORD = re.compile(r"[\w'-]+")
 _DENIED_BEFORE = re.compile(
     r"(?:\bnot|n't|\bnever|\bno|\b(?:" + "|".join(sorted(REFUSAL_WORDS)) + r"))"
@@ -125,7 +125,6 @@ def channels(text: str) -> Channels:
     chosen: set[str] = set()
     refused: set[str] = set()
     named: set[str] = set()
-    starts = [0, *(m.end() for m in _CLAUSE_END.finditer(text))]
     for m in _NAME.finditer(text):
         word = m.group(1)
         if word.lower() in CAPITALISED_CHANNELS and (
@@ -134,8 +133,7 @@ def channels(text: str) -> Channels:
             continue  # "teams", "signal", "Meet her in person": not the app
         if word.lower() in COMMON_CHANNELS and not _reaching(text, m):
             continue  # "an API call", "plain text"
-        start = max(s for s in starts if s <= m.start())
-        end = min((s for s in starts if s > m.start()), default=len(text))
+        start, end = clause_around(text, m.start(), m.end())
         before, clause = text[start:m.start()], text[start:end]
         channel = CHANNEL_NAMES[word.lower()]
         if (_WHEN_AFTER.search(text[m.end():end]) or said_before(before)

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.clauses import clause_around
 from reverie.text.former import named_after_from, said_before
 from reverie.text.seconds import a_second
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
@@ -29,7 +30,6 @@ _DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w'-]+\s+){0,3}$"
 _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider|planning|"
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
                              r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move))\b", re.I)
-_CLAUSE_END = re.compile(r"[;!?]|\.(?=\s+[A-Z]|\s*$)|,\s+(?:but|and|so)\b|\bbut\b")
 _WORDS = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -87,10 +87,7 @@ def options(text: str) -> Mapping[str, Named]:
             said = m.group(1)
             if said.lower() in spec.upper and not said.isupper():
                 continue  # "m", "us": only "M", "US" name a size, a region
-            start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())),
-                        default=0)
-            after = _CLAUSE_END.search(text, m.end())
-            end = after.start() if after else len(text)
+            start, end = clause_around(text, m.start(), m.end())
             before = text[start:m.start()]
             if (named_after_from(text, m.start()) or said_before(before)
                     or _NOT_YET_BEFORE.search(before)
