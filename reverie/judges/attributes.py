@@ -36,10 +36,8 @@ from reverie.text.vocabulary.attributes import (
     BILLING_WORDS,
     BRANCH_FRAMES,
     BRANCH_NAMES,
-    CHANNEL_NAMES,
     CHANNEL_SLOTS,
     CHANNEL_VERBS,
-    CHANNEL_WORDS,
     CHOSEN_ONE,
     CONTACT_VERBS,
     CURRENCY_NAMES,
@@ -78,6 +76,7 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
+from reverie.text.vocabulary.channels import CHANNEL_NAMES
 from reverie.text.vocabulary.function_words import (
     EXCLUSIVE,
     PART_WORDS,
@@ -456,13 +455,16 @@ def _channel_word(x: Arg) -> str | None:
 
 
 def _is_channel(word: str) -> bool:
-    """``word`` names a channel, as it is or in other words ("email", "call")."""
-    return word in CHANNEL_WORDS or word in CHANNEL_NAMES
+    """``word`` names a channel (:data:`~reverie.text.vocabulary.channels.CHANNEL_NAMES`:
+    "email", "call", "mobile")."""
+    return word in CHANNEL_NAMES
 
 
 def _channel_named(word: str) -> frozenset[str]:
-    """The channel a word names, as a value ("call": phone, "e-mail": email)."""
-    return frozenset({CHANNEL_NAMES.get(word, word)})
+    """The channel a word names, as a value ("e-mail": email; "call": phone, the attribute
+    comparing values as they are, where ``reverie.text.channels`` lets an app call too)."""
+    channel = CHANNEL_NAMES.get(word, word)
+    return frozenset({"phone" if channel == "call" else channel})
 
 
 def _status(c: Clause) -> list[Held]:

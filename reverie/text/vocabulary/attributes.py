@@ -22,10 +22,8 @@ __all__ = [
     "BILLING_WORDS",
     "BRANCH_FRAMES",
     "BRANCH_NAMES",
-    "CHANNEL_NAMES",
     "CHANNEL_SLOTS",
     "CHANNEL_VERBS",
-    "CHANNEL_WORDS",
     "CHOSEN_ONE",
     "CONTACT_VERBS",
     "CURRENCY_ADJECTIVES",
@@ -456,17 +454,6 @@ CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call", "message", "pin
 """Verbs whose :data:`CHANNEL_SLOTS` name a contact channel ("prefers to be reached by
 email", "reach Dana on Slack")."""
 
-CHANNEL_WORDS = frozenset(
-    {"email", "e-mail", "phone", "telephone", "text", "sms", "slack", "whatsapp", "mail",
-     "post", "chat", "teams"}
-)
-"""Contact channels ("by email", "via Slack")."""
-
-CHANNEL_NAMES: Mapping[str, str] = {"e-mail": "email", "telephone": "phone", "call": "phone",
-                                    "text": "sms"}
-"""Channels named in other words, each as the channel it is ("phone calls": phone, "text
-messages": sms)."""
-
 SEVERAL_NOUNS = frozenset({"citizen", "national", "member", "speaker", "fan", "supporter",
                            "volunteer", "customer", "subscriber", "shareholder"})
 """Nouns of what one may be of several things at once, said with a copula ("is a citizen
@@ -483,7 +470,7 @@ how the holder is reached ("gets alerts via SMS", "notifications are sent by ema
 
 CHANNEL_VERBS = frozenset({"email", "e-mail", "text", "phone", "call", "sms"})
 """Verbs that are a channel ("never email Dana", "text the user"), the channel their word
-names (:data:`CHANNEL_NAMES`)."""
+names (:data:`~reverie.text.vocabulary.channels.CHANNEL_NAMES`)."""
 
 CHANNEL_SLOTS = frozenset({"prep:by", "prep:via", "prep:over", "prep:on", "prep:through"})
 """Roles in which a contact verb names its channel ("reached on Slack", "through Teams")."""

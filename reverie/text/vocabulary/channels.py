@@ -27,8 +27,8 @@ CHANNEL_NAMES: Mapping[str, str] = {
     **dict.fromkeys(("email", "emails", "emailed", "emailing", "e-mail", "e-mails",
                      "inbox"), "email"),
     **dict.fromkeys(("phone", "phones", "phoned", "phoning", "phone call", "phone calls",
-                     "ring", "mobile", "cell",
-                     "cellphone", "cell phone", "landline", "desk line", "desk phone",
+                     "telephone", "ring", "mobile", "cell", "cellphone", "cell phone",
+                     "landline", "desk line", "desk phone",
                      "office line", "office phone", "work phone", "work line",
                      "voice call", "voice calls"), "phone"),
     **dict.fromkeys(("call", "calls", "called", "calling"), "call"),
@@ -47,20 +47,24 @@ CHANNEL_NAMES: Mapping[str, str] = {
     **dict.fromkeys(("linkedin",), "linkedin"),
     **dict.fromkeys(("fax",), "fax"),
     **dict.fromkeys(("post", "letter", "letters", "postal mail", "snail mail"), "post"),
+    "mail": "mail",  # the post's or an inbox's: its own
     **dict.fromkeys(("in person", "in-person", "face to face", "face-to-face"), "in person"),
     **dict.fromkeys(("video call", "video calls"), "video"),
     **dict.fromkeys(("live chat", "chat"), "chat"),
 }
 """Names of channels (lower case), each as the channel it is ("e-mail" and "inbox" are
-email; "mobile" and "desk line" a phone; a "call" may be by phone or any app that calls)."""
+email; "mobile" and "desk line" a phone; a "call" may be by phone or any app that calls).
+Both channel readers use it: ``reverie.text.channels`` and the contact-channel attribute
+of ``reverie.judges.attributes``."""
 
 CHANNEL_ALIKE: Mapping[str, frozenset[str]] = {
     "call": frozenset({"phone", "video", "zoom", "google meet", "teams", "whatsapp", "signal",
                        "telegram", "slack", "discord"}),
     "sms": frozenset({"whatsapp", "imessage", "signal", "telegram", "wechat"}),
+    "mail": frozenset({"post", "email"}),
 }
-"""Channels that may be the other ("a call" on Zoom, "texting" on WhatsApp): never two
-choices."""
+"""Channels that may be the other ("a call" on Zoom, "texting" on WhatsApp, "mail" by
+post or email): never two choices."""
 
 CAPITALISED_CHANNELS = frozenset({"signal", "zoom", "meet", "teams", "telegram", "discord"})
 """Channel names that are common words too, read as a channel only capitalised."""
@@ -70,6 +74,7 @@ VERB_LIKE_CHANNELS = frozenset({"teams", "meet", "signal"})
 word ("Teams meet on Mondays", "Meet her in person")."""
 
 COMMON_CHANNELS = frozenset({"call", "calls", "called", "calling", "ring", "text", "texts",
+                             "mail",
                              "cell", "mobile", "post", "letter", "letters", "chat", "meet",
                              "phone", "phones"})
 """Channel names that name something else too ("an API call", "plain text", "a blog
