@@ -399,13 +399,17 @@ def _named_as(c: Clause) -> Held | None:
 
 def _home(c: Clause) -> Held | None:
     """Where a holder's home is: a copula of a home noun and a place in "in" ("the user's
-    home is in Madrid"), or None."""
-    if c.predicate != "be" or c.subject_head not in HOME_NOUNS:
+    home is in Madrid"), or where a company is, of its head office ("Acme's headquarters
+    is in Oslo", "Acme's HQ is in Oslo"), or None."""
+    if c.predicate != "be":
+        return None
+    office = next((words for words in _HEAD_OFFICES if words <= c.subject), None)
+    if c.subject_head not in HOME_NOUNS and office is None:
         return None
     for x in c.args:
         place = _kind(x.head, PLACE_KINDS, any_sense=True) if x.role == "prep:in" else None
         if place:
-            return _place("residence", x, place, owned=frozenset({c.subject_head}))
+            return _place("residence", x, place, owned=office or frozenset({c.subject_head}))
     return None
 
 

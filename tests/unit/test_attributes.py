@@ -124,6 +124,8 @@ judge = OfflineJudge(embedder())
     # a company's head office is where it is
     ("Globex is headquartered in Toronto.", "Globex's head office is located in Sydney.",
      "residence (city)"),
+    ("Globex's HQ is in Toronto.", "Globex is headquartered in Sydney.", "residence (city)"),
+    ("Globex's headquarters is in Toronto.", "Globex is based in Sydney.", "residence (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -203,6 +205,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     # an office, one of several, is not where the company is
     ("Globex's office is in Austin.", "Globex is headquartered in Denver."),
     ("Globex's Berlin office is located in Mitte.", "Globex is headquartered in Denver."),
+    ("Globex's HQ is in Denver.", "Globex's CEO lives in Boulder."),  # another holder
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder, a former value, a wish, "also", another scope, a wider place, a
