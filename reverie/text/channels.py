@@ -150,8 +150,8 @@ def channels(text: str) -> Channels:
             chosen.add(channel)
         else:
             named.add(channel)
-    # one channel both chosen and turned down ("never call her cell; call the office
-    # line"): of two addresses, neither said of the channel
+    # a channel both turned down and chosen or named otherwise, or one that may be it
+    # ("never texts, answers WhatsApp"): neither said of the channel as a whole
     said = chosen | named
     return Channels(frozenset(chosen - refused), frozenset(
         r for r in refused if not any(channels_alike(r, c) for c in said)))
