@@ -58,6 +58,9 @@ def test_two_options_of_one_set_contradict(a: str, b: str) -> None:
 
 @pytest.mark.parametrize(("a", "b"), [
     ("Primary region: EU.", "Backup region: US."),  # a second value
+    ("Acme is on the Gold plan.", "Acme's support tier is Silver."),  # two attributes
+    ("Kofi always keeps the window open.", "Kofi always books aisle seats."),  # no seat
+    ("The economy is slowing down.", "Kofi always flies business class."),  # no class
     ("Acme's former support tier: Gold.", "Acme's support tier: Silver."),  # before
     ("Acme's data is stored in the EU region.", "Acme keeps data in the US region too."),
     ("Kofi types on a QWERTY keyboard.", "Kofi is learning to type on Dvorak."),  # not yet

@@ -31,9 +31,11 @@ def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(g) for g in groups)
 
 
-_CHOOSING = frozenset({"prefer", "prefers", "preferred", "always", "insists", "wants", "want",
-                       "book", "books", "booked", "pick", "picks", "picked", "choose",
-                       "chooses", "only", "never"})
+# words of travel, which make "window" and "economy" a seat and a class ("always picks the
+# window"; not "keeps the window open", "the economy is slowing")
+_TRAVEL = frozenset({"book", "books", "booked", "booking", "flight", "flights", "fly", "flies",
+                     "flying", "flew", "plane", "airline", "takeoff", "trip", "trips",
+                     "ticket", "tickets", "boarding", "layover"})
 
 _GARMENTS = frozenset({"shirt", "shirts", "t-shirt", "t-shirts", "tee", "tees", "hoodie",
                        "hoodies", "jacket", "jackets", "sweater", "sweaters", "polo",
@@ -47,20 +49,21 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         options={"aisle": "aisle", "window": "window", "middle seat": "middle",
                  "middle seats": "middle"},
         strong=frozenset({"seat", "seats", "seating"}),
-        weak=_CHOOSING | {"flight", "flights", "fly", "flies", "plane", "sit", "sits"},
+        weak=_TRAVEL,
     ),
     "cabin class": OptionSet(
         options={"economy": "economy", "coach": "economy", "premium economy": "premium",
                  "business class": "business", "flies business": "business",
                  "fly business": "business", "first class": "first"},
-        strong=frozenset({"class", "cabin", "economy", "coach"}),
-        weak=_CHOOSING | {"flight", "flights", "fly", "flies", "flying", "ticket", "tickets"},
+        strong=frozenset({"class", "cabin"}),
+        weak=_TRAVEL | {"seat", "seats"},
     ),
     "tier": OptionSet(
         options={"bronze": "bronze", "silver": "silver", "gold": "gold",
                  "platinum": "platinum", "diamond": "diamond"},
         strong=frozenset({"tier", "level", "status", "membership", "sla"}),
-        weak=frozenset({"support", "plan", "member", "partner", "customer", "account"}),
+        # not "plan" nor "account": a plan's tier and a support tier may differ
+        weak=frozenset({"support", "member", "partner", "customer"}),
     ),
     "clothing size": OptionSet(
         options={"xxs": "xxs", "xs": "xs", "s": "s", "m": "m", "l": "l", "xl": "xl",
