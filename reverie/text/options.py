@@ -6,10 +6,9 @@ The sets and their words are :data:`~reverie.text.vocabulary.options.OPTION_SETS
 option is read only in a statement that says which set it is of (a strong word: "seat",
 "tier", "size", "region"; or a weak one, "books", "support", "wears", which counts when
 the other statement of a pair says a strong one: :meth:`Named.of_set`). An option after a
-denial in its clause ("never learned manual") is denied; one after "from" or "used to"
-("moved from a flat to a house") is of before, and one after "learning", "considering"
-or "plans to" is not yet, and one after a word of a second value ("Backup region: US")
-is a second: none of them is read.
+denial in its clause ("never learned manual") is denied. Not read: one of before (after
+"from" or "used to": "moved from a flat to a house"), one not yet (after "learning",
+"considering", "plans to") and a second one ("Backup region: US", "... as well").
 """
 
 from __future__ import annotations
@@ -93,7 +92,6 @@ def options(text: str) -> Mapping[str, Named]:
                     or _NOT_YET_BEFORE.search(before)
                     or a_second(before, text[start:end])):
                 continue  # of before, not yet ("learning to type on Dvorak"), or a second
-
             option = spec.options[said.lower()]
             (denied if _DENIED_BEFORE.search(before) else named).add(option)
         if named or denied:
