@@ -205,13 +205,11 @@ _WHEN = _MONTHS | _TIMES_OF_WEEK
 _PLACES = ("prep:at", "prep:in", "prep:from")
 # what a frame is for is its scope, not its value: another one is another fact
 _SCOPES = frozenset({"prep:for"})
-# the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
-_OPTION_WORDS = frozenset(w for spec in OPTION_SETS.values()
-                          for w in (*spec.strong, *spec.weak,
-                                    *(p for o in spec.options for p in o.split())))
 # the words of the options themselves ("aisle", "detached", "house")
 _OPTION_VALUES = frozenset(p for spec in OPTION_SETS.values() for o in spec.options
                            for p in o.split())
+# the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
+_OPTION_WORDS = _OPTION_VALUES.union(*(spec.strong | spec.weak for spec in OPTION_SETS.values()))
 # words of a scope phrase that say no scope ("on the ...", "for all ...")
 _NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
                              "its", "of", "to", "all", "any", "every", "each", "this", "that"})
@@ -1139,9 +1137,8 @@ def _other_language(pair: Pair) -> Finding | None:
     uses_x, uses_y = x.uses - {""}, y.uses - {""}
     if uses_x and uses_y and not uses_x & uses_y:
         return None  # "docs in Japanese" / "calls in English"
-    if (pair.a.negations > (1 if x.denied else 0) or pair.b.negations > (1 if y.denied else 0)
-            or _additive(pair.a) or _additive(pair.b)
-            or _settings_apart(pair, frozenset(ADDRESS_USES), before=_became_before)):
+    if _plain_settings_apart(pair, frozenset(ADDRESS_USES), _became_before,
+                             (1 if x.denied else 0, 1 if y.denied else 0)):
         return None
     said = ", ".join(sorted(mine)), ", ".join(sorted(theirs))
     return finding("other-language", f"{_versus(pair)}: one language to address them in, "
@@ -1161,9 +1158,8 @@ def _other_channel(pair: Pair) -> Finding | None:
     mine, theirs = x.one(), y.one()
     if not turned and (mine is None or theirs is None or channels_alike(mine, theirs)):
         return None
-    if (pair.a.negations > len(x.refused) or pair.b.negations > len(y.refused)
-            or _additive(pair.a) or _additive(pair.b) or _chosen_for_apart(pair)
-            or _settings_apart(pair, _CHANNEL_SAID, before=_became_before)):
+    if _chosen_for_apart(pair) or _plain_settings_apart(
+            pair, _CHANNEL_SAID, _became_before, (len(x.refused), len(y.refused))):
         return None
     said = (f"{', '.join(sorted(turned))} chosen and turned down" if turned
             else f"{mine} / {theirs}")
@@ -1191,11 +1187,10 @@ def _other_option(pair: Pair) -> Finding | None:
         if not denied and (mine is None or theirs is None
                            or options_alike(name, mine, theirs)):
             continue
-        if (pair.a.negations > len(s.denied) or pair.b.negations > len(t.denied)
-                or _additive(pair.a) or _additive(pair.b)
-                or _named_apart_both_ways(pair, _OPTION_WORDS)
+        if (_named_apart_both_ways(pair, _OPTION_WORDS)
                 or _scope_besides(pair.a, pair.b) or _scope_besides(pair.b, pair.a)
-                or _settings_apart(pair, _OPTION_WORDS, before=_became_before)):
+                or _plain_settings_apart(pair, _OPTION_WORDS, _became_before,
+                                         (len(s.denied), len(t.denied)))):
             continue
         said = f"{', '.join(sorted(denied))} named and denied" if denied else (
             f"{mine} / {theirs}")
@@ -1292,11 +1287,14 @@ def _held_before(an: Analysis, now_verbs: frozenset[str], *, changed: bool = Fal
 
 
 def _plain_settings_apart(pair: Pair, said: frozenset[str],
-                          before: Callable[[Analysis, Analysis], bool]) -> bool:
-    """Two statements of one value each may both hold: either denies or adds ("also"), or
+                          before: Callable[[Analysis, Analysis], bool],
+                          denials: tuple[int, int] = (0, 0)) -> bool:
+    """Two statements of one value each may both hold: either denies more than the values
+    it turns down (``denials``, by statement: none by default) or adds ("also"), or
     :func:`_settings_apart` (two holders, before and now, a scope of one)."""
-    return bool(pair.a.negations or pair.b.negations or _additive(pair.a)
-                or _additive(pair.b) or _settings_apart(pair, said, before=before))
+    return bool(pair.a.negations > denials[0] or pair.b.negations > denials[1]
+                or _additive(pair.a) or _additive(pair.b)
+                or _settings_apart(pair, said, before=before))
 
 
 def _additive(an: Analysis) -> bool:

@@ -172,8 +172,7 @@ class OfflineJudge:
         (:mod:`reverie.judges.nli`) over the same model judges other values of one frame,
         and the agent-memory scorer (``memory``, or the shipped one: ``load()``,
         ``contradiction_both_ways(a, b, at_least)`` and ``score_ahead(pairs, at_least,
-        helper)``) raises its doubts where contradictions
-        are sought."""
+        helper)``) raises its doubts where contradictions are sought."""
         self._embedder = embedder
         self._vectors: Bounded[str, npt.NDArray[np.float32]] = Bounded(50_000)
         # each note's statements by (text, UTC time written): the dates made absolute
@@ -422,7 +421,6 @@ class OfflineJudge:
 
         def note(a: str, b: str, at_least: float) -> None:
             asked.setdefault(at_least, []).append((as_written(a), as_written(b)))
-            return None
 
         for a, b in pairs:
             left = [replace(s, memory=note) for s in per_note[a.note_id]]
