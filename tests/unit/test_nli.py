@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,8 +116,19 @@ def test_a_helper_thread_shares_a_batch_and_leaves_the_scores(scorer: NLIScorer)
              for i in range(7)] + [("Acme is on the Pro plan.", "Acme is on the Basic plan.")]
     want = scorer.score(pairs)
     helped = NLIScorer()
-    with ThreadPoolExecutor(1) as pool:
+
+    class Recording(ThreadPoolExecutor):
+        """A pool that counts what it is given to run."""
+
+        given = 0
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            Recording.given += 1
+            return super().submit(fn, *args, **kwargs)
+
+    with Recording(1) as pool:
         got = helped.score(pairs, pool)
+    assert Recording.given == 1  # the helper was offered the batch's second half
     for w, g in zip(want, got, strict=True):
         assert g.contradiction == pytest.approx(w.contradiction, abs=1e-5)
         assert g.entailment == pytest.approx(w.entailment, abs=1e-5)
