@@ -1054,7 +1054,7 @@ def _changed_value(pair: Pair) -> Finding | None:
             for d in other.clauses:
                 if (d.changed or d.negated or d.past or d.hypothetical or d.additive
                         or not _same_holder(c, d) or _two_things(c, d)
-                        or _one_day(c, d)):
+                        or _one_day(c, d) or _thing_unsaid(c, d, changed, other)):
                     continue  # "my brother" / "my other brother"
                 old = next((y for y in d.args if _one_sort(new, y, changed, other)
                             # what it was changed from, where the change says
@@ -1683,6 +1683,16 @@ def _same_holder(c: Clause, d: Clause) -> bool:
     the note's holder on one side."""
     x, y = _content(c.subject), _content(d.subject)
     return not x or not y or _agree(x, y)
+
+
+def _thing_unsaid(c: Clause, d: Clause, own: Analysis, other: Analysis) -> bool:
+    """``c``'s subject (of the statement ``own``) names a thing of the holder the other
+    statement never mentions ("Globex moved their maintenance window to Saturday" /
+    "Globex rotates their API keys every 90 days"): one holder, two things. A clause of
+    the holder alone ("downgraded to Basic", "Kai relocated to Glasgow") may be of any
+    thing the other names."""
+    thing = _content(c.subject) - _content(d.subject) - own.salient
+    return bool(thing) and not thing & other.lemmas
 
 
 def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
@@ -2748,7 +2758,10 @@ def one_frame(pair: Pair) -> str | None:
             if _other_scope(c, d):
                 continue
             same = c.predicate == d.predicate or synonyms(c.predicate, d.predicate, "v")
-            if same:
+            if same and not (_thing_unsaid(c, d, pair.a, pair.b)
+                             or _thing_unsaid(d, c, pair.b, pair.a)):
+                # "Marco is in the Berlin office" / "Marco's main codebase is billing-svc":
+                # one holder, and a thing of his the other never mentions
                 # "only" makes a frame one value at a time for the rules, which check
                 # the values' kinds: not for the model ("has only one admin" / "has
                 # twelve seats")

@@ -44,6 +44,12 @@ def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     ("The standup is usually at 9:30.", "Friday's standup was moved to 11:00."),  # one day
     ("The account is on the Business plan.", "The account upgraded to Business in May."),
     ("The meetup is on Tuesdays.", "If the hall is booked, the meetup moves to Thursday."),
+    # another thing of one holder, which the other statement never mentions
+    ("Initech moved their release freeze to Friday night.",
+     "Initech rotates their SSH keys every 30 days."),
+    ("Umbrella moved its board meeting to Monday morning.",
+     "Umbrella keeps its backups in the AWS Dublin region."),
+    ("Hollis changed his desk to the Oslo office.", "Hollis renews his AWS certificate every year."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """A change under way, another holder's, a place that holds the new one, the value the

@@ -44,6 +44,9 @@ def test_one_frame_with_values_of_one_kind() -> None:
         ("Ann is a teacher.", "Ben is a cook."),  # two holders
         ("The user was a teacher.", "The user is a cook."),  # a former value
         ("The user is a teacher.", "The user is also a cook."),  # an addition
+        # a thing of the holder the other statement never mentions
+        ("Tove is in the Lisbon office and works WET hours.",
+         "Tove's main repository is infra-tools, a Rust crate."),
     ],
 )
 def test_not_one_frame(a: str, b: str) -> None:
