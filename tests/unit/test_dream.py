@@ -117,6 +117,23 @@ async def test_contradiction_winner_is_chosen_by_rule(days_apart, counts, expect
     assert loser.comments.startswith("Contradicted by")
 
 
+async def test_a_contradiction_worded_apart_is_judged_and_settled():
+    """A change said in other words than the value it ends (cosine 0.5-0.65, below the
+    0.65 the dream judged from before) is still a candidate pair: the newer note wins."""
+    app = dream_app()
+    old, new = "The Orbis account is on the Growth plan.", "Orbis downgraded to Starter in June."
+    a, b = await app.embedder.embed([old, new])
+    cosine = sum(x * y for x, y in zip(a, b, strict=True)) / (
+        sum(x * x for x in a) ** 0.5 * sum(y * y for y in b) ** 0.5)
+    assert 0.5 <= cosine < 0.65, cosine
+    await add_notes(app, note("old", old), note("new", new, day=10))
+    run = await run_dream(app)
+    assert await statuses(app) == {"old": "Revoked", "new": "Active"}
+    steps = await app.runs.steps(run.run_id)
+    [pair] = [s for s in steps if s.name == "pair" and s.output.get("decision") == "revoke"]
+    assert [f["rule"] for f in pair.output["findings"]] == ["changed-value"]
+
+
 async def test_run_steps_record_the_rules_that_decided():
     """The offline judge's findings are in the steps: the cluster's links and absorptions,
     the pair's conflict (rule and detail)."""
