@@ -103,6 +103,7 @@ from reverie.text.vocabulary.attributes import (
     FREQUENCIES,
     MEASURE_KINDS,
     ORIGIN_FRAMES,
+    PERSON_SORTS,
     RESIDENCE_FRAMES,
     SEVERAL_NOUNS,
     STATUS_WORDS,
@@ -801,7 +802,21 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "between 250 and 350 employees" / "300 employees"
     if _one_of_several(c, d, real[0].role):
         return None  # "has an office in Berlin" / "has an office in Lisbon": two offices
+    if c.predicate in _HAVE and _told_apart_by_adjectives(c, d, real[0]) and not al.only:
+        return None  # "has one older sister" / "has one younger sister": two sisters
     return "other-value", real[0].role
+
+
+def _told_apart_by_adjectives(c: Clause, d: Clause, difference: _Difference) -> bool:
+    """The two arguments are one noun, as many, told apart only by adjectives ("one older
+    sister" / "one younger sister", "a red car" / "a blue car"); not by where or when ("the
+    office in Berlin" / "... in Lisbon", "a meeting on Wednesdays" / "... on Thursdays")."""
+    x, y = c.arg(difference.role), d.arg(difference.role)
+    if (not difference.same_head or difference.numbers or x is None or y is None
+            or x.mods is None or y.mods is None):
+        return False
+    apart = x.mods ^ y.mods
+    return bool(apart) and all(slot == "amod" for slot, _ in apart)
 
 
 _NO_SCOPE = FILLER | EXCLUSIVE | ADDITIVE | NO_SCOPE
@@ -821,6 +836,21 @@ def _two_scopes(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
 
 def _one_word(u: str, v: str) -> bool:
     return u == v or _synonymous(u, v)
+
+
+def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
+    """Two copulas call one holder two sorts of person, one of them a sort one is besides
+    a job (:data:`PERSON_SORTS`: kin, a child, a user, an eater) and neither said to be the
+    only one ("is an only child" / "is a pediatric nurse", "a father" / "a Mac user"): one
+    person is many sorts at once. Two jobs ("a teacher" / "a cook") are left to the
+    occupation's rules."""
+    x, y = c.arg(role), d.arg(role)
+    if (role != "attr" or c.predicate != "be" or d.predicate != "be" or c.only or d.only
+            or x is None or y is None or not x.head or not y.head or x.head == y.head):
+        return False
+    if not (is_kind_of(x.head, "person") and is_kind_of(y.head, "person")):
+        return False
+    return any(is_kind_of(h, k) for h in (x.head, y.head) for k in PERSON_SORTS)
 
 
 def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
@@ -998,6 +1028,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "in Japanese yen" / "in JPY": one currency
             if rule == "other-value" and _two_scopes(pair, c, d, role):
                 continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
+            if rule == "other-value" and _two_sorts_of_person(c, d, role):
+                continue  # "is an only child" / "is a pediatric nurse": both may hold
             if rule == "other-value" and _how_often_too(pair, c, d, role):
                 continue  # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
             if rule == "other-value" and _two_adjectives(c, d, role):
@@ -2767,7 +2799,8 @@ def one_frame(pair: Pair) -> str | None:
                 # twelve seats")
                 real = replace(_align(c, d), only=False).real()
                 if real and real[0].role not in _SCOPES and not _restricted_apart(
-                        c, d, real[0].role) and not _one_of_several(c, d, real[0].role):
+                        c, d, real[0].role) and not _one_of_several(c, d, real[0].role) \
+                        and not _two_sorts_of_person(c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
             if (_one_value(c) or _one_value(d)) and _sometimes(c) == _sometimes(d):
@@ -2806,10 +2839,12 @@ def _other_scope(c: Clause, d: Clause) -> bool:
 
 def _values_of_one_kind(c: Clause, d: Clause) -> str | None:
     """Two argument heads, not dates or scopes, that differ, are no synonyms and name one
-    kind of thing."""
+    kind of thing, but two sorts of person (:func:`_two_sorts_of_person`)."""
     for x in c.args:
         for y in d.args:
             if x.head == y.head or x.role in _SCOPES or y.role in _SCOPES:
+                continue
+            if x.role == y.role and _two_sorts_of_person(c, d, x.role):
                 continue
             if _dated(x) or _dated(y) or not x.head or not y.head:
                 continue

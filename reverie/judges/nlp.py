@@ -968,7 +968,8 @@ def _only(pred: Any) -> bool:
     """The clause says its value is the only one: "only", "exclusively" on the predicate or
     on an argument ("only uses macOS", "uses Windows exclusively", "works only for Globex"),
     "only", "sole", "single" on an argument's noun ("my only pet", "as her only editor",
-    "one and only employer", "just one pet"). Not "only" of a number ("only 5 seats"), of a
+    "one and only employer", "just one pet"), not "an only" ("an only child": a kind of
+    person). Not "only" of a number ("only 5 seats"), of a
     time ("only started last year") or of another clause."""
     for t in _own_tokens(pred):
         word = t.lower_
@@ -981,6 +982,9 @@ def _only(pred: Any) -> bool:
                 continue  # "not only X but also Y"
             return True
         if word in SOLE and t.dep_ == "amod" and t.head.pos_ in {"NOUN", "PROPN"}:
+            if word == "only" and any(c.dep_ == "det" and c.lower_ in {"a", "an"}
+                                      for c in t.head.children):
+                continue  # "an only child": a kind, not the one value ("a single child" is)
             return True
         if word == "only" and t.dep_ == "conj" and t.head.lower_ == "one":
             return True  # "one and only employer"

@@ -55,6 +55,7 @@ __all__ = [
     "ORIGIN_NOUNS",
     "OWNER_FRAMES",
     "OWNER_NOUNS",
+    "PERSON_SORTS",
     "PLACE_KINDS",
     "QUALIFIER_VALUES",
     "REPLY_WORDS",
@@ -354,6 +355,10 @@ team", "at the Berlin office" / "works at Acme": one employer, no two)."""
 OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as"), ("earn", "prep:as")})
 """(predicate, role) that name a holder's occupation ("works as a nurse", "earns a living as
 a cook")."""
+
+PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
+"""WordNet kinds of person one is besides a job or another sort ("an only child", "a single
+father", "a Mac user", "a vegan"): "is an only child" / "is a nurse" may both hold."""
 
 OCCUPATION_KINDS: tuple[str, ...] = (
     "worker",
