@@ -100,6 +100,7 @@ from reverie.text.vocabulary.products import (
     VERSION_FRAMES,
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
+from reverie.text.zones import value_offsets
 
 __all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
 
@@ -876,6 +877,8 @@ def other_values(x: Held, y: Held) -> bool:
     u, v = x.value, y.value
     if x.attribute == "currency" and _currencies(u | x.arg.words) & _currencies(v | y.arg.words):
         return False  # "pays in euros" / "the currency is EUR": one currency, two names
+    if x.attribute in _ZONE_ATTRIBUTES and _one_zone(x, y):
+        return False  # "Time zone: CET" / "the timezone is UTC+1": one zone, two names
     if x.attribute in _PRODUCT_ATTRIBUTES:  # "Postgres" / "PostgreSQL": one product
         u, v = _as_product(u), _as_product(v)
     if not u or not v or u <= v or v <= u:
@@ -884,6 +887,15 @@ def other_values(x: Held, y: Held) -> bool:
     if h is None or k is None:
         return True
     return h == k or not one_noun(h, k)
+
+
+_ZONE_ATTRIBUTES = frozenset({"zone", "time zone"})
+
+
+def _one_zone(x: Held, y: Held) -> bool:
+    """Both values name a time zone and the zones may be one (an offset in common)."""
+    s, t = value_offsets(x.value), value_offsets(y.value)
+    return bool(s & t)
 
 
 def _currencies(value: frozenset[str]) -> frozenset[str]:

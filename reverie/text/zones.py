@@ -39,7 +39,7 @@ from reverie.text.vocabulary.zones import (
     ZONE_NAMES,
 )
 
-__all__ = ["Zone", "held_zone", "zones"]
+__all__ = ["Zone", "held_zone", "value_offsets", "zones"]
 
 _SEASONS = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))  # wall times
 
@@ -192,3 +192,11 @@ def held_zone(text: str) -> Zone | None:
     if not offsets:
         return None
     return Zone(offsets, " ".join(z.said for z in named))
+
+
+def value_offsets(words: frozenset[str]) -> frozenset[float]:
+    """The UTC offsets a zone value's lower-cased words may mean ("cet": UTC+1/+2,
+    "utc+1": UTC+1), empty when they name no zone; an abbreviation is read in capitals."""
+    text = " ".join(sorted(words))
+    found = zones(text) or zones(text.upper())
+    return frozenset(o for z in found for o in z.offsets)

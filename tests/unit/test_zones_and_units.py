@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.quantities import quantities
-from reverie.text.zones import held_zone, zones
-from tests.dreamkit import assert_contradiction, assert_not_by
+from reverie.text.zones import held_zone, value_offsets, zones
+from tests.dreamkit import assert_contradiction, assert_not_by, explained
 
 
 @pytest.mark.parametrize(("text", "utc"), [
@@ -67,6 +67,23 @@ def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
 ])
 def test_one_zone_or_two_holders_is_no_time_zone_conflict(a: str, b: str) -> None:
     assert_not_by(a, b, "other-time-zone")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Time zone: CET", "The user's timezone is UTC+1."),
+    ("Time zone: JST", "The user's timezone is UTC+9."),
+])
+def test_one_zone_by_name_and_by_offset_is_one_value(a: str, b: str) -> None:
+    """The time-zone attribute's two values name one zone: no contradiction."""
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("words", "utc"), [
+    ({"cet"}, {1.0}), ({"utc+1"}, {1.0}), ({"pacific", "time"}, {-8.0, -7.0}),
+    ({"blue"}, set()),
+])
+def test_a_values_words_are_read_as_offsets(words: set[str], utc: set[float]) -> None:
+    assert value_offsets(frozenset(words)) == utc
 
 
 @pytest.mark.parametrize(("text", "found"), [
