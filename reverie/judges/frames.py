@@ -853,6 +853,18 @@ def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
     return any(is_kind_of(h, k) for h in (x.head, y.head) for k in PERSON_SORTS)
 
 
+def _property_and_kind(c: Clause, d: Clause, role: str) -> bool:
+    """One copula's value is an adjective, the other's a noun with no adjective of its own
+    ("Mia is shy" / "Mia is a lawyer", "The car is red" / "The car is a Tesla"): a property
+    and a kind, which both hold. Not against a noun an adjective describes ("is tall" /
+    "is a very short woman")."""
+    x, y = c.arg(role), d.arg(role)
+    if role != "attr" or x is None or y is None or x.adjective == y.adjective:
+        return False
+    noun = y if x.adjective else x
+    return noun.mods is not None and not any(slot == "amod" for slot, _ in noun.mods)
+
+
 def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     """Besides the value that differs, the statements say two frequencies, neither said by
     that value ("The cleaner comes every other Thursday" / "The gardener comes every
@@ -1030,6 +1042,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
             if rule == "other-value" and _two_sorts_of_person(c, d, role):
                 continue  # "is an only child" / "is a pediatric nurse": both may hold
+            if rule == "other-value" and _property_and_kind(c, d, role):
+                continue  # "Mia is shy" / "Mia is a lawyer": a property and a kind
             if rule == "other-value" and _how_often_too(pair, c, d, role):
                 continue  # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
             if rule == "other-value" and _two_adjectives(c, d, role):
@@ -2800,7 +2814,8 @@ def one_frame(pair: Pair) -> str | None:
                 real = replace(_align(c, d), only=False).real()
                 if real and real[0].role not in _SCOPES and not _restricted_apart(
                         c, d, real[0].role) and not _one_of_several(c, d, real[0].role) \
-                        and not _two_sorts_of_person(c, d, real[0].role):
+                        and not _two_sorts_of_person(c, d, real[0].role) \
+                        and not _property_and_kind(c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"
             if (_one_value(c) or _one_value(d)) and _sometimes(c) == _sometimes(d):
