@@ -854,15 +854,17 @@ def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
 
 
 def _property_and_kind(c: Clause, d: Clause, role: str) -> bool:
-    """One copula's value is an adjective, the other's a noun with no adjective of its own
-    ("Mia is shy" / "Mia is a lawyer", "The car is red" / "The car is a Tesla"): a property
-    and a kind, which both hold. Not against a noun an adjective describes ("is tall" /
-    "is a very short woman")."""
+    """One copula's value is an adjective, the other's "a" noun with no adjective of its
+    own ("Mia is shy" / "Mia is a lawyer", "The account is active" / "... is a trial"): a
+    property and a kind, which both hold. Not against a noun an adjective describes ("is
+    tall" / "is a very short woman"), nor a bare noun or a name, which may be the value
+    the adjective names ("the default branch is main" / "... is master")."""
     x, y = c.arg(role), d.arg(role)
     if role != "attr" or x is None or y is None or x.adjective == y.adjective:
         return False
     noun = y if x.adjective else x
-    return noun.mods is not None and not any(slot == "amod" for slot, _ in noun.mods)
+    return (noun.indefinite and noun.mods is not None
+            and not any(slot == "amod" for slot, _ in noun.mods))
 
 
 def _how_often_too(pair: Pair, c: Clause, d: Clause, role: str) -> bool:

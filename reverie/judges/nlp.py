@@ -613,7 +613,9 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
         _self(words),
         frozenset(numbers),
         mods - {(r, "") for r, _ in mods},
-        (token.pos_ == "ADJ" and token.tag_ == "JJ") or _participle_value(token),
+        # "an automatic": an adjective said as a noun
+        (token.pos_ == "ADJ" and token.tag_ == "JJ"
+         and not any(c.dep_ == "det" for c in token.children)) or _participle_value(token),
         _indefinite(token),
     )
 
