@@ -366,6 +366,9 @@ class JudgmentCache(Protocol):
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         """Store a verdict."""
 
+    async def judged(self, keys: Sequence[str]) -> set[str]:
+        """Return which of ``keys`` hold a verdict (a dream asks once for all its pairs)."""
+
 
 class QualificationStore(Protocol):
     """Judge qualifications, one per key (judge identity and qualification set)."""

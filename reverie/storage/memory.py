@@ -514,6 +514,9 @@ class MemoryJudgments:
     async def put(self, key: str, verdict: dict[str, Any]) -> None:
         self.verdicts[key] = copy.deepcopy(verdict)
 
+    async def judged(self, keys: Sequence[str]) -> set[str]:
+        return {k for k in keys if k in self.verdicts}
+
 
 @dataclass
 class MemoryQualifications:

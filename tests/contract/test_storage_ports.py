@@ -407,6 +407,16 @@ async def test_judgment_cache(make: Make) -> None:
     assert await cache.get("k-1") == {"contradicts": False, "reason": "y", "scores": [3]}
 
 
+async def test_judgment_cache_tells_which_keys_are_judged(make: Make) -> None:
+    """``judged`` names the keys with a verdict, of many asked at once."""
+    cache = make("judgments")
+    await cache.put("k-1", {"contradicts": True})
+    await cache.put("k-3", {"contradicts": False})
+    asked = [f"k-{i}" for i in range(300)]
+    assert await cache.judged(asked) == {"k-1", "k-3"}
+    assert await cache.judged([]) == set()
+
+
 async def test_qualification_store(make: Make) -> None:
     """One record per key, replaced, newest first."""
     await check_qualification_contract(make("qualifications"), AT)

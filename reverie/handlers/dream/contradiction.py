@@ -26,6 +26,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import structlog
@@ -61,9 +62,9 @@ class Pair:
     b: Note
     similarity: float
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """Return the cache key: the pair's ids and exact texts."""
+        """Return the cache key: the pair's ids and exact texts (computed once)."""
         raw = "\x1f".join([self.a.note_id, self.a.text, self.b.note_id, self.b.text])
         return "pair-" + hashlib.sha256(raw.encode()).hexdigest()[:32]
 
@@ -92,20 +93,21 @@ async def candidate_pairs(ctx: DreamContext, notes: Sequence[Note]) -> list[Pair
                                         ctx.settings.neighbour_floor)
     ctx.carried.neighbours = table
     seen: dict[tuple[str, str], Pair] = {}
+    floor, merged = ctx.settings.contradiction_similarity, ctx.carried.merged
     for members in by_scope.values():
         by_id = {n.note_id: n for n in members}
         for note in members:
-            hits = table.hits(note)
-            for hit in hits:
+            for hit in table.hits(note):
+                if hit.score < floor or hit.note_id == note.note_id:
+                    continue
                 other = by_id.get(hit.note_id)
-                if other is None or other.note_id == note.note_id:
+                if other is None:
                     continue
-                if hit.score < ctx.settings.contradiction_similarity:
+                a, b = (note, other) if note.note_id < other.note_id else (other, note)
+                ids = (a.note_id, b.note_id)
+                if ids in seen or (a.note_id in merged and b.note_id in merged):
                     continue
-                if {note.note_id, other.note_id} <= ctx.carried.merged:
-                    continue
-                a, b = sorted((note, other), key=lambda n: n.note_id)
-                seen.setdefault((a.note_id, b.note_id), Pair(a, b, hit.score))
+                seen[ids] = Pair(a, b, hit.score)
     return sorted(seen.values(), key=lambda p: (-p.similarity, p.a.note_id, p.b.note_id))
 
 
@@ -138,7 +140,8 @@ async def resolve_contradictions(ctx: DreamContext, parent: str) -> Contradictio
     notes = [n async for n in ctx.stores.notes.iter_records(agent_id=ctx.agent_id,
                                                           status=Status.ACTIVE)]
     pairs = await candidate_pairs(ctx, notes)
-    fresh = [p for p in pairs if await ctx.stores.judgments.get(p.key) is None]
+    done = await ctx.stores.judgments.judged([p.key for p in pairs])
+    fresh = [p for p in pairs if p.key not in done]
     todo = fresh[: ctx.settings.max_pairs]
     if isinstance(ctx.judge, PairPreparing) and todo:
         # the offline judge's model asked about every pair at once; verdicts unchanged

@@ -16,7 +16,14 @@ from reverie.domain.runs import DreamRun, ReviewPair, RunStep
 from reverie.storage.migrations import versioned
 from reverie.storage.mongo.documents import Doc, _strip
 from reverie.storage.mongo.errors import MongoAdapter
-from reverie.storage.mongo.ferretdb import WriteLock, find_all, serialized, set_published
+from reverie.storage.mongo.ferretdb import (
+    Dialect,
+    WriteLock,
+    find_all,
+    find_by_ids,
+    serialized,
+    set_published,
+)
 
 
 class MongoRuns(MongoAdapter):
@@ -183,6 +190,7 @@ class MongoJudgments(MongoAdapter):
     def __init__(self, db: AsyncDatabase[Doc]) -> None:
         self.collection = db["judgments"]
         self.writes = WriteLock()
+        self.dialect = Dialect(db)
 
     async def get(self, key: str) -> dict[str, Any] | None:
         doc = await self.collection.find_one({"_id": key})
@@ -193,6 +201,10 @@ class MongoJudgments(MongoAdapter):
         await self.collection.replace_one(
             {"_id": key}, versioned({**verdict, "_id": key}), upsert=True
         )
+
+    async def judged(self, keys: Sequence[str]) -> set[str]:
+        found = await find_by_ids(self.collection, keys, {"_id": 1}, self.dialect)
+        return {d["_id"] for d in found}
 
 
 class MongoQualifications(MongoAdapter):
