@@ -441,7 +441,22 @@ def _qualified(c: Clause, d: Clause) -> bool:
         if _content(y.words) < _content(x.words) and (
                 x.head != y.head or _content(x.words) - y.words <= _modifying(x)):
             return True  # "likes tea" / "does not like green tea" (not "vegetables or fruit")
-    return False
+    return _denied_at_some_times(negative, positive)
+
+
+_BOUNDS = frozenset({"prep:after", "prep:before", "prep:past", "prep:until", "prep:till"})
+
+
+def _denied_at_some_times(negative: Clause, positive: Clause) -> bool:
+    """The denial holds at some times only, and the affirmed clause names no time ("drinks
+    coffee" / "does not drink coffee after 2 pm", "... in the evening"): denying a part of
+    the day or week does not deny the habit. Not against a time said ("works Saturdays"
+    / "does not work on weekends")."""
+    said = {w for x in positive.args for w in x.words} | {
+        w for x in positive.args for _, phrase in x.mods or () for w in phrase.split()}
+    if said & _TIMES_OF_WEEK or any(x.role in _BOUNDS for x in positive.args):
+        return False
+    return any(x.role in _BOUNDS for x in negative.args) or _sometimes(negative)
 
 
 def _modifying(x: Arg) -> frozenset[str]:
