@@ -1767,6 +1767,8 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
         return new.head == old.head and _numbers_differ(new, old)
     if _synonymous(new.head, old.head):
         return False  # "Holland" / "the Netherlands"
+    if old.head in _WHEN and new.head not in _WHEN:
+        return False  # "upgraded to Premium" / "upgraded in July": when, not what
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
@@ -2385,18 +2387,32 @@ def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
     ``d``'s and more, headed by a being or an organization ``d``'s subject does not name
     ("the user's husband", "her dog", "the user's team" / "the user"; not "the user in
     Berlin", nor an attribute: "the user's time zone", nor a gathering: "the team's
-    weekly meeting")."""
+    weekly meeting"); against a note without a subject, any being said with more words
+    ("Sam's wife")."""
     head = SELF if c.subject_head in SELF_WORDS else c.subject_head
-    return (bool(d.subject) and d.subject < c.subject and head not in d.subject
-            and head not in said
-            and (is_kind_of(head, "organism") or is_kind_of(head, "organization")))
+    if head == SELF or head in said:
+        return False
+    being = is_kind_of(head, "organism") or is_kind_of(head, "organization")
+    if not d.subject:  # a note without a subject is of its holder: "Loves spicy food" /
+        return being and len(_content(c.subject)) > 1  # "Sam's wife can't stand ..."
+    return d.subject < c.subject and head not in d.subject and being
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:
     """The same content words, one statement negated an odd number of times more: a
     contradiction whatever the parse ("Acme ships every order with UPS" / "Acme does not
     ship orders with UPS", where the first is parsed with "ships" as a noun)."""
-    return bool(a.content) and a.content == b.content and (a.negations - b.negations) % 2 == 1
+    return (bool(a.content) and a.content == b.content and (a.negations - b.negations) % 2 == 1
+            and not _being_and_having(a, b))
+
+
+def _being_and_having(a: Analysis, b: Analysis) -> bool:
+    """One statement says what its holder is, the other what it has, of one word ("is an
+    only child" / "has no children"): two frames, whatever their words."""
+    if not a.clauses or not b.clauses:
+        return False
+    verbs = {a.clauses[0].predicate, b.clauses[0].predicate}
+    return "be" in verbs and bool(verbs & _HAVE)
 
 
 def _counted_copy(a: Analysis, b: Analysis) -> tuple[str, str] | None:
