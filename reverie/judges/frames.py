@@ -104,6 +104,7 @@ from reverie.text.vocabulary.attributes import (
     MEASURE_KINDS,
     ORIGIN_FRAMES,
     PERSON_SORTS,
+    RELATED_PERSONS,
     RESIDENCE_FRAMES,
     SEVERAL_NOUNS,
     STATUS_WORDS,
@@ -2387,15 +2388,18 @@ def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
     ``d``'s and more, headed by a being or an organization ``d``'s subject does not name
     ("the user's husband", "her dog", "the user's team" / "the user"; not "the user in
     Berlin", nor an attribute: "the user's time zone", nor a gathering: "the team's
-    weekly meeting"); against a note without a subject, any being said with more words
-    ("Sam's wife")."""
+    weekly meeting"); against a note without a subject, a person named by how they stand
+    to someone (:data:`RELATED_PERSONS`: "Sam's wife", "her boss")."""
     head = SELF if c.subject_head in SELF_WORDS else c.subject_head
     if head == SELF or head in said:
         return False
-    being = is_kind_of(head, "organism") or is_kind_of(head, "organization")
     if not d.subject:  # a note without a subject is of its holder: "Loves spicy food" /
-        return being and len(_content(c.subject)) > 1  # "Sam's wife can't stand ..."
-    return d.subject < c.subject and head not in d.subject and being
+        # "Sam's wife can't stand ...", not "Sophie Martin", "the Berlin team" nor
+        # "Lifelong Spurs supporter": a person named by how they stand to someone
+        return (not c.subject_name and len(_content(c.subject)) > 1
+                and any(is_kind_of(head, k) for k in RELATED_PERSONS))
+    return (d.subject < c.subject and head not in d.subject
+            and (is_kind_of(head, "organism") or is_kind_of(head, "organization")))
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:

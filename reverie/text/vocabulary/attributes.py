@@ -58,6 +58,7 @@ __all__ = [
     "PERSON_SORTS",
     "PLACE_KINDS",
     "QUALIFIER_VALUES",
+    "RELATED_PERSONS",
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
     "SEVERAL_NOUNS",
@@ -355,6 +356,10 @@ team", "at the Berlin office" / "works at Acme": one employer, no two)."""
 OCCUPATION_FRAMES = frozenset({("work", "prep:as"), ("employ", "prep:as"), ("earn", "prep:as")})
 """(predicate, role) that name a holder's occupation ("works as a nurse", "earns a living as
 a cook")."""
+
+RELATED_PERSONS: tuple[str, ...] = ("relative", "friend", "associate", "superior", "peer")
+"""WordNet kinds of a person named by how they stand to someone ("Sam's wife", "her boss",
+"a colleague of hers"): another holder than the one a note is about."""
 
 PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
 """WordNet kinds of person one is besides a job or another sort ("an only child", "a single
