@@ -195,8 +195,10 @@ def held_zone(text: str) -> Zone | None:
 
 
 def value_offsets(words: frozenset[str]) -> frozenset[float]:
-    """The UTC offsets a zone value's lower-cased words may mean ("cet": UTC+1/+2,
-    "utc+1": UTC+1), empty when they name no zone; an abbreviation is read in capitals."""
+    """The UTC offsets a zone value's lower-cased words may mean ("cet": UTC+1, as the
+    abbreviation table has it; "utc+1": UTC+1), empty when they name no zone; an
+    abbreviation is read in capitals. The words are a set, read in sorted order, so a
+    name of several words may be missed ("us eastern")."""
     text = " ".join(sorted(words))
     found = zones(text) or zones(text.upper())
     return frozenset(o for z in found for o in z.offsets)
