@@ -120,10 +120,12 @@ def _gap_guard(app: faust.App, settings: Settings, bus: MessageBus) -> GapGuard:
 
 
 def acknowledge_tail(app: faust.App, hole: Hole) -> None:
-    """Acknowledge a handled tail's offsets to Faust, so its next commit moves past them.
+    """Acknowledge a handled range's offsets to Faust, so its next commit moves past them.
 
-    Faust commits what its stream acknowledged; a swept tail never went through the
-    stream. Every offset of the range is acknowledged, transaction markers included.
+    Faust commits what its stream acknowledged, and only up to the first offset it was
+    not told of; a range the guard read again (a swept tail, or a hole before a batch)
+    never went through the stream. Every offset of the range is acknowledged,
+    transaction markers included.
     """
     tp = TP(hole.topic, hole.partition)
     for offset in range(hole.start, hole.end):

@@ -8,7 +8,10 @@ Nothing redelivers them. Every batch an agent handles carries its messages' offs
 so :class:`OffsetTracker` notices a partition's offset jumping forward, and
 :class:`GapGuard` reads the missing range from the broker and hands it to the caller
 before the batch that revealed it (order per partition is kept). Offsets that hold no
-message (transaction markers) cost one empty read.
+message (transaction markers) cost one empty read. Once the batch is handled, the
+hole is acknowledged like a swept tail (below): Faust commits only up to its first
+unacknowledged offset, so an unacknowledged hole would hold the partition's commit
+there for good.
 
 A range skipped at the end of a partition's traffic has no later message to reveal it:
 :meth:`GapGuard.stalled` compares each partition's expected offset with the broker's end
@@ -96,8 +99,9 @@ class GapGuard:
     """Ranges :meth:`sweep` handed over: the stream's late copies of them are dropped."""
     lanes: dict[str, Lane] = field(default_factory=dict)
     acknowledge: Callable[[Hole], None] | None = None
-    """Told of each swept tail once it is handled, so the consumer commits past it: the
-    stream never delivered those messages, so it never acknowledges them itself."""
+    """Told of each range read again (a swept tail, or a hole before a batch) once it is
+    handled, so the consumer commits past it: the stream never delivered those messages,
+    so it never acknowledges them itself."""
 
     def lane(self, topic: str, handle: Handle) -> None:
         """Hand ``topic``'s messages (the stream's, completed, and swept tails) to ``handle``."""
@@ -109,9 +113,12 @@ class GapGuard:
             return
         lane = self.lanes[messages[0].topic]
         async with lane.lock:
-            completed = await self.complete(messages)
+            completed, holes = await self._fill(messages)
             if completed:
                 await lane.handle(completed)
+            if self.acknowledge is not None:
+                for hole in holes:
+                    self.acknowledge(hole)
 
     async def repair_tails(self, ends: Mapping[TP, int]) -> int:
         """Read and handle the tails the stream stopped short of; return how many messages."""
@@ -146,13 +153,19 @@ class GapGuard:
     async def complete(self, messages: Sequence[RawMessage]) -> list[RawMessage]:
         """Return ``messages`` preceded by any skipped messages of their partitions, less
         those a sweep already handed over."""
+        completed, _ = await self._fill(messages)
+        return completed
+
+    async def _fill(self, messages: Sequence[RawMessage]
+                    ) -> tuple[list[RawMessage], list[Hole]]:
+        """Return :meth:`complete`'s messages and the holes read again to complete them."""
         if self.loading is not None and not self.loading.done():
             await asyncio.wait({self.loading}, timeout=15)
         if self.swept:
             messages = [m for m in messages if not self._was_swept(m)]
         holes = self.tracker.holes(messages)
         if not holes:
-            return list(messages)
+            return list(messages), []
         before: dict[int, list[RawMessage]] = {}
         for i, hole in holes:
             read = await self.read_range(hole.topic, hole.partition, hole.start, hole.end)
@@ -165,7 +178,7 @@ class GapGuard:
         for i, m in enumerate(messages):
             out += before.get(i, [])
             out.append(m)
-        return out
+        return out, [hole for _, hole in holes]
 
     def _was_swept(self, m: RawMessage) -> bool:
         """Whether a sweep handed ``m`` over already (ranges the stream passed are forgotten)."""

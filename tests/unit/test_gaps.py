@@ -237,3 +237,53 @@ async def test_faust_commits_past_a_tail_the_guard_acknowledged():
     app.consumer._committed_offset[tp] = 3  # everything before the tail is committed
     acknowledge_tail(app, Hole(NOTES, 0, 3, 6))
     assert app.consumer._filter_committable_offsets([tp]) == {tp: 6}
+
+
+async def test_a_hole_before_a_batch_is_acknowledged_once_the_batch_is_handled():
+    reads: list = []
+    handled: list[tuple[int, int]] = []
+    acknowledged: list[Hole] = []
+    guard = guard_with_lane(reads, handled)
+    guard.acknowledge = acknowledged.append
+    guard.tracker.start_at({(NOTES, 0): 3058})
+    await guard.deliver([msg(0, 3060), msg(0, 3061)])
+    assert handled == [(0, 3058), (0, 3059), (0, 3060), (0, 3061)]
+    assert acknowledged == [Hole(NOTES, 0, 3058, 3060)]
+    await guard.deliver([msg(0, 3062)])  # no hole: nothing more to acknowledge
+    assert acknowledged == [Hole(NOTES, 0, 3058, 3060)]
+
+
+async def test_a_hole_whose_batch_fails_is_not_acknowledged():
+    acknowledged: list[Hole] = []
+    guard = GapGuard(reader([]), acknowledge=acknowledged.append)
+
+    async def handle(messages: list[RawMessage]) -> None:
+        raise RuntimeError("storage down")
+
+    guard.lane(NOTES, handle)
+    guard.tracker.start_at({(NOTES, 0): 5})
+    try:
+        await guard.deliver([msg(0, 7)])
+    except RuntimeError:
+        pass
+    assert acknowledged == []
+
+
+def test_faust_commits_past_a_repaired_hole_only_once_it_is_acknowledged():
+    """CI51: the stream acknowledged 3060.. but not the hole 3058-3059 the guard read
+    again, and Faust's commit stayed at 3058 for good (it stops at the first offset it
+    was not told of)."""
+    import faust
+    from faust.types import TP, Message
+
+    from reverie.streams.app import acknowledge_tail
+
+    app = faust.App("gaps-test", broker="kafka://127.0.0.1:1")
+    app.topics._acking_topics.add(NOTES)
+    tp = TP(NOTES, 0)
+    app.consumer._committed_offset[tp] = 3058
+    for offset in range(3060, 3073):  # what the stream delivered and acknowledged
+        app.consumer.ack(Message(NOTES, 0, offset, 0.0, 0, None, None, None, None, tp=tp))
+    assert app.consumer._filter_committable_offsets([tp]) == {}
+    acknowledge_tail(app, Hole(NOTES, 0, 3058, 3060))
+    assert app.consumer._filter_committable_offsets([tp]) == {tp: 3073}
