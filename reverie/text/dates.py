@@ -324,13 +324,16 @@ class _Rule:
 
     ``when``: "always"; "tensed" (a past or future sentence); "not_past"; "future" (a
     future marker in the sentence). ``event_only``: not in a sentence stating a standing
-    rule or a duration (:data:`_STANDING`)."""
+    rule or a duration (:data:`_STANDING`). ``adverb``: a lone adverb ("recently"), whose
+    phrase cannot stand where it stood between a subject and its verb
+    (:func:`_clause_end`)."""
 
     pattern: re.Pattern[str]
     resolve: Resolver
     when: When = "always"
     not_after_the: bool = False
     event_only: bool = False
+    adverb: bool = False
 
 
 def _rule(
@@ -339,9 +342,11 @@ def _rule(
     when: When = "always",
     not_after_the: bool = False,
     event_only: bool = False,
+    adverb: bool = False,
 ) -> _Rule:
     return _Rule(
-        re.compile(_B + pattern + _E, re.IGNORECASE), resolve, when, not_after_the, event_only
+        re.compile(_B + pattern + _E, re.IGNORECASE), resolve, when, not_after_the, event_only,
+        adverb,
     )
 
 
@@ -530,10 +535,10 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:a\s+while|some\s+time|a\s+long\s+time|long)\s+ago",
         _anchored("some time before", -_OPEN, 0),
     ),
-    _rule(r"(?:recently|lately)", _anchored("shortly before", -30, 0)),
+    _rule(r"(?:recently|lately)", _anchored("shortly before", -30, 0), adverb=True),
     _rule(r"the\s+other\s+day", _anchored("a few days before", -_VAGUE_MOST, -1)),
     _rule(r"(?:these\s+days|nowadays)", _anchored("as of", -30, 0)),
-    _rule(r"(?<!as\s)(?<!how\s)soon(?!\s+as\b)", _anchored("shortly after", 0, 30)),
+    _rule(r"(?<!as\s)(?<!how\s)soon(?!\s+as\b)", _anchored("shortly after", 0, 30), adverb=True),
     _rule(
         r"in\s+" + _VAGUE + r"\s+" + _UNITS + _NOT_ANCHORED,
         _vague("{} after {}", 1, _VAGUE_MOST),
@@ -623,15 +628,41 @@ def _render(text: str, hit: _Hit, anchor: _Anchor) -> str:
 
 
 def normalize_dates(text: str, written_at: datetime) -> str:
-    """Rewrite relative date phrases as absolute ISO dates computed from ``written_at`` (UTC)."""
+    """Rewrite relative date phrases as absolute ISO dates computed from ``written_at`` (UTC);
+    a lone adverb's phrase between a subject and its verb goes to the end of its clause
+    ("User recently moved to Paris." -> "User moved to Paris shortly before 2026-03-15.")."""
     parts: list[str] = []
     position = 0
-    for hit, anchor in _resolved(text, written_at):
+    resolved = _resolved(text, written_at)
+    for k, (hit, anchor) in enumerate(resolved):
+        rendered = _render(text, hit, anchor)
+        end = _clause_end(text, hit) if hit.rule.adverb else None
+        if end is not None and (k + 1 == len(resolved) or end <= resolved[k + 1][0].start):
+            after = hit.end + len(text[hit.end:]) - len(text[hit.end:].lstrip())
+            parts += [text[position : hit.start], text[after:end], " ", rendered.lower()]
+            position = end
+            continue
         parts.append(text[position : hit.start])
-        parts.append(_render(text, hit, anchor))
+        parts.append(rendered)
         position = hit.end
     parts.append(text[position:])
     return "".join(parts)
+
+
+_BETWEEN_WORDS = re.compile(r"\w[ \t]+$")
+_CLAUSE_END = re.compile(r"[,;:!?)]|\.(?=\s|$)|[ \t]+(?:and|but)[ \t]")
+
+
+def _clause_end(text: str, hit: _Hit) -> int | None:
+    """Where a lone adverb's phrase goes when the adverb stands between two words, as between
+    a subject and its verb ("Dana recently joined", "has lately preferred"), where a phrase
+    of a preposition breaks the sentence's parse: the end of its clause (the next
+    punctuation, "and" or "but"); None where it stands at a clause's start or end."""
+    if not _BETWEEN_WORDS.search(text, 0, hit.start) or not re.match(r"[ \t]+\w", text[hit.end:]):
+        return None
+    found = _CLAUSE_END.search(text, hit.end)
+    end = found.start() if found else len(text)
+    return len(text[:end].rstrip())
 
 
 def has_relative_date(text: str) -> bool:

@@ -68,3 +68,17 @@ def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
 def test_the_parse_marks_a_change_done(text: str, changed: bool, before: frozenset[str]) -> None:
     clause = analyze(text).clauses[0]
     assert (clause.changed, clause.before) == (changed, before)
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("The account is on the Team plan.", "The account recently moved to the Starter plan.",
+     "one-value-attribute"),
+    ("Ravi lives in York.", "Ravi recently relocated to Bristol.", "changed-value"),
+    ("The repo builds with Maven.", "The repo was lately migrated to Gradle.", "changed-value"),
+])
+def test_a_change_said_to_be_recent_still_contradicts(a: str, b: str, rule: str) -> None:
+    """ "recently" is dated at the end of its clause: written where the adverb stood, the
+    date was parsed as the sentence's subject and the change was lost."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == rule

@@ -197,6 +197,32 @@ def test_vague_phrases_stay_vague_but_anchored(text: str, expected: str) -> None
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("User recently moved to Paris.", "User moved to Paris shortly before 2026-03-15."),
+        ("She has lately preferred calls, not email.",
+         "She has preferred calls shortly before 2026-03-15, not email."),
+        ("I recently moved to Sweden and love it.",
+         "I moved to Sweden shortly before 2026-03-15 and love it."),
+        ("We will soon drop Python 3.9; see the plan.",
+         "We will drop Python 3.9 shortly after 2026-03-15; see the plan."),
+        # at a clause's start or end the phrase stands where the adverb stood
+        ("Recently, I moved to Oslo.", "Shortly before 2026-03-15, I moved to Oslo."),
+        ("I moved recently.", "I moved shortly before 2026-03-15."),
+        # another date before the clause ends: left in place
+        ("Dana recently joined Amazon yesterday",
+         "Dana shortly before 2026-03-15 joined Amazon on 2026-03-14"),
+    ],
+)
+def test_a_lone_adverb_between_subject_and_verb_is_dated_at_its_clauses_end(
+        text: str, expected: str) -> None:
+    """ "Dana shortly before 2026-03-15 joined Amazon" parsed "2026-03-15" as the subject,
+    so the judge lost the change it states."""
+    assert normalize_dates(text, WRITTEN) == expected
+    assert normalize_dates(expected, WRITTEN) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("We decided on Monday to use Redis", "We decided on 2026-03-09 to use Redis"),
         ("The customer called on Sunday", "The customer called on 2026-03-08"),
         ("We will demo on Friday", "We will demo on 2026-03-20"),
