@@ -77,6 +77,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
+from reverie.text.ages import ages_apart
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
 from reverie.text.channels import CHANNEL_WORDS, channels, channels_alike, turned_down
@@ -1028,7 +1029,7 @@ def _conflict(pair: Pair) -> Finding | None:
     if pair.cosine < NEGATION_SIMILARITY:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
-        return (_denied_possession(pair) or _one_value_attribute(pair)
+        return (_denied_possession(pair) or _one_value_attribute(pair) or _other_age(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
@@ -1093,12 +1094,31 @@ def _conflict(pair: Pair) -> Finding | None:
             f"{_versus(pair)}: opposite attitudes to {', '.join(sorted(target))}",
         )
     # the model first, where it speaks: its scores say more than the table's name
-    return (_model_conflict(pair) or _one_value_attribute(pair) or _changed_value(pair)
+    return (_model_conflict(pair) or _one_value_attribute(pair) or _other_age(pair)
+            or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair))
+
+
+def _other_age(pair: Pair) -> Finding | None:
+    """``other-age``: each statement says how old its holder is, in words a parse reads
+    poorly ("i'm 24 so still figuring stuff out" / "i turned 30 in march", "just turned
+    45" / "i'm 19, second year of uni"; :func:`~reverie.text.ages.stated_age`), and no age
+    fits both, a birthday between them allowed for."""
+    found = ages_apart(pair.a.text, pair.b.text)
+    if found is None:
+        return None
+    x, y = found
+    return finding("other-age", (
+        f"{_versus(pair)}: {x.said} ({_years(x.low, x.high)}) / {y.said} "
+        f"({_years(y.low, y.high)}), one holder's age"))
+
+
+def _years(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def _changed_value(pair: Pair) -> Finding | None:

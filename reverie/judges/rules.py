@@ -93,6 +93,11 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two statements that say the same but how often, each a frequency "
          "the other does not give ('waters the ferns twice a week' / '... every day'): "
          "one habit, one frequency at a time"),
+    Rule("other-age", "conflict",
+         "each statement says how old its holder is ('i'm 24' / 'i turned 30 in march', "
+         "'turning 50 next month', 'my 40th birthday party was last month', 'in my early "
+         "20s'; reverie.text.ages, the holder's own age only), and no age fits both, a "
+         "birthday between them allowed for"),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "
