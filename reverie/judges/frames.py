@@ -1033,7 +1033,7 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
-                or _other_option(pair))
+                or _other_option(pair) or _ended_then_held(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1100,7 +1100,7 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair))
+            or _other_time_of_day(pair) or _ended_then_held(pair))
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -2760,36 +2760,41 @@ def inconsistent(pair: Pair) -> Finding | None:
     return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
 
 
-def _ended_state(pair: Pair) -> Finding | None:
+def _ended_state(pair: Pair, *, done: bool = False) -> Finding | None:
     """``ended-state`` when one statement says its holder ended something ("left Tessel",
     "cancelled Spotify Premium", "after leaving Deloitte"; :data:`ENDING_VERBS`) and the
     other, of one holder, says in an affirmed present clause that it holds ("is the CTO of
-    Tessel", "still pays for Spotify Premium"): linked, the note would say both."""
+    Tessel", "still pays for Spotify Premium"): linked, the note would say both. With
+    ``done``, only an end said in the past tense ("sells insurance" is a trade, "when
+    summer ends" no end yet)."""
     if not _one_holder(pair.a, pair.b):
         return None
     for ending, holding in ((pair.a, pair.b), (pair.b, pair.a)):
-        for thing in _ended(ending):
+        for thing in _ended(ending, done=done):
             for d in holding.clauses:
                 said = _said(d)
                 if (d.negated or d.past or d.hypothetical or thing not in said
                         or (said | {d.predicate}) & _ENDED_WORDS):
                     continue  # "subscription status: cancelled" says the end too
+                if done and not _held_as_such(d, thing):
+                    continue  # "still holds Google stock", "rents a car", "watches Netflix"
                 return finding("ended-state", (
                     f"'{_quote(ending.text)}' ends the {thing} that '{_quote(holding.text)}' "
                     "says holds"))
     return None
 
 
-def _ended(facts: Analysis) -> list[str]:
+def _ended(facts: Analysis, *, done: bool = False) -> list[str]:
     """The heads of what an affirmed clause of ``facts`` says its holder ended: the
     argument of an ending verb (:data:`ENDING_VERBS`), or the words under a preposition
     whose head is one ("after leaving Deloitte"); or what ends of itself, the subject of
-    an expiring verb with no argument ("when summer ends"; :data:`EXPIRING_VERBS`)."""
+    an expiring verb with no argument ("when summer ends"; :data:`EXPIRING_VERBS`). With
+    ``done``, only what a clause in the past tense says was ended."""
     ended: list[str] = []
     for c in facts.clauses:
-        if c.negated or c.hypothetical:
+        if c.negated or c.hypothetical or (done and not c.past):
             continue
-        if c.predicate in EXPIRING_VERBS and c.subject_head and not c.args:
+        if c.predicate in EXPIRING_VERBS and c.subject_head and not c.args and not done:
             ended.append(c.subject_head)  # "i love it when summer ends": summer ends
         for x in c.args:
             if c.predicate in ENDING_VERBS and x.role in ENDING_VERBS[c.predicate]:
@@ -2797,6 +2802,34 @@ def _ended(facts: Analysis) -> list[str]:
             elif x.role in {"prep:after", "prep:since"} and x.head in ENDING_VERBS:
                 ended.extend(sorted(_content(x.words) - {x.head, SELF}))
     return [w for w in ended if w and w != SELF]
+
+
+_HOLDING_PREDICATES = frozenset({"be", "have", "own", "pay", "work", "use", "subscribe",
+                                 "study", "attend", "live", "lead", "manage", "run", "employ"})
+"""Verbs by which a clause says its holder has, is a member of, or is on a thing ("pays for
+Spotify Premium", "works at Tessel", "is a freshman at MIT"); not "rents a car" or "watches
+Netflix", which a holder may do after an end."""
+
+
+def _held_as_such(d: Clause, thing: str) -> bool:
+    """``d`` holds ``thing`` itself: a verb of having or membership whose subject says it
+    or an argument is headed by it, or a phrase hung on the argument ("the CTO of Tessel"); not
+    a thing named after it ("Google stock")."""
+    if d.predicate not in _HOLDING_PREDICATES:
+        return False
+    return thing in d.subject or any(
+        x.head == thing or any(slot.startswith("prep:") and thing in v.split()
+                               for slot, v in x.mods or ())
+        for x in d.args)
+
+
+def _ended_then_held(pair: Pair) -> Finding | None:
+    """``ended-then-held``: one statement says its holder ended something, in the past
+    tense ("cancelled Spotify Premium", "graduated from MIT in 2012", "left Tessel"), the
+    other that it holds now ("still pays for Spotify Premium", "is a freshman at MIT", "is
+    the CTO of Tessel"): both cannot be true now, and the newer says which is."""
+    found = _ended_state(pair, done=True)
+    return None if found is None else finding("ended-then-held", found.detail)
 
 
 def _said(c: Clause) -> frozenset[str]:

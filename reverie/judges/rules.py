@@ -98,6 +98,11 @@ _TABLE: tuple[Rule, ...] = (
          "'turning 50 next month', 'my 40th birthday party was last month', 'in my early "
          "20s'; reverie.text.ages, the holder's own age only), and no age fits both, a "
          "birthday between them allowed for"),
+    Rule("ended-then-held", "conflict",
+         "one statement says, in the past tense, that its holder ended something "
+         "('cancelled Spotify Premium', 'graduated from MIT', 'left Tessel'; ENDING_VERBS), "
+         "the other of one holder that it holds now ('still pays for Spotify Premium', 'is "
+         "a freshman at MIT'): the newer says which holds"),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "
