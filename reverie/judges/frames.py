@@ -1033,7 +1033,7 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
-                or _other_option(pair) or _ended_then_held(pair))
+                or _other_option(pair) or _ended_then_held(pair) or _dead_then_alive(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1100,7 +1100,7 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair) or _ended_then_held(pair))
+            or _other_time_of_day(pair) or _ended_then_held(pair) or _dead_then_alive(pair))
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -2830,6 +2830,53 @@ def _ended_then_held(pair: Pair) -> Finding | None:
     the CTO of Tessel"): both cannot be true now, and the newer says which is."""
     found = _ended_state(pair, done=True)
     return None if found is None else finding("ended-then-held", found.detail)
+
+
+_DYING_VERBS = frozenset({"die", "pass", "pass away"})
+# what one does to someone who died (the object): no sign that they are alive
+_OF_THE_DEAD = frozenset({"miss", "remember", "mourn", "honor", "honour", "grieve", "love",
+                          "think", "inherit", "bury", "name", "like", "adore", "dream",
+                          "cherish", "lose"})
+_ONE_OF = ("parent", "grandparent")
+_OTHER_PARENTS = ("step", "foster", "adoptive", "godfather", "godmother", "godparent")
+"""Words of another parent than the one who died ("my stepdad", "my foster mom")."""
+"""Kin one has one or two of ("my father", "my grandma"): another of them is no new one."""
+
+
+def _dead_then_alive(pair: Pair) -> Finding | None:
+    """``dead-then-alive``: one statement says that a parent or grandparent of the holder,
+    or someone named, died ("User's father passed away in 2019", "Mateo's parents both
+    passed away"), the other that one of them does or undergoes something now or next
+    ("my dad is coming to visit next week", "Mateo is driving his dad to the doctor");
+    missing, remembering or loving the dead says nothing of the kind. A pet or a brother
+    may be another one ("my dog died" / "my dog is a beagle"), so only kin one has one
+    of and names are read."""
+    for dying, living in ((pair.a, pair.b), (pair.b, pair.a)):
+        if any(w.startswith(_OTHER_PARENTS) for w in living.lemmas):
+            continue  # "my dad is coming to my graduation!! well my stepdad"
+        for c in dying.clauses:
+            if c.predicate not in _DYING_VERBS or not c.past or c.negated or c.hypothetical:
+                continue
+            dead = {w for w in c.subject if w in dying.salient}
+            head = c.subject_head
+            kin = head if head and any(is_kind_of(head, k) for k in _ONE_OF) else None
+            owners = {o for o, noun, _ in dying.possessions if noun == head} or {SELF}
+            for d in living.clauses:
+                if d.past or d.negated or d.hypothetical or d.predicate in _DYING_VERBS:
+                    continue
+                objects = () if d.predicate in _OF_THE_DEAD else tuple(
+                    x.head for x in d.args if x.role == "obj")
+                for who in filter(None, (d.subject_head, *objects)):
+                    alive = who in dead or (kin is not None and (
+                        who == kin or is_kind_of(who, kin) or is_kind_of(kin, who))
+                        and any(is_kind_of(who, k) for k in _ONE_OF)
+                        and owners & ({o for o, noun, _ in living.possessions if noun == who}
+                                      or {SELF}))
+                    if alive:
+                        return finding("dead-then-alive", (
+                            f"'{_quote(dying.text)}' says {kin or who} died; "
+                            f"'{_quote(living.text)}' says {who} {d.predicate}s now"))
+    return None
 
 
 def _said(c: Clause) -> frozenset[str]:

@@ -103,6 +103,12 @@ _TABLE: tuple[Rule, ...] = (
          "('cancelled Spotify Premium', 'graduated from MIT', 'left Tessel'; ENDING_VERBS), "
          "the other of one holder that it holds now ('still pays for Spotify Premium', 'is "
          "a freshman at MIT'): the newer says which holds"),
+    Rule("dead-then-alive", "conflict",
+         "one statement says a parent or grandparent of the holder, or someone named, died "
+         "('User's father passed away in 2019'), the other that they do or undergo "
+         "something now or next ('my dad is coming to visit next week'); missing or "
+         "remembering them is no such thing, and a pet or a sibling may be another one; "
+         "sent to a person (a note may go on to name a step-parent)", certain=False),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "
