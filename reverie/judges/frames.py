@@ -86,6 +86,7 @@ from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
+from reverie.text.kin_counts import kin_counts_apart
 from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
@@ -1033,7 +1034,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
-                or _other_option(pair) or _ended_then_held(pair) or _dead_then_alive(pair))
+                or _other_option(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
+                or _other_kin_count(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1100,7 +1102,8 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair) or _ended_then_held(pair) or _dead_then_alive(pair))
+            or _other_time_of_day(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
+            or _other_kin_count(pair))
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -1115,6 +1118,31 @@ def _other_age(pair: Pair) -> Finding | None:
     return finding("other-age", (
         f"{_versus(pair)}: {x.said} ({_years(x.low, x.high)}) / {y.said} "
         f"({_years(y.low, y.high)}), one holder's age"))
+
+
+def _other_kin_count(pair: Pair) -> Finding | None:
+    """``other-kin-count``: one holder's two statements say how many of a kind of relative,
+    child or animal the holder has, and no number fits both ("has two cats" / "my only
+    cat", "Has two kids" / "a mother of three", "has two kids" / "my third kid";
+    :func:`~reverie.text.kin_counts.kin_counts`). Things one may have any number of
+    ("3 monitors") are not read."""
+    found = kin_counts_apart(pair.a.text, pair.b.text, _counted_kind)
+    if found is None:
+        return None
+    x, y = found
+    # whose: the subjects but the holder and what is counted ("my only cat" is the
+    # holder's); two names or nouns that disagree are two holders ("Sam" / "Ana")
+    u, v = (_content(f.clauses[0].subject) - {SELF, k.kind} if f.clauses else frozenset()
+            for f, k in ((pair.a, x), (pair.b, y)))
+    if u and v and not _agree(u, v):
+        return None
+    return finding("other-kin-count", (
+        f"{_versus(pair)}: {x.said} / {y.said}, one holder's {x.kind}s"))
+
+
+def _counted_kind(kind: str) -> bool:
+    """A kind one has a number of at a time: a relative, a child, an animal."""
+    return kind == "child" or is_kind_of(kind, "relative") or is_kind_of(kind, "animal")
 
 
 def _years(low: int, high: int) -> str:

@@ -109,6 +109,11 @@ _TABLE: tuple[Rule, ...] = (
          "something now or next ('my dad is coming to visit next week'); missing or "
          "remembering them is no such thing, and a pet or a sibling may be another one; "
          "sent to a person (a note may go on to name a step-parent)", certain=False),
+    Rule("other-kin-count", "conflict",
+         "one holder's two statements say how many of a kind of relative, child or animal "
+         "the holder has, and no number fits both ('has two cats' / 'my only cat', 'has two "
+         "kids' / 'a mother of three', 'has two kids' / 'my third kid'; "
+         "reverie.text.kin_counts)"),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "

@@ -1,0 +1,62 @@
+"""How many of a kind the holder has (``reverie.text.kin_counts``) and ``other-kin-count``:
+sentences written for these tests, none drawn from a measured set or the training pairs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from reverie.judges.explain import explain
+from reverie.judges.offline import OfflineJudge
+from reverie.text.kin_counts import kin_counts
+from tests.dreamkit import embedder
+
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
+judge = OfflineJudge(embedder())
+
+
+@pytest.mark.parametrize(("text", "kind", "low", "high"), [
+    ("Has three dogs.", "dog", 3, 3),
+    ("we've got 2 kids", "child", 2, 2),
+    ("my only daughter starts college in May", "daughter", 1, 1),
+    ("only one rabbit left", "rabbit", 1, 1),
+    ("Feeds both of her horses at dawn.", "horse", 2, 2),
+    ("Water all four of my cats' bowls", "cat", 4, 4),
+    ("Proud father of five.", "child", 5, 5),
+    ("my fourth grandchild was born in May", "grandchild", 4, None),
+])
+def test_a_count_the_holder_has_is_read(text: str, kind: str, low: int,
+                                        high: int | None) -> None:
+    assert [(k.kind, k.low, k.high) for k in kin_counts(text)] == [(kind, low, high)]
+
+
+@pytest.mark.parametrize("text", [
+    "my brother has two cats",  # another holder's
+    "Lena's mom has three dogs",
+])
+def test_another_holders_count_is_not_read(text: str) -> None:
+    assert kin_counts(text) == ()
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Has three dogs.", "My only dog is a greyhound."),
+    ("The user has one kid.", "Her second kid just turned seven."),
+    ("Has three dogs.", "Both of my dogs hate the rain."),  # "both": two in all
+    ("Has two daughters.", "All three of my daughters play the violin."),
+])
+def test_two_counts_no_number_fits_contradict(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "other-kin-count"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("I have three monitors.", "My only monitor is a 4K screen."),  # not kin or pets
+    ("Sam has two cats.", "Ana has three cats."),  # two holders
+    ("Has two kids.", "My second kid is in kindergarten."),  # two may have a second
+])
+def test_counts_that_fit_or_are_not_of_kin_do_not_contradict_by_count(a: str,
+                                                                       b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not any(f.rule == "other-kin-count" for f in found.findings), found.findings
