@@ -17,19 +17,23 @@ async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
     return verdict.consolidate, [f.rule for f in verdict.findings]
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Omar still pays for the Pro plan.", "Omar cancelled the Pro plan last week."),
-    ("Priya is still our main contact at Initech.", "Priya left Initech in June."),
-    ("Ravi is still at Globex.", "Ravi now runs a bakery after leaving Globex."),
-    ("Lena is married to Tom.", "Lena divorced Tom in 2023."),
-    ("Tess is still in college.", "Tess graduated from college in June."),
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    # an end said in the past: a contradiction as well (the dream keeps the newer)
+    ("Omar still pays for the Pro plan.", "Omar cancelled the Pro plan last week.",
+     "ended-then-held"),
+    ("Priya is still our main contact at Initech.", "Priya left Initech in June.",
+     "ended-then-held"),
+    ("Lena is married to Tom.", "Lena divorced Tom in 2023.", "ended-then-held"),
+    ("Tess is still in college.", "Tess graduated from college in June.", "ended-then-held"),
+    ("Ravi is still at Globex.", "Ravi now runs a bakery after leaving Globex.",
+     "ended-state"),
     # what ends of itself: liking the end of a thing is not liking the thing
-    ("Noor loves summer.", "Noor loves it when summer ends."),
+    ("Noor loves summer.", "Noor loves it when summer ends.", "ended-state"),
 ])
-async def test_an_end_and_what_it_ended_are_never_one_note(a: str, b: str) -> None:
+async def test_an_end_and_what_it_ended_are_never_one_note(a: str, b: str, rule: str) -> None:
     merged, rules = await consolidated(a, b)
     assert not merged
-    assert "ended-state" in rules
+    assert rule in rules
 
 
 async def test_an_end_said_twice_is_one_fact() -> None:
