@@ -83,6 +83,7 @@ from reverie.text.apart import unmatched_both_ways
 from reverie.text.channels import CHANNEL_WORDS, channels, channels_alike, turned_down
 from reverie.text.clock import ClockTime, clock_times, same_time
 from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
+from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
@@ -1035,7 +1036,7 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
                 or _other_option(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
-                or _other_kin_count(pair))
+                or _other_kin_count(pair) or _above_schooling(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1103,7 +1104,7 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
-            or _other_kin_count(pair))
+            or _other_kin_count(pair) or _above_schooling(pair))
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -1138,6 +1139,18 @@ def _other_kin_count(pair: Pair) -> Finding | None:
         return None
     return finding("other-kin-count", (
         f"{_versus(pair)}: {x.said} / {y.said}, one holder's {x.kind}s"))
+
+
+def _above_schooling(pair: Pair) -> Finding | None:
+    """``above-schooling``: one holder's statement says a degree was earned ("has a PhD",
+    "holds an MBA"), the other puts the holder's schooling below it ("never went to
+    college", "highest degree is a bachelor's"; :func:`~reverie.text.degrees.schooling`)."""
+    if not _one_holder(pair.a, pair.b):
+        return None
+    found = degrees_apart(pair.a.text, pair.b.text)
+    if found is None:
+        return None
+    return finding("above-schooling", f"{_versus(pair)}: {found[0]} / {found[1]}")
 
 
 def _counted_kind(kind: str) -> bool:

@@ -114,6 +114,10 @@ _TABLE: tuple[Rule, ...] = (
          "the holder has, and no number fits both ('has two cats' / 'my only cat', 'has two "
          "kids' / 'a mother of three', 'has two kids' / 'my third kid'; "
          "reverie.text.kin_counts)"),
+    Rule("above-schooling", "conflict",
+         "one holder's statement says a degree was earned ('has a PhD', 'holds an MBA'), "
+         "the other puts the holder's schooling below it ('never went to college', "
+         "'highest degree is a bachelor's'; reverie.text.degrees)"),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "
