@@ -2830,16 +2830,19 @@ def _ended(facts: Analysis, *, done: bool = False) -> list[str]:
     argument of an ending verb (:data:`ENDING_VERBS`), or the words under a preposition
     whose head is one ("after leaving Deloitte"); or what ends of itself, the subject of
     an expiring verb with no argument ("when summer ends"; :data:`EXPIRING_VERBS`). With
-    ``done``, only what a clause in the past tense says was ended."""
+    ``done``, only what was ended: by a clause in the past tense, or after or since
+    ending it ("now works at Stripe after leaving Deloitte")."""
     ended: list[str] = []
     for c in facts.clauses:
-        if c.negated or c.hypothetical or (done and not c.past):
+        if c.negated or c.hypothetical:
             continue
         if c.predicate in EXPIRING_VERBS and c.subject_head and not c.args and not done:
             ended.append(c.subject_head)  # "i love it when summer ends": summer ends
         for x in c.args:
-            if c.predicate in ENDING_VERBS and x.role in ENDING_VERBS[c.predicate]:
+            if (c.predicate in ENDING_VERBS and x.role in ENDING_VERBS[c.predicate]
+                    and (c.past or not done)):
                 ended.append(x.head)
+            # "now works at Stripe after leaving Deloitte": done, whatever the clause's tense
             elif x.role in {"prep:after", "prep:since"} and x.head in ENDING_VERBS:
                 ended.extend(sorted(_content(x.words) - {x.head, SELF}))
     return [w for w in ended if w and w != SELF]

@@ -26,7 +26,7 @@ async def consolidated(a: str, b: str) -> tuple[bool, list[str]]:
     ("Lena is married to Tom.", "Lena divorced Tom in 2023.", "ended-then-held"),
     ("Tess is still in college.", "Tess graduated from college in June.", "ended-then-held"),
     ("Ravi is still at Globex.", "Ravi now runs a bakery after leaving Globex.",
-     "ended-state"),
+     "ended-then-held"),  # after leaving it: done, whatever the tense of "runs"
     # what ends of itself: liking the end of a thing is not liking the thing
     ("Noor loves summer.", "Noor loves it when summer ends.", "ended-state"),
 ])

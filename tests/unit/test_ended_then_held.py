@@ -19,6 +19,7 @@ judge = OfflineJudge(embedder())
     ("Priya cancelled Netflix in May.", "Priya still pays for Netflix every month."),
     ("Omar graduated from Stanford in 2019.", "Omar is a sophomore at Stanford."),
     ("Lena left Initech last spring.", "Lena is the head of design at Initech."),
+    ("Joon is still at Hooli.", "Joon now teaches yoga after leaving Hooli."),
 ])
 def test_an_end_in_the_past_contradicts_the_thing_held_now(a: str, b: str) -> None:
     """Both cannot be true now; the dream keeps the newer."""
