@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.clauses import words_before
+
 __all__ = ["Age", "ages_apart", "stated_age"]
 
 _HOLDER = r"(?:(?<![\w'’])i|\buser|\bthe\s+user)"
@@ -72,9 +74,7 @@ def _plausible(n: int) -> bool:
 def _own(text: str, start: int) -> bool:
     """Nothing but the holder and small words stand between the clause's start and
     ``start``: "just turned 45", "i turned 30"; not "my son just turned 5"."""
-    before = text[:start]
-    cut = max((m.end() for m in _BOUNDARY.finditer(before)), default=0)
-    return all(w.lower() in _FILLER for w in before[cut:].split())
+    return all(w.lower() in _FILLER for w in words_before(text, start, _BOUNDARY))
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clause_around"]
+__all__ = ["clause_around", "words_before"]
 
 _BREAK = re.compile(r"[;!?]|\.(?=\s+[A-Z]|\s*$)|,\s+(?:but|and|so)\b|\bbut\b")
 
@@ -17,3 +17,11 @@ def clause_around(text: str, start: int, end: int) -> tuple[int, int]:
     before = max((b.end() for b in _BREAK.finditer(text, 0, start)), default=0)
     after = _BREAK.search(text, end)
     return before, after.start() if after else len(text)
+
+
+def words_before(text: str, start: int, breaks: re.Pattern[str]) -> list[str]:
+    """The words of ``text`` from the end of the last match of ``breaks`` before ``start``
+    up to ``start``: what stands before a phrase in its clause, by the caller's breaks."""
+    before = text[:start]
+    cut = max((m.end() for m in breaks.finditer(before)), default=0)
+    return before[cut:].split()

@@ -638,7 +638,7 @@ def normalize_dates(text: str, written_at: datetime) -> str:
         rendered = _render(text, hit, anchor)
         end = _clause_end(text, hit) if hit.rule.adverb else None
         if end is not None and (k + 1 == len(resolved) or end <= resolved[k + 1][0].start):
-            after = hit.end + len(text[hit.end:]) - len(text[hit.end:].lstrip())
+            after = len(text) - len(text[hit.end:].lstrip())  # the word after the adverb
             parts += [text[position : hit.start], text[after:end], " ", rendered.lower()]
             position = end
             continue
@@ -650,6 +650,7 @@ def normalize_dates(text: str, written_at: datetime) -> str:
 
 
 _BETWEEN_WORDS = re.compile(r"\w[ \t]+$")
+_WORD_AFTER = re.compile(r"[ \t]+\w")
 _CLAUSE_END = re.compile(r"[,;:!?)]|\.(?=\s|$)|[ \t]+(?:and|but)[ \t]")
 
 
@@ -658,7 +659,7 @@ def _clause_end(text: str, hit: _Hit) -> int | None:
     a subject and its verb ("Dana recently joined", "has lately preferred"), where a phrase
     of a preposition breaks the sentence's parse: the end of its clause (the next
     punctuation, "and" or "but"); None where it stands at a clause's start or end."""
-    if not _BETWEEN_WORDS.search(text, 0, hit.start) or not re.match(r"[ \t]+\w", text[hit.end:]):
+    if not _BETWEEN_WORDS.search(text, 0, hit.start) or not _WORD_AFTER.match(text, hit.end):
         return None
     found = _CLAUSE_END.search(text, hit.end)
     end = found.start() if found else len(text)

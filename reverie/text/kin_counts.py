@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.clauses import words_before
 from reverie.text.counts import COUNT_WORDS, count_of
 
 __all__ = ["KinCount", "kin_counts", "kin_counts_apart"]
@@ -60,12 +61,16 @@ def _kind(word: str) -> str:
     return _SINGULAR.get(word) or (word[:-1] if word.endswith("s") and len(word) > 3 else word)
 
 
+def _whole(said: str) -> int | None:
+    """A count's value as a whole number; None for zero."""
+    n = count_of(said)
+    return int(n) if n else None
+
+
 def _own(text: str, start: int) -> bool:
     """At most one word besides small words ("ines", "sam") stands between the clause's
     start and ``start``: the holder's count, not a relative's ("my sister has two")."""
-    before = text[:start]
-    cut = max((m.end() for m in _BOUNDARY.finditer(before)), default=0)
-    rest = [w for w in before[cut:].split() if w not in _FILLER]
+    rest = [w for w in words_before(text, start, _BOUNDARY) if w not in _FILLER]
     return len(rest) <= 1 and not any(w.endswith(("'s", "’s")) for w in rest)
 
 
@@ -82,16 +87,16 @@ def kin_counts(text: str) -> tuple[KinCount, ...]:
 
     for own, pattern in zip((True, False), _EXACT, strict=True):  # "all three of my cats"
         for m in pattern.finditer(low):
-            n = count_of(m.group("n"))
-            add(m, _kind(m.group("x")), int(n) if n else None, int(n) if n else None, own)
+            n = _whole(m.group("n"))
+            add(m, _kind(m.group("x")), n, n, own)
     for pattern in _ONE:
         for m in pattern.finditer(low):
             add(m, _kind(m.group("x")), 1, 1, own=False)
     for m in _TWO.finditer(low):
         add(m, _kind(m.group("x")), 2, 2, own=False)
     for m in _PARENT_OF.finditer(low):
-        n = count_of(m.group("n"))
-        add(m, "child", int(n) if n else None, int(n) if n else None)
+        n = _whole(m.group("n"))
+        add(m, "child", n, n)
     for m in _NTH.finditer(low):
         n = _ORDINALS[m.group("o")]
         add(m, _kind(m.group("x")), n, None, own=False)
