@@ -1035,8 +1035,7 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
-                or _other_option(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
-                or _other_kin_count(pair) or _above_schooling(pair))
+                or _other_option(pair) or _facts_of_one_holder(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
@@ -1103,8 +1102,14 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
             or _other_title(pair) or _other_version(pair) or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair) or _ended_then_held(pair) or _dead_then_alive(pair)
-            or _other_kin_count(pair) or _above_schooling(pair))
+            or _other_time_of_day(pair) or _facts_of_one_holder(pair))
+
+
+def _facts_of_one_holder(pair: Pair) -> Finding | None:
+    """The readers asked last at any cosine: an end or a death against what holds now, a
+    count of kin, a degree above the schooling said."""
+    return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
+            or _above_schooling(pair))
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -2882,9 +2887,9 @@ _OF_THE_DEAD = frozenset({"miss", "remember", "mourn", "honor", "honour", "griev
                           "think", "inherit", "bury", "name", "like", "adore", "dream",
                           "cherish", "lose"})
 _ONE_OF = ("parent", "grandparent")
+"""Kin one has one or two of ("my father", "my grandma"): another of them is no new one."""
 _OTHER_PARENTS = ("step", "foster", "adoptive", "godfather", "godmother", "godparent")
 """Words of another parent than the one who died ("my stepdad", "my foster mom")."""
-"""Kin one has one or two of ("my father", "my grandma"): another of them is no new one."""
 
 
 def _dead_then_alive(pair: Pair) -> Finding | None:
