@@ -105,6 +105,7 @@ from reverie.text.vocabulary.attributes import (
     EMPLOYER_FRAMES,
     FREQUENCIES,
     MEASURE_KINDS,
+    NOT_HELD_VERBS,
     ORIGIN_FRAMES,
     PERSON_SORTS,
     RELATED_PERSONS,
@@ -130,6 +131,7 @@ from reverie.text.vocabulary.function_words import (
     NEGATION_CUES,
     NO_SCOPE,
     OTHER_ONE,
+    PART_WORDS,
     SELF_WORDS,
 )
 from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
@@ -140,8 +142,13 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.options import OPTION_SETS
-from reverie.text.vocabulary.products import VERSION_PLACES, VERSION_WORDS
+from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
+from reverie.text.vocabulary.products import (
+    COMPUTER_WORDS,
+    PHONE_WORDS,
+    VERSION_PLACES,
+    VERSION_WORDS,
+)
 from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
@@ -215,6 +222,14 @@ _OPTION_VALUES = frozenset(p for spec in OPTION_SETS.values() for o in spec.opti
                            for p in o.split())
 # the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
 _OPTION_WORDS = _OPTION_VALUES.union(*(spec.strong | spec.weak for spec in OPTION_SETS.values()))
+# as _OPTION_WORDS, but for a holder: not the options said capitalised only, English words
+# besides ("team" of "the Team plan" is "the team" of "The team standardises on macOS"),
+# nor the things that have an option, which hold it ("the laptop runs Ubuntu"), but a
+# phone or a computer: the holder's own ("the user's phone is an iPhone": the user's)
+_OPTION_SAID = _OPTION_WORDS - frozenset(
+    p for spec in OPTION_SETS.values() for o in spec.proper for p in o.split()).union(
+    *(spec.things - PHONE_WORDS - COMPUTER_WORDS - {w + "s" for w in PHONE_WORDS}
+      for spec in OPTION_SETS.values()))
 # words of a scope phrase that say no scope ("on the ...", "for all ...")
 _NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
                              "its", "of", "to", "all", "any", "every", "each", "this", "that"})
@@ -1312,6 +1327,12 @@ def _other_option(pair: Pair) -> Finding | None:
         if not (s.of_set(t) and t.of_set(s)) or (
                 s.things and t.things and not s.things & t.things):
             continue  # of no set; or two things ("an electric car" / "a diesel van")
+        if _about_option(pair.a, OPTION_SETS[name]) or _about_option(pair.b, OPTION_SETS[name]):
+            continue  # "The Enterprise plan includes SSO": the option, held by no one
+        if not OPTION_SETS[name].wished and (_wished(pair.a) or _wished(pair.b)):
+            continue  # "wants the Pro plan": not held yet
+        if s.qualified != t.qualified or _a_part(pair.a) or _a_part(pair.b):
+            continue  # "Work phone: iPhone 14", "Most of the team uses macOS": one of several
         mine, theirs = s.one(), t.one()
         denied = (s.named - s.denied) & t.denied or (t.named - t.denied) & s.denied
         if not denied and (mine is None or theirs is None
@@ -1319,13 +1340,32 @@ def _other_option(pair: Pair) -> Finding | None:
             continue
         if (_named_apart_both_ways(pair, _OPTION_WORDS)
                 or _scope_besides(pair.a, pair.b) or _scope_besides(pair.b, pair.a)
-                or _plain_settings_apart(pair, _OPTION_WORDS, _became_before,
+                or _plain_settings_apart(pair, _OPTION_SAID, _became_before,
                                          (len(s.denied), len(t.denied)))):
             continue
         said = f"{', '.join(sorted(denied))} named and denied" if denied else (
             f"{mine} / {theirs}")
         return finding("other-option", f"{_versus(pair)}: one {name}, {said}")
     return None
+
+
+def _wished(an: Analysis) -> bool:
+    """The statement's main clause wishes for, weighs or asks about what it names ("wants
+    the Pro plan", "is considering Enterprise"; :data:`NOT_HELD_VERBS`)."""
+    return bool(an.clauses) and an.clauses[0].predicate in NOT_HELD_VERBS
+
+
+def _a_part(an: Analysis) -> bool:
+    """The statement's main subject is a part of a group ("Most of the team uses macOS")."""
+    return bool(an.clauses) and an.clauses[0].subject_head in PART_WORDS
+
+
+def _about_option(an: Analysis, spec: OptionSet) -> bool:
+    """The statement's main clause speaks of an option itself, not of a holder having one:
+    its subject names one and its verb is no copula ("The Enterprise plan includes SSO";
+    not "Plan: Team", "Windows is her OS")."""
+    return bool(an.clauses) and an.clauses[0].predicate != "be" and any(
+        w in spec.options for w in an.clauses[0].subject)
 
 
 _SCOPE_PHRASE = re.compile(

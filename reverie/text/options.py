@@ -28,8 +28,22 @@ __all__ = ["Named", "options", "options_alike"]
 _DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w'-]+\s+){0,3}$", re.I)
 _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider|planning|"
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
-                             r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move))\b", re.I)
+                             r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move|upgrade|"
+                             r"downgrade|go)|evaluating|trialing|trialling|piloting|"
+                             r"(?:allowed|permitted)\s+to)\b", re.I)
 _WORDS = re.compile(r"[a-z][a-z'-]*")
+# a word saying which of several things a holder has ("work phone", "my old laptop")
+_WHICH = re.compile(r"\b(work|personal|home|office|spare|backup|old|second|main|test|build|"
+                    r"dev|private|company)\W+([a-z][a-z'-]*)", re.I)
+# a count of things before an option ("40 seats on the Pro plan"): the things' option, and
+# a holder may have some on each
+_COUNTED_BEFORE = re.compile(r"\b\d[\d,.]*\s+[a-z]+\s+(?:on|of|in|under)\s+(?:the\s+|an?\s+)?$",
+                             re.I)
+# a version after an option ("iOS 15"): denying it denies that version only
+_VERSION_AFTER = re.compile(r"\s*v?\d")
+# a name just before an option, not a sentence's first word ("Spotify Premium", "MacBook Pro";
+# not "Pro plan", "on the Pro plan")
+_BRAND_BEFORE = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][\w&+-]*\s+$")
 
 
 def _pattern(options: OptionSet) -> re.Pattern[str]:
@@ -51,6 +65,8 @@ class Named:
     strong: bool
     weak: bool
     things: frozenset[str] = frozenset()
+    qualified: frozenset[str] = frozenset()
+    """Words that say which of the holder's things ("work phone", "personal laptop")."""
 
     def of_set(self, other: Named) -> bool:
         """Whether, beside ``other``, this statement is of the set: its own strong word,
@@ -86,16 +102,29 @@ def options(text: str) -> Mapping[str, Named]:
             said = m.group(1)
             if said.lower() in spec.upper and not said.isupper():
                 continue  # "m", "us": only "M", "US" name a size, a region
+            if said.lower() in spec.proper and not said[:1].isupper():
+                continue  # "pro": only "Pro" names a plan
+            if spec.branded and _BRAND_BEFORE.search(text, 0, m.start()):
+                continue  # "Spotify Premium": that product's, not a plan of this set
             start, end = clause_around(text, m.start(), m.end())
             before = text[start:m.start()]
             if (named_after_from(text, m.start()) or said_before(before)
                     or _NOT_YET_BEFORE.search(before)
-                    or a_second(before, text[start:end])):
-                continue  # of before, not yet ("learning to type on Dvorak"), or a second
+                    or a_second(before, text[start:end]) or _COUNTED_BEFORE.search(before)):
+                # of before, not yet ("learning to type on Dvorak"), a second, or some
+                # things' ("40 seats on the Pro plan": a holder may have some on each)
+                continue
             option = spec.options[said.lower()]
-            (denied if _DENIED_BEFORE.search(before) else named).add(option)
+            if _DENIED_BEFORE.search(before):
+                if _VERSION_AFTER.match(text, m.end()):
+                    continue  # "doesn't run on iOS 15": that version, not iOS
+                denied.add(option)
+            else:
+                named.add(option)
         if named or denied:
             out[name] = Named(frozenset(named | denied), frozenset(denied),
                               bool(words & spec.strong), bool(words & spec.weak),
-                              frozenset(_singular(w) for w in words & spec.things))
+                              frozenset(_singular(w) for w in words & spec.things),
+                              frozenset(m.group(1).lower() for m in _WHICH.finditer(text)
+                                        if m.group(2).lower() in spec.things))
     return out

@@ -84,3 +84,76 @@ def test_two_seats_of_two_scopes_are_no_other_option() -> None:
     (two liked objects): a known miss."""
     assert_not_by("Kofi prefers aisle seats on long flights.",
                   "Kofi prefers window seats on short hops.", "other-option")
+
+
+@pytest.mark.parametrize(("text", "kind", "one"), [
+    ("Kofi has an Android phone, a Pixel 7.", "phone platform", "android"),
+    ("Primary DB: MongoDB", "database", "mongodb"),
+    ("They run everything on Postgres.", "database", "postgresql"),
+    ("Mobile provider: T-Mobile", "mobile carrier", "t-mobile"),
+    ("Acme is on the legacy Basic plan.", "plan", "basic"),
+])
+def test_a_product_or_a_plan_names_its_set(text: str, kind: str, one: str) -> None:
+    found = options(text)[kind]
+    assert found.one() == one and (found.strong or found.weak)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Kofi pays for Spotify Premium.", "plan"),  # that product's plan
+    ("Kofi uses the MacBook Pro his company gave him.", "plan"),  # a product's name
+    ("Kofi took a photo of the galaxy.", "phone platform"),  # lower case: no phone
+    ("Kofi develops iOS apps.", "phone platform"),  # what he builds for, not his phone
+    ("Acme wants to upgrade to Business.", "plan"),  # not yet
+    ("The team is evaluating Enterprise.", "plan"),  # not yet
+    ("Acme's interns are allowed to use Basic.", "plan"),  # allowed, not held
+    ("Acme has 40 seats on the Pro plan.", "plan"),  # the seats' plan
+])
+def test_words_of_a_product_or_a_plan_that_name_none(text: str, kind: str) -> None:
+    """Nothing read, or nothing that says the text is of the set."""
+    found = options(text).get(kind)
+    assert found is None or found.one() is None or not (found.strong or found.weak)
+
+
+def test_a_denied_version_denies_no_product() -> None:
+    """"doesn't run on iOS 15" denies one version of iOS, which the version reader reads."""
+    assert "phone platform" not in options("The app doesn't run on iOS 15.")
+
+
+def test_which_of_several_things_is_read() -> None:
+    assert options("Work phone: iPhone 14")["phone platform"].qualified == {"work"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kofi's phone is an iPhone 14.", "Kofi has an Android phone, a Pixel 7."),
+    ("Primary DB: MongoDB", "They run everything on Postgres."),
+    ("Mobile provider: Airtel", "Kofi has a Vodafone SIM."),
+    ("The Nimbus account is on the legacy Basic plan.", "Nimbus is subscribed to Pro."),
+    ("Acme has the Enterprise plan.", "Acme is a Pro customer."),
+])
+def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kofi's work laptop runs Windows.", "Kofi's personal laptop runs Ubuntu."),  # which one
+    ("Personal phone: Pixel 8", "Work phone: iPhone 14"),  # which one
+    ("Kofi's phone is an iPhone.", "Kofi reads ebooks on an Android tablet."),  # 2 things
+    ("Most of the team carries an iPhone.",
+     "Some of the team carries an Android phone."),  # parts of a group
+    ("Kofi uses a Mac.", "Kofi's wife uses Windows."),  # two holders
+    ("The backend uses PostgreSQL.", "The search service uses MongoDB."),  # two holders
+    ("The build server runs Ubuntu.", "Kofi's laptop runs Windows."),  # two holders
+    ("Kofi runs Linux.", "Kofi runs Ubuntu 22.04."),  # a family and its kind
+    ("The app uses MongoDB for session storage.", "The app's main database is PostgreSQL."),
+    ("They moved from MySQL to Postgres.", "The app's database is PostgreSQL."),  # before
+    ("Kofi's carrier is T-Mobile.", "Kofi is thinking of switching to Verizon."),  # not yet
+    ("The Enterprise plan includes SSO.", "Acme is on Pro."),  # of the plan, no holder
+    ("Kofi pays for Spotify Premium.", "Kofi is on the Pro plan."),  # another product's
+    ("Acme wants to upgrade to Business.", "Acme is on the Starter plan."),  # not yet
+    ("Acme wants the Pro plan.", "Acme is on the Basic plan."),  # a wish
+    ("Acme was on Basic until March.", "Acme is on the Pro plan."),  # before and now
+    ("Acme is on the Pro plan for the Sales workspace.",
+     "Acme is on the Basic plan for the Support workspace."),  # two scopes
+])
+def test_look_alikes_of_two_products_or_plans_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

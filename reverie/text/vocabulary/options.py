@@ -1,12 +1,15 @@
 """Closed sets of options a holder has one of at a time (a seat on the aisle or by the
 window, a cabin class, a support tier, a clothing size, a keyboard layout, a data region,
-a car's transmission and fuel, a kind of home, renting or owning it): each option's words,
-the options that may be one another, and the words that say which set a statement is of."""
+a car's transmission and fuel, a kind of home, renting or owning it, a plan, a phone's
+system, a main database, a mobile carrier): each option's words, the options that may be
+one another, and the words that say which set a statement is of."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from reverie.text.vocabulary.products import PRODUCT_ALIASES, PRODUCT_KINDS
 
 __all__ = ["OPTION_SETS", "OptionSet"]
 
@@ -17,7 +20,11 @@ class OptionSet:
     capitals only) to the option it names; ``alike`` the options that may be one another;
     a statement is of the set when it says a ``strong`` word, or a ``weak`` one beside a
     statement with a strong word; ``things`` are the things that have an option (a car, a
-    van; a shirt, a jacket): two statements naming two things are of two."""
+    van; a shirt, a jacket): two statements naming two things are of two; ``proper``:
+    said capitalised only ("Team", not "the team"); ``branded``: an option
+    right after another name is that name's ("Spotify Premium", "MacBook Pro"), not of
+    this set; ``wished``: a wish says which option is held ("wants an aisle seat"), or,
+    False, that it is not yet ("wants the Pro plan")."""
 
     options: Mapping[str, str]
     strong: frozenset[str]
@@ -25,6 +32,9 @@ class OptionSet:
     alike: frozenset[frozenset[str]] = frozenset()
     upper: frozenset[str] = field(default_factory=frozenset)
     things: frozenset[str] = frozenset()
+    proper: frozenset[str] = frozenset()
+    branded: bool = False
+    wished: bool = True
 
 
 def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
@@ -43,6 +53,14 @@ _GARMENTS = frozenset({"shirt", "shirts", "t-shirt", "t-shirts", "tee", "tees", 
                        "jeans"})
 _VEHICLES = frozenset({"car", "cars", "suv", "van", "vans", "truck", "trucks", "vehicle",
                        "vehicles", "sedan", "hatchback", "pickup", "motorbike", "scooter"})
+
+
+def _products(kind: str, *, leaving: frozenset[str] = frozenset()) -> dict[str, str]:
+    """The products of one sort (:data:`~reverie.text.vocabulary.products.PRODUCT_KINDS`),
+    each as the one it is another name of ("postgres": postgresql), those ``leaving`` out."""
+    return {name: PRODUCT_ALIASES.get(name, name) for name, sort in PRODUCT_KINDS.items()
+            if sort == kind and name not in leaving}
+
 
 OPTION_SETS: Mapping[str, OptionSet] = {
     "seat": OptionSet(
@@ -128,6 +146,56 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                  "one-story house": "house"},
         strong=frozenset({"lives", "live", "living", "lived"}),
         weak=frozenset({"home", "place", "our", "my"}),
+    ),
+    "plan": OptionSet(
+        options={"free": "free", "basic": "basic", "starter": "starter", "pro": "pro",
+                 "professional": "pro", "premium": "premium", "business": "business",
+                 "team": "team", "teams": "team", "enterprise": "enterprise",
+                 "growth": "growth", "standard": "standard", "essentials": "essentials",
+                 "ultimate": "ultimate", "lite": "lite", "hobby": "hobby"},
+        strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber"}),
+        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "tier", "license",
+                        "licence", "licensed", "account", "customer", "seats", "edition"}),
+        proper=frozenset({"free", "basic", "starter", "pro", "professional", "premium",
+                          "business", "team", "teams", "enterprise", "growth", "standard",
+                          "essentials", "ultimate", "lite", "hobby"}),
+        branded=True,
+        wished=False,
+    ),
+    # a database is read where one statement names what it is ("Primary DB:"): a product
+    # may be one of several in use ("uses Postgres" / "uses MongoDB"); a carrier, a
+    # phone's system or a plan names its sort. Names that are English words besides count
+    # capitalised only. (A computer's system is left to one-value-attribute: read this
+    # way, two in use were called a contradiction too often.)
+    "phone platform": OptionSet(
+        options={"iphone": "ios", "iphones": "ios", "ios": "ios", "android": "android",
+                 "pixel": "android", "galaxy": "android"},
+        # the system of a phone the holder has: "iOS" or "Android" alone may be what one
+        # builds for ("develops iOS apps")
+        strong=frozenset({"iphone", "iphones", "phone", "phones", "smartphone"}),
+        weak=frozenset({"uses", "use", "has", "have", "owns", "carries", "on", "switched"}),
+        things=frozenset({"phone", "phones", "smartphone", "tablet", "tablets", "watch"}),
+        proper=frozenset({"pixel", "galaxy"}),
+        wished=False,
+    ),
+    "database": OptionSet(
+        # "Cassandra" is a name besides; "Oracle" alone a company
+        options=_products("database", leaving=frozenset({"cassandra"})),
+        strong=frozenset({"database", "databases", "db", "dbs"}),
+        weak=frozenset({"stores", "store", "stored", "data", "runs", "run", "uses", "use",
+                        "on", "persists", "migrated", "moved", "postgresql", "postgres",
+                        "mysql", "mariadb", "sqlite", "mongodb", "cockroachdb", "dynamodb",
+                        "firestore", "couchbase", "mssql"}),
+        wished=False,
+    ),
+    "mobile carrier": OptionSet(
+        # "Sprint" is a team's sprint besides
+        options=_products("mobile carrier", leaving=frozenset({"sprint"})),
+        strong=frozenset({"carrier", "verizon", "t-mobile", "vodafone", "telstra", "optus",
+                          "airtel", "telus"}),
+        weak=frozenset({"mobile", "cell", "cellular", "phone", "wireless", "provider",
+                        "network", "service", "on", "with", "switched"}),
+        wished=False,
     ),
 }
 """The closed sets, by name."""
