@@ -143,12 +143,7 @@ from reverie.text.vocabulary.number_words import (
     TENS,
 )
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
-from reverie.text.vocabulary.products import (
-    COMPUTER_WORDS,
-    PHONE_WORDS,
-    VERSION_PLACES,
-    VERSION_WORDS,
-)
+from reverie.text.vocabulary.products import VERSION_PLACES, VERSION_WORDS
 from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
@@ -220,16 +215,14 @@ _SCOPES = frozenset({"prep:for"})
 # the words of the options themselves ("aisle", "detached", "house")
 _OPTION_VALUES = frozenset(p for spec in OPTION_SETS.values() for o in spec.options
                            for p in o.split())
-# the words of an option of a closed set and of the set: no holder ("Seat preference: aisle")
-_OPTION_WORDS = _OPTION_VALUES.union(*(spec.strong | spec.weak for spec in OPTION_SETS.values()))
+# the words of an option of a closed set, of the set and of the things that have one: no
+# holder ("Seat preference: aisle", "API responses are JSON": the API's)
+_OPTION_WORDS = _OPTION_VALUES.union(*(spec.strong | spec.weak | spec.things
+                                       for spec in OPTION_SETS.values()))
 # as _OPTION_WORDS, but for a holder: not the options said capitalised only, English words
-# besides ("team" of "the Team plan" is "the team" of "The team standardises on macOS"),
-# nor the things that have an option, which hold it ("the laptop runs Ubuntu"), but a
-# phone or a computer: the holder's own ("the user's phone is an iPhone": the user's)
+# besides ("team" of "the Team plan" is "the team" of "The team standardises on ...")
 _OPTION_SAID = _OPTION_WORDS - frozenset(
-    p for spec in OPTION_SETS.values() for o in spec.proper for p in o.split()).union(
-    *(spec.things - PHONE_WORDS - COMPUTER_WORDS - {w + "s" for w in PHONE_WORDS}
-      for spec in OPTION_SETS.values()))
+    p for spec in OPTION_SETS.values() for o in spec.proper for p in o.split())
 # words of a scope phrase that say no scope ("on the ...", "for all ...")
 _NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
                              "its", "of", "to", "all", "any", "every", "each", "this", "that"})
@@ -1331,6 +1324,8 @@ def _other_option(pair: Pair) -> Finding | None:
             continue  # "The Enterprise plan includes SSO": the option, held by no one
         if not OPTION_SETS[name].wished and (_wished(pair.a) or _wished(pair.b)):
             continue  # "wants the Pro plan": not held yet
+        if s.ways and t.ways and not s.ways & t.ways:
+            continue  # "The API accepts XML" / "The API returns JSON": in and out
         if s.qualified != t.qualified or _a_part(pair.a) or _a_part(pair.b):
             continue  # "Work phone: iPhone 14", "Most of the team uses macOS": one of several
         mine, theirs = s.one(), t.one()

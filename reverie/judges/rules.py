@@ -185,10 +185,12 @@ _TABLE: tuple[Rule, ...] = (
          "seats' / 'always picks the window', 'support tier: Gold' / 'on Silver support', "
          "'Plan: Team' / 'on an Enterprise subscription', 'uses Android' / 'his phone is an "
          "iPhone', 'Primary DB: MongoDB' / 'runs everything on Postgres', 'Mobile provider: "
-         "Airtel' / 'has a Vodafone SIM'), or one names the option the other denies; neither "
-         "naming two, nor options that may be one, nor places apart, nor which of several "
-         "things ('work phone'), nor a part of a group ('most of the team'), nor the option "
-         "itself as the subject ('the Enterprise plan includes SSO') (reverie.text.options)"),
+         "Airtel' / 'has a Vodafone SIM', 'Export format: CSV' / 'Exports should be "
+         "JSON'), or one names the option the other denies; neither naming two, nor options "
+         "that may be one, nor places apart, nor which of several things ('work phone'), "
+         "nor what comes in and what goes out ('accepts XML' / 'returns JSON'), nor a part "
+         "of a group ('most of the team'), nor the option itself as the subject ('the "
+         "Enterprise plan includes SSO') (reverie.text.options)"),
     Rule("other-currency", "conflict",
          "one holder's two statements keep its money in two currencies ('billing "
          "currency: SEK' / 'is billed in Norwegian kroner', 'quotes in SEK' / 'wants all "

@@ -67,6 +67,8 @@ class Named:
     things: frozenset[str] = frozenset()
     qualified: frozenset[str] = frozenset()
     """Words that say which of the holder's things ("work phone", "personal laptop")."""
+    ways: frozenset[str] = frozenset()
+    """Which way things with the option go ("imports": in; ``OptionSet.ways``)."""
 
     def of_set(self, other: Named) -> bool:
         """Whether, beside ``other``, this statement is of the set: its own strong word,
@@ -126,5 +128,6 @@ def options(text: str) -> Mapping[str, Named]:
                               bool(words & spec.strong), bool(words & spec.weak),
                               frozenset(_singular(w) for w in words & spec.things),
                               frozenset(m.group(1).lower() for m in _WHICH.finditer(text)
-                                        if m.group(2).lower() in spec.things))
+                                        if m.group(2).lower() in spec.things),
+                              frozenset(spec.ways[w] for w in words & spec.ways.keys()))
     return out

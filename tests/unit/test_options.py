@@ -157,3 +157,30 @@ def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
 ])
 def test_look_alikes_of_two_products_or_plans_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Send reports as PDF.", "Reports should be sent as Excel spreadsheets."),
+    ("Export format: CSV", "Exports should be JSON."),
+    ("Slides should be sent as PDF.", "Send the slides as PowerPoint files."),
+])
+def test_two_file_formats_of_one_thing_contradict(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Send reports as PDF.", "Send invoices as Excel files."),  # two things
+    ("Kofi writes documentation in Markdown.", "Kofi sends invoices as PDF."),  # two things
+    ("Exports are available in CSV and JSON.", "Kofi exports CSV."),  # two named
+    ("Send reports as PDF.", "Kofi used to get reports as Excel files."),  # before
+    ("Reports go out as PDF.", "Kofi's team also gets an Excel copy of each report."),
+    ("Kofi wants reports as PDF.", "Kofi's manager wants reports in Excel."),  # two holders
+    ("Send reports as PDF.", "Kofi is considering switching reports to Excel."),  # not yet
+    ("The API accepts XML.", "The API returns JSON."),  # what comes in, what goes out
+])
+def test_look_alikes_of_two_file_formats_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_which_way_a_format_goes_is_read() -> None:
+    assert options("The API accepts XML.")["file format"].ways == {"in"}

@@ -1,15 +1,15 @@
 """Closed sets of options a holder has one of at a time (a seat on the aisle or by the
 window, a cabin class, a support tier, a clothing size, a keyboard layout, a data region,
 a car's transmission and fuel, a kind of home, renting or owning it, a plan, a phone's
-system, a main database, a mobile carrier): each option's words, the options that may be
-one another, and the words that say which set a statement is of."""
+system, a main database, a mobile carrier, a file format): each option's words, the
+options that may be one another, and the words that say which set a statement is of."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from reverie.text.vocabulary.products import PRODUCT_ALIASES, PRODUCT_KINDS
+from reverie.text.vocabulary.products import FILE_FORMATS, PRODUCT_ALIASES, PRODUCT_KINDS
 
 __all__ = ["OPTION_SETS", "OptionSet"]
 
@@ -35,6 +35,9 @@ class OptionSet:
     proper: frozenset[str] = frozenset()
     branded: bool = False
     wished: bool = True
+    ways: Mapping[str, str] = field(default_factory=dict)
+    """Words that say which way a thing with an option goes ("imports": in, "exports":
+    out): two statements of two ways are of two things (what comes in, what goes out)."""
 
 
 def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
@@ -61,6 +64,18 @@ def _products(kind: str, *, leaving: frozenset[str] = frozenset()) -> dict[str, 
     return {name: PRODUCT_ALIASES.get(name, name) for name, sort in PRODUCT_KINDS.items()
             if sort == kind and name not in leaving}
 
+
+# kinds of document or data a format is for: two statements naming two are of two
+_DOCUMENTS = frozenset({
+    "report", "reports", "invoice", "invoices", "export", "exports", "answer", "answers",
+    "reply", "replies", "note", "notes", "contract", "contracts", "slide", "slides", "deck",
+    "decks", "feed", "feeds", "statement", "statements", "receipt", "receipts",
+    "documentation", "summary", "summaries", "table", "tables", "image", "images", "chart",
+    "charts", "log", "logs", "backup", "backups", "api", "response", "responses", "dataset",
+    "datasets", "minutes", "agenda", "agendas", "resume", "cv", "photo", "photos",
+    "screenshot", "screenshots", "email", "emails", "newsletter", "newsletters", "letter",
+    "letters", "quote", "quotes", "proposal", "proposals", "spec", "specs",
+})
 
 OPTION_SETS: Mapping[str, OptionSet] = {
     "seat": OptionSet(
@@ -187,6 +202,29 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                         "mysql", "mariadb", "sqlite", "mongodb", "cockroachdb", "dynamodb",
                         "firestore", "couchbase", "mssql"}),
         wished=False,
+    ),
+    "file format": OptionSet(
+        # "doc" and "md" are words besides ("a doc", "M.D."); "excel" a verb
+        options={**{name: sort for name, sort in FILE_FORMATS.items() if name not in {"doc", "md"}},
+                 "pdfs": "pdf", "csvs": "csv", "plain text": "text", "powerpoint": "pptx",
+                 "pptx": "pptx", "ppt": "pptx"},
+        strong=frozenset({"format", "formats", "file", "files", "pdf", "pdfs", "csv", "csvs",
+                          "json", "xml", "xlsx", "docx", "markdown", "yaml", "pptx",
+                          "parquet", "spreadsheet", "spreadsheets"}),
+        weak=frozenset({"send", "sent", "sends", "export", "exports", "exported", "attach",
+                        "attached", "deliver", "delivered", "share", "shared", "get", "gets",
+                        "go", "goes", "come", "comes", "return", "returns", "want", "wants",
+                        "prefer", "prefers", "as", "in"}),
+        things=_DOCUMENTS,
+        proper=frozenset({"excel", "powerpoint"}),
+        ways={**dict.fromkeys(("import", "imports", "imported", "upload", "uploads",
+                               "uploaded", "accept", "accepts", "accepted", "ingest",
+                               "ingests", "receive", "receives", "received", "read", "reads",
+                               "parse", "parses"), "in"),
+              **dict.fromkeys(("export", "exports", "exported", "send", "sends", "sent",
+                               "return", "returns", "returned", "deliver", "delivers",
+                               "delivered", "output", "outputs", "generate", "generates",
+                               "produce", "produces"), "out")},
     ),
     "mobile carrier": OptionSet(
         # "Sprint" is a team's sprint besides
