@@ -2428,9 +2428,14 @@ def _topic(facts: Analysis) -> frozenset[str]:
 
 def _narrower_denial(pair: Pair) -> bool:
     """The statement against rates something narrower than the one for ("loves Python" /
-    "hates Python's packaging tools"): disliking a part is no contradiction."""
+    "hates Python's packaging tools"): disliking a part is no contradiction. Words that make
+    one WordNet noun with a word of the other ("rock" / "rock music") name it whole."""
     against, for_ = (pair.a, pair.b) if pair.a.valence < 0 else (pair.b, pair.a)
-    return _topic(for_) < _topic(against)
+    mine, theirs = _topic(for_), _topic(against)
+    if not mine < theirs:
+        return False
+    # "country" / "the country music": one thing, named whole by a WordNet compound
+    return not all(any(is_noun(f"{w}_{extra}") for w in mine) for extra in theirs - mine)
 
 
 def _opposite_attitudes(pair: Pair) -> frozenset[str]:

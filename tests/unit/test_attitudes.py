@@ -36,6 +36,8 @@ def test_an_adjective_of_attitude_is_a_liking(text: str, negated: bool, obj: str
     ("Priya enjoys hiking.", "Priya can't stand hiking.", "negated-frame"),
     ("Tom enjoys cooking.", "Tom hates cooking and orders takeout every night.",
      "negated-frame"),
+    # the thing named whole by a WordNet compound ("rock music"), not a part of it
+    ("Kofi loves rock.", "Kofi hates rock music.", "opposite-attitudes"),
 ])
 def test_attitudes_said_otherwise_contradict(a: str, b: str, rule: str) -> None:
     found = explain(judge, a, b, NOW)
