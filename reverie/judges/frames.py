@@ -128,6 +128,7 @@ from reverie.text.vocabulary.function_words import (
     ADDITIVE,
     EXCLUSIVE,
     FILLER,
+    LIGHT_NOUNS,
     NEGATION_CUES,
     NO_SCOPE,
     OTHER_ONE,
@@ -2420,9 +2421,10 @@ def _versus(pair: Pair) -> str:
 
 def _topic(facts: Analysis) -> frozenset[str]:
     """What a statement is about besides its holder: content words outside its subjects
-    that rate nothing themselves, light verbs aside, a gerund as its verb ("to go skiing"
-    / "enjoys skiing": the parse gives the noun "skiing" or the verb "ski")."""
-    words = facts.targets - _subjects(facts) - _LIGHT_VERBS - {SELF}
+    that rate nothing themselves, light verbs and nouns aside ("things that are blue":
+    blue), a gerund as its verb ("to go skiing" / "enjoys skiing": the parse gives the noun
+    "skiing" or the verb "ski")."""
+    words = facts.targets - _subjects(facts) - _LIGHT_VERBS - LIGHT_NOUNS - {SELF}
     return frozenset(verb_of(w) for w in words)
 
 

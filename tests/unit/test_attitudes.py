@@ -38,6 +38,9 @@ def test_an_adjective_of_attitude_is_a_liking(text: str, negated: bool, obj: str
      "negated-frame"),
     # the thing named whole by a WordNet compound ("rock music"), not a part of it
     ("Kofi loves rock.", "Kofi hates rock music.", "opposite-attitudes"),
+    # "things" name nothing of their own
+    ("Kofi is a big fan of green.", "Kofi really dislikes things that are green.",
+     "opposite-attitudes"),
 ])
 def test_attitudes_said_otherwise_contradict(a: str, b: str, rule: str) -> None:
     found = explain(judge, a, b, NOW)

@@ -7,6 +7,7 @@ __all__ = [
     "ADDITIVE",
     "EXCEPT",
     "FILLER",
+    "LIGHT_NOUNS",
     "NEGATION_CUES",
     "NEGATORS",
     "OTHER_ONE",
@@ -26,6 +27,9 @@ SELF_WORDS = frozenset(
 THIRD_PERSONS = frozenset(["he", "she", "they"])
 """The words of :data:`SELF_WORDS` that may stand for anyone named before them ("my brother
 is younger than me, he's 29")."""
+
+LIGHT_NOUNS = frozenset(["thing", "stuff", "anything", "everything", "something"])
+"""Nouns that name nothing of their own: "dislikes things that are blue" rates blue."""
 
 PART_WORDS = frozenset(["most", "some", "half", "many", "few", "several", "part", "majority",
                         "minority", "rest", "none", "each", "one"])
