@@ -91,6 +91,7 @@ from reverie.text.kin_counts import kin_counts_apart
 from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
+from reverie.text.places import places_apart
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
@@ -1116,9 +1117,39 @@ def _conflict(pair: Pair) -> Finding | None:
 
 def _facts_of_one_holder(pair: Pair) -> Finding | None:
     """The readers asked last at any cosine: an end or a death against what holds now, a
-    count of kin, a degree above the schooling said."""
+    count of kin, a degree above the schooling said, two places lived in."""
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
-            or _above_schooling(pair))
+            or _above_schooling(pair) or _other_residence(pair))
+
+
+# the words of where one lives: no holder ("home city: Porto")
+_RESIDENCE_SAID = frozenset({"live", "home", "city", "town", "base", "reside", "locate", "move",
+                             "relocate", "hometown", "residence"})
+# a part of the time, or a reason, that one place of two may be lived in for
+_PART_TIME = re.compile(
+    r"\b(?:during|weekdays?|weekends?|summers?|winters?|half\s+the|part\s+of\s+the|"
+    r"semesters?|term\s+time|for\s+(?:work|school|college|university|now|the\s+"
+    r"(?:summer|winter|year|semester|week|month)))\b", re.I)
+
+
+def _other_residence(pair: Pair) -> Finding | None:
+    """``other-residence``: each statement says where its holder lives now, and no place
+    of one can be one of the other's ("User lives in Lisbon." / "home city: Porto", "i live
+    in chicago" / "i'm based in austin now"; :func:`~reverie.text.places.places_apart`:
+    "Kyoto" / "Japan", "Brooklyn" / "New York" can be one). Not a contradiction: another
+    holder, a denial or an addition, a part of the time or a reason ("during the week",
+    "for work"). A move ("moved to Denver") says where the holder lives now, and the
+    reader reads no place of before."""
+    found = places_apart(pair.a.text, pair.b.text)
+    if found is None or _PART_TIME.search(pair.a.text) or _PART_TIME.search(pair.b.text):
+        return None
+    a, b = pair.a, pair.b
+    if (a.negations or b.negations or _additive(a) or _additive(b)
+            or not _one_holder(a, b, _RESIDENCE_SAID)
+            # one's family or roommates are whom one lives with, not another holder
+            or _holders_differ(a, b, _RESIDENCE_SAID, exact=True, owned=False)):
+        return None
+    return finding("other-residence", f"{_versus(pair)}: one home, {found[0]} / {found[1]}")
 
 
 def _other_age(pair: Pair) -> Finding | None:
@@ -1636,18 +1667,19 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
 
 
 def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
-                    exact: bool = False) -> bool:
+                    exact: bool = False, owned: bool = True) -> bool:
     """The statements speak of two holders: their main subjects, ``said`` (the words of
     what is said: a zone's, a format's) and qualifiers aside, differ ("Noor" / "Priya"; not
-    "Tomasz" / "Tomasz Nowak"; with ``exact``, one may not name more: "their API"), or one
-    names a being or a group of the holder's own that the other does not ("the user's
-    team's time zone is PST", which the parse may leave without a subject)."""
+    "Tomasz" / "Tomasz Nowak"; with ``exact``, one may not name more: "their API"), or,
+    with ``owned``, one names a being or a group of the holder's own that the other does
+    not ("the user's team's time zone is PST", which the parse may leave without a
+    subject)."""
     if a.clauses and b.clauses:
         x, y = (c.subject - said - ATTRIBUTE_QUALIFIERS for c in (a.clauses[0], b.clauses[0]))
         if x and y and (x != y if exact else not _agree(x, y)) and not (
                 _named_in_order(x, y, a) or _named_in_order(y, x, b)):
             return True
-    return _owns_another(a, b) or _owns_another(b, a)
+    return owned and (_owns_another(a, b) or _owns_another(b, a))
 
 
 def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis) -> bool:

@@ -84,7 +84,7 @@ from reverie.judges.memo import Bounded
 from reverie.judges.nli import MEMORY_SHA256, NLIScorer, NLIScores, memory_weights_path
 from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
 from reverie.judges.rules import certain, kind_of
-from reverie.text import amounts
+from reverie.text import amounts, places
 from reverie.text.dates import normalize_dates
 from reverie.text.statements import as_written, split_statements
 from reverie.text.utc import as_utc
@@ -186,10 +186,11 @@ class OfflineJudge:
         self._encoder_thread: ThreadPoolExecutor | None = None
 
     def warm(self) -> dict[str, float]:
-        """Load the parser, the lexicon, the unit registry, the encoder and (with ``nli``)
-        the NLI head now; return the seconds each took (nothing left to load: about 0). The
-        encoder and the head load in the judge's own thread while this one loads the
-        parser, the lexicon and the units: their file reads and checksums release the GIL."""
+        """Load the parser, the lexicon, the unit registry, the gazetteer, the encoder and
+        (with ``nli``) the NLI head now; return the seconds each took (nothing left to load:
+        about 0). The encoder and the head load in the judge's own thread while this one
+        loads the parser, the lexicon, the units and the places: their file reads and
+        checksums release the GIL."""
         took: dict[str, float] = {}
 
         def timed(name: str, load: Callable[[], object]) -> None:
@@ -211,6 +212,7 @@ class OfflineJudge:
             timed("spacy", load_pipeline)
             timed("wordnet", lexicon.load)
             timed("units", amounts.warm)
+            timed("places", places.warm)
         finally:
             wait([models_loaded])  # never left running, even when the parser is missing
         models_loaded.result()

@@ -118,6 +118,13 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's statement says a degree was earned ('has a PhD', 'holds an MBA'), "
          "the other puts the holder's schooling below it ('never went to college', "
          "'highest degree is a bachelor's'; reverie.text.degrees)"),
+    Rule("other-residence", "conflict",
+         "one holder's two statements say where it lives now ('lives in Lisbon' / 'home "
+         "city: Porto', 'moved to Denver' / 'is based in Boston'), and no place of one can "
+         "be one of the other's: neither lies in the other nor is within 40 km of it "
+         "('Kyoto' / 'Japan', 'Brooklyn' / 'New York' can; GeoNames via "
+         "reverie.text.places); not a part of the time or a reason ('during the week', "
+         "'for work')"),
     Rule("other-time-of-day", "conflict",
          "one holder's two statements that say the same but the time of day a thing is at, "
          "starts or ends, one each and not one ('the daily standup is at 9 a.m.' / '... "

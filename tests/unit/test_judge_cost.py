@@ -35,11 +35,13 @@ class CountingEmbedder:
 
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Records every model load the judge asks for (parser, lexicon, units, NLI head)."""
+    """Records every model load the judge asks for (parser, lexicon, units, places, NLI
+    head)."""
     seen: list[str] = []
     monkeypatch.setattr(offline, "load_pipeline", lambda: seen.append("spacy"))
     monkeypatch.setattr(offline.lexicon, "load", lambda: seen.append("wordnet"))
     monkeypatch.setattr(offline.amounts, "warm", lambda: seen.append("units"))
+    monkeypatch.setattr(offline.places, "warm", lambda: seen.append("places"))
     monkeypatch.setattr(NLIScorer, "load", lambda self: seen.append("nli"))
     return seen
 
@@ -49,17 +51,19 @@ def test_warm_loads_every_model_the_judge_reads(loads: list[str]) -> None:
     judge = OfflineJudge(encoder)
     assert isinstance(judge, Warming)
     took = judge.warm()
-    assert sorted(loads) == ["nli", "nli", "spacy", "units", "wordnet"]  # two heads: SNLI, memory
+    # two heads: SNLI, memory
+    assert sorted(loads) == ["nli", "nli", "places", "spacy", "units", "wordnet"]
     assert encoder.loads == 1
-    assert sorted(took) == ["minilm", "nli", "nli-memory", "spacy", "units", "wordnet"]
+    assert sorted(took) == ["minilm", "nli", "nli-memory", "places", "spacy", "units",
+                            "wordnet"]
     assert all(seconds >= 0 for seconds in took.values())
 
 
 def test_warm_without_the_scorer_does_not_load_it(loads: list[str]) -> None:
     encoder = CountingEmbedder()
     assert sorted(OfflineJudge(encoder, nli=False).warm()) == [
-        "minilm", "spacy", "units", "wordnet"]
-    assert sorted(loads) == ["spacy", "units", "wordnet"]
+        "minilm", "places", "spacy", "units", "wordnet"]
+    assert sorted(loads) == ["places", "spacy", "units", "wordnet"]
     assert encoder.loads == 1
 
 
