@@ -173,13 +173,18 @@ _BEFORE = re.compile(r"\b(?:used\s+to|no\s+longer|not|n't|never|was|were|wants?\
                      r"son|daughter|wife|husband|partner|friend|grandma|grandpa)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][\w.'-]*")
 _QUALIFIER = re.compile(r"\s*,\s*((?:[A-Za-z][\w.]*\s*){1,3})")
-_SKIP = frozenset({"the"})
+# a word before a place that is no part of its name ("the", "upstate New York", "northern
+# California"); a name that starts with one is tried whole first ("North Carolina")
+_SKIP = frozenset({"the", "upstate", "downstate", "downtown", "central", "northern",
+                   "southern", "eastern", "western", "north", "south", "east", "west",
+                   "rural", "suburban", "greater", "metro", "coastal"})
 # another capitalised word right after a place: the place is a word of a longer name
 _NAME_GOES_ON = re.compile(r" +[A-Z]")
 # what may follow a place in a note written all in lower case, where any word may be one
-_AFTER_LOWER = re.compile(r"\s*(?:$|[.,;:!?)(-]|(?:now|these|since|for|with|and|but|right|"
-                          r"too|lol|so|because|where|which|in|at|on|near|by|until|till|"
-                          r"anymore|already)\b)")
+_AFTER_LOWER = re.compile(r"\s*(?:$|\d|[.,;:!?)(-]|(?:now|these|since|for|with|and|but|"
+                          r"right|too|lol|so|because|where|which|in|at|on|near|by|until|"
+                          r"till|anymore|already|shortly|before|after|last|this|recently|"
+                          r"ago|about|around|a|an|two|three|several|many|years?|months?)\b)")
 _LONGEST = 4
 
 

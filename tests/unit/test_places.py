@@ -14,9 +14,12 @@ from tests.dreamkit import explained
     ("home city: Porto", "Porto"),
     ("Kofi's home is in Jersey City.", "Jersey City"),
     ("i live in chicago with my sister", "chicago"),  # a note all in lower case
+    ("i moved to sweden shortly before 2026-01-15", "sweden"),  # a date made absolute
     ("Kofi is based in Portland, Maine.", "Portland"),
     ("Kofi moved to Denver last year.", "Denver"),  # where he lives now
     ("Kofi now lives in the Netherlands.", "the Netherlands"),
+    ("i live in upstate new york", "upstate new york"),  # a word before the name
+    ("Kofi lives in North Carolina.", "North Carolina"),  # a name that starts with one
 ])
 def test_the_place_a_holder_lives_is_read(text: str, said: str) -> None:
     found = residence(text)
