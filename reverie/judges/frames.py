@@ -1345,7 +1345,11 @@ def _other_option(pair: Pair) -> Finding | None:
     denied option, adding ("also"), before and now, another holder, two things ("an
     electric car" / "a diesel van"), a scope one says and the other does not ("on
     long-haul flights", "at home"), names on both sides that the other does not say ("a
-    flat in Oslo" / "a house in the Alps")."""
+    flat in Oslo" / "a house in the Alps"), the option itself as the subject ("The
+    Enterprise plan includes SSO"), a wish where the set says a wish holds nothing ("wants
+    the Pro plan"), what comes in and what goes out ("accepts XML" / "returns JSON"),
+    which of several things ("Work phone: iPhone 14"), a part of a group ("Most of the
+    team ...")."""
     x, y = options(pair.a.text), options(pair.b.text)
     for name in sorted(x.keys() & y.keys()):
         s, t = x[name], y[name]
@@ -1359,7 +1363,7 @@ def _other_option(pair: Pair) -> Finding | None:
         if s.ways and t.ways and not s.ways & t.ways:
             continue  # "The API accepts XML" / "The API returns JSON": in and out
         if s.qualified != t.qualified or _a_part(pair.a) or _a_part(pair.b):
-            continue  # "Work phone: iPhone 14", "Most of the team uses macOS": one of several
+            continue  # "Work phone: iPhone 14", "Most of the team has an iPhone": some of several
         mine, theirs = s.one(), t.one()
         denied = (s.named - s.denied) & t.denied or (t.named - t.denied) & s.denied
         if not denied and (mine is None or theirs is None
@@ -1383,14 +1387,15 @@ def _wished(an: Analysis) -> bool:
 
 
 def _a_part(an: Analysis) -> bool:
-    """The statement's main subject is a part of a group ("Most of the team uses macOS")."""
+    """The statement's main subject is a part of a group ("Most of the team has an
+    iPhone")."""
     return bool(an.clauses) and an.clauses[0].subject_head in PART_WORDS
 
 
 def _about_option(an: Analysis, spec: OptionSet) -> bool:
     """The statement's main clause speaks of an option itself, not of a holder having one:
     its subject names one and its verb is no copula ("The Enterprise plan includes SSO";
-    not "Plan: Team", "Windows is her OS")."""
+    not "Plan: Team", "Pro is their plan")."""
     return bool(an.clauses) and an.clauses[0].predicate != "be" and any(
         w in spec.options for w in an.clauses[0].subject)
 
