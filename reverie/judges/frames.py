@@ -1352,13 +1352,13 @@ def _other_option(pair: Pair) -> Finding | None:
     team ...")."""
     x, y = options(pair.a.text), options(pair.b.text)
     for name in sorted(x.keys() & y.keys()):
-        s, t = x[name], y[name]
+        s, t, spec = x[name], y[name], OPTION_SETS[name]
         if not (s.of_set(t) and t.of_set(s)) or (
                 s.things and t.things and not s.things & t.things):
             continue  # of no set; or two things ("an electric car" / "a diesel van")
-        if _about_option(pair.a, OPTION_SETS[name]) or _about_option(pair.b, OPTION_SETS[name]):
+        if _about_option(pair.a, spec) or _about_option(pair.b, spec):
             continue  # "The Enterprise plan includes SSO": the option, held by no one
-        if not OPTION_SETS[name].wished and (_wished(pair.a) or _wished(pair.b)):
+        if not spec.wished and (_wished(pair.a) or _wished(pair.b)):
             continue  # "wants the Pro plan": not held yet
         if s.ways and t.ways and not s.ways & t.ways:
             continue  # "The API accepts XML" / "The API returns JSON": in and out

@@ -95,6 +95,7 @@ def options(text: str) -> Mapping[str, Named]:
     """Read the options ``text`` names, by set (sets it names none of left out);
     remembered per text."""
     words = frozenset(_WORDS.findall(text.lower()))
+    which = [(m.group(1).lower(), m.group(2).lower()) for m in _WHICH.finditer(text)]
     out: dict[str, Named] = {}
     for name, pattern in _PATTERNS.items():
         spec = OPTION_SETS[name]
@@ -127,7 +128,6 @@ def options(text: str) -> Mapping[str, Named]:
             out[name] = Named(frozenset(named | denied), frozenset(denied),
                               bool(words & spec.strong), bool(words & spec.weak),
                               frozenset(_singular(w) for w in words & spec.things),
-                              frozenset(m.group(1).lower() for m in _WHICH.finditer(text)
-                                        if m.group(2).lower() in spec.things),
+                              frozenset(q for q, thing in which if thing in spec.things),
                               frozenset(spec.ways[w] for w in words & spec.ways.keys()))
     return out

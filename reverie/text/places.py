@@ -199,8 +199,9 @@ def _match(words: list[str], lower: bool) -> tuple[int, tuple[Place, ...]] | Non
     for start in (0, 1) if words and words[0].lower() in _SKIP else (0,):
         for n in range(min(_LONGEST, len(words) - start), 0, -1):
             said = words[start:start + n]
-            if not lower and not all(w[:1].isupper() for w in said[start == 0 and said[0] in
-                                                                    _SKIP:]):
+            # a lower-case word of _SKIP may begin a capitalised name ("upstate New York")
+            named = said[1:] if start == 0 and said[0] in _SKIP else said
+            if not lower and not all(w[:1].isupper() for w in named):
                 continue
             places = index.get(_plain(" ".join(said).rstrip(".")))
             if places:
@@ -224,17 +225,17 @@ def residence(text: str) -> tuple[str, tuple[Place, ...]] | None:
         start, _ = clause_around(text, m.start(), m.end())
         if _BEFORE.search(text, start, m.start()):
             continue
-        words = _WORD.findall(text[m.end():m.end() + 80])
+        spans = list(_WORD.finditer(text, m.end(), m.end() + 80))
+        words = [w.group() for w in spans]
         matched = _match(words, lower)
         if matched is None:
             continue
         n, places = matched
         said = " ".join(words[:n])
-        rest = text[m.end():]
-        at = rest.find(words[n - 1]) + len(words[n - 1])
-        if (not _AFTER_LOWER.match(rest, at)) if lower else _NAME_GOES_ON.match(rest, at):
+        at = spans[n - 1].end()  # where the place's name ends
+        if (not _AFTER_LOWER.match(text, at)) if lower else _NAME_GOES_ON.match(text, at):
             continue  # "i live in the bay area", "in the Bay Area": a longer name's word
-        qualifier = _QUALIFIER.match(rest, at)
+        qualifier = _QUALIFIER.match(text, at)
         if qualifier:
             said_q = qualifier.group(1).strip().rstrip(".")
             q: tuple[Place, ...] = (
