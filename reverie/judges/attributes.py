@@ -909,8 +909,9 @@ def _currencies(value: frozenset[str]) -> frozenset[str]:
 
 
 def _head(h: Held) -> str | None:
-    """The word that names the value: the argument's head where it is part of the value,
-    else the value's one word ("Spanish" of "answers in Spanish")."""
+    """The word that names the value: the argument's head where it is part of the value
+    (with the compound WordNet names by it: "a construction worker" is no receptionist's
+    kind), else the value's one word ("Spanish" of "answers in Spanish")."""
     if h.arg.head in h.value:
-        return h.arg.head
+        return _whole(h.arg) or h.arg.head
     return next(iter(h.value)) if len(h.value) == 1 else None

@@ -89,6 +89,8 @@ judge = OfflineJudge(embedder())
     ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
     ("my job is a nurse .", "i work as an accountant .", "occupation"),
     ("i am a lumberjack by trade .", "i work as a plumber .", "occupation"),
+    # a compound WordNet names is the head: a receptionist is a worker, no construction worker
+    ("i work as a receptionist .", "i work as a construction worker .", "occupation"),
     # the one language replies are wanted in (main's "prefers replies in English" kind)
     ("The user prefers replies in English.", "The user wants answers in Spanish.",
      "reply language"),
@@ -184,6 +186,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Mei is employed by Stripe.", "Mei consults for Shopify on weekends."),
     ("The service runs Node 18.2.", "The service's CI also tests Node 20.1."),
     ("The user works as a software engineer.", "The user is a developer."),  # the model: one
+    ("Ravi works as a welder.", "Ravi is a skilled worker."),  # a kind of the other
     ("User's birthday is March 14.", "User's wife's birthday is June 2."),
     ("User's birthday is March 14.", "User celebrates their birthday with a big party."),
     ("The report deadline is Friday.", "The budget deadline is Monday."),
