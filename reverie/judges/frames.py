@@ -87,7 +87,7 @@ from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
-from reverie.text.kin_counts import kin_counts_apart
+from reverie.text.kin_counts import kin_counts, kin_counts_apart
 from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
@@ -170,6 +170,7 @@ __all__ = [
     "LINK_SIMILARITY",
     "NEGATION_SIMILARITY",
     "PARAPHRASE_SIMILARITY",
+    "RATED_APART",
     "VALENCE",
     "Pair",
     "absorbs",
@@ -194,7 +195,8 @@ PARAPHRASE_SIMILARITY = 0.85
 COVERAGE = 0.7
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
-VALENCE = 0.3
+VALENCE = 0.25  # each attitude's distance from neutral, for a contradiction ("does not like")
+RATED_APART = 0.3  # and for a clash that keeps two statements from one note
 NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
 NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame
 NLI_PARAPHRASE = 0.6  # p(entailment), both ways, at which two values of one attribute are one
@@ -1117,9 +1119,10 @@ def _conflict(pair: Pair) -> Finding | None:
 
 def _facts_of_one_holder(pair: Pair) -> Finding | None:
     """The readers asked last at any cosine: an end or a death against what holds now, a
-    count of kin, a degree above the schooling said, two places lived in."""
+    count of kin (or kin counted against none), a degree above the schooling said, two
+    places lived in."""
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
-            or _above_schooling(pair) or _other_residence(pair))
+            or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair))
 
 
 # the words of where one lives: no holder ("home city: Porto")
@@ -2056,17 +2059,39 @@ def _denied_possession(pair: Pair) -> Finding | None:
     "does not own a car"), and the other speaks of the holder's own one, now ("my dog is
     smaller than my cat", "Priya's car is red"): an owner's possessive says there is one.
     A denial of something owned ("does not have my phone with me") denies no kind."""
+    return _denied_owned(pair, _possessed, "denied-possession", "speaks of the holder's own")
+
+
+def _denied_kin(pair: Pair) -> Finding | None:
+    """``denied-kin``: one statement denies that its holder has kin or animals of a kind,
+    the other counts one or more of that kind for one holder ("has no kids" / "a father to
+    four sons", "has no siblings" / "the youngest of three brothers";
+    :func:`_counted_kin`)."""
+    return _denied_owned(pair, _counted_kin, "denied-kin", "counts the holder's")
+
+
+def _possessed(facts: Analysis) -> set[tuple[str, str]]:
+    """Each (owner, noun) a statement's possessives say is had now ("my dog", "Priya's
+    car")."""
+    return {(owner, noun) for owner, noun, now in facts.possessions if now}
+
+
+def _denied_owned(pair: Pair, owned: Callable[[Analysis], set[tuple[str, str]]], rule: str,
+                  says: str) -> Finding | None:
+    """The finding of ``rule`` where one statement denies its holder has a kind now and
+    ``owned`` of the other names an (owner, noun) of that kind, the owner the denial's
+    holder."""
     for denying, owning in ((pair.a, pair.b), (pair.b, pair.a)):
-        mine = {(owner, noun) for owner, noun, now in owning.possessions if now}
+        mine = owned(owning)
         if not mine:
             continue
         for c in denying.clauses:
             kind = _without(c)
             for owner, noun in sorted(mine) if kind else ():
                 if _whose(c) == {owner} and is_kind_of(noun, kind):
-                    return finding("denied-possession", (
+                    return finding(rule, (
                         f"'{_quote(denying.text)}' says the holder has no {kind}; "
-                        f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
+                        f"'{_quote(owning.text)}' {says} {noun}"))
             x = c.arg("obj")
             # the kind, its head and words the other says too ("a credit card" / "her
             # credit card"): "no cats indoors" denies less
@@ -2079,10 +2104,21 @@ def _denied_possession(pair: Pair) -> Finding | None:
                 continue  # a note's bare denial with more words: "no siblings living nearby"
             for owner, noun in sorted(mine):
                 if _whose(c) == {owner} and (noun == x.head or is_kind_of(noun, x.head)):
-                    return finding("denied-possession", (
+                    return finding(rule, (
                         f"'{_quote(denying.text)}' denies having any {x.head}; "
-                        f"'{_quote(owning.text)}' speaks of the holder's own {noun}"))
+                        f"'{_quote(owning.text)}' {says} {noun}"))
     return None
+
+
+def _counted_kin(facts: Analysis) -> set[tuple[str, str]]:
+    """The kinds of relative or animal a statement counts one or more of for its holder
+    ("a father to four sons", "the youngest of three brothers";
+    :func:`~reverie.text.kin_counts.kin_counts`), each with the holder as its owner."""
+    holder = _whose(facts.clauses[0]) if facts.clauses else frozenset({SELF})
+    if len(holder) != 1:
+        return set()
+    return {(next(iter(holder)), k.kind) for k in kin_counts(facts.text)
+            if k.low >= 1 and _counted_kind(k.kind)}
 
 
 def _whose(c: Clause) -> frozenset[str]:
@@ -2461,7 +2497,7 @@ def _topic(facts: Analysis) -> frozenset[str]:
     that rate nothing themselves, light verbs and nouns aside ("things that are blue":
     blue), a gerund as its verb ("to go skiing" / "enjoys skiing": the parse gives the noun
     "skiing" or the verb "ski")."""
-    words = facts.targets - _subjects(facts) - _LIGHT_VERBS - LIGHT_NOUNS - {SELF}
+    words = facts.targets - _subjects(facts) - _LIGHT_VERBS - LIGHT_NOUNS - SELF_WORDS - {SELF}
     return frozenset(verb_of(w) for w in words)
 
 
@@ -2477,11 +2513,11 @@ def _narrower_denial(pair: Pair) -> bool:
     return not all(any(is_noun(f"{w}_{extra}") for w in mine) for extra in theirs - mine)
 
 
-def _opposite_attitudes(pair: Pair) -> frozenset[str]:
+def _opposite_attitudes(pair: Pair, at_least: float = VALENCE) -> frozenset[str]:
     """The things both statements rate, one for and one against (each at least
-    ``VALENCE`` from neutral): "loves seafood" / "seafood is gross to them"."""
+    ``at_least`` from neutral): "loves seafood" / "seafood is gross to them"."""
     a, b = pair.a, pair.b
-    if a.valence * b.valence >= 0 or min(abs(a.valence), abs(b.valence)) < VALENCE:
+    if a.valence * b.valence >= 0 or min(abs(a.valence), abs(b.valence)) < at_least:
         return frozenset()
     return (_topic(a) & _rated(b)) | (_rated(a) & _topic(b))
 
@@ -2878,7 +2914,7 @@ def inconsistent(pair: Pair) -> Finding | None:
             return finding("denied-mention", (
                 f"'{_quote(x.text)}' denies {', '.join(sorted(denied))}, which "
                 f"'{_quote(y.text)}' says"))
-    rated = _opposite_attitudes(pair)
+    rated = _opposite_attitudes(pair, RATED_APART)
     if rated:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")

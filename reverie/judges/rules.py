@@ -114,6 +114,11 @@ _TABLE: tuple[Rule, ...] = (
          "the holder has, and no number fits both ('has two cats' / 'my only cat', 'has two "
          "kids' / 'a mother of three', 'has two kids' / 'my third kid'; "
          "reverie.text.kin_counts)"),
+    Rule("denied-kin", "conflict",
+         "one statement denies the holder has any relative, child or animal of a kind, the "
+         "other counts one or more of that kind for one holder ('has no kids' / 'a father "
+         "to four sons', 'has no siblings' / 'the youngest of three brothers'; "
+         "reverie.text.kin_counts)"),
     Rule("above-schooling", "conflict",
          "one holder's statement says a degree was earned ('has a PhD', 'holds an MBA'), "
          "the other puts the holder's schooling below it ('never went to college', "

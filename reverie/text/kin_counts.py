@@ -1,6 +1,7 @@
 """How many of a kind the holder of a statement has: "has two cats", "i've got four cats
 now", "my only cat", "only one dog", "both of her dogs", "all three of the user's cats",
-"a mother of three" (children), and at least "my third kid".
+"a mother of three" (children), "a father to four sons", "the youngest of three
+brothers" (two brothers), and at least "my third kid".
 
 The caller decides which kinds one has a number of at a time (kin, pets). Another
 holder's ("my sister has two cats") is not read: before the count, the clause names at
@@ -33,7 +34,14 @@ _ONE = (
     re.compile(r"\bonly\s+(?:one|1|a\s+single)\s+" + _ADJ + _X + r"\b"),
 )
 _TWO = re.compile(r"\bboth\s+(?:of\s+)?" + _OWNER + r"\s+" + _X + r"\b")
-_PARENT_OF = re.compile(r"\b(?:mother|father|mom|mum|dad|parent)\s+of\s+" + _N + r"\b")
+_PARENT_OF = re.compile(r"\b(?:mother|father|mom|mum|dad|parent)\s+(?:of|to)\s+" + _N
+                        + r"(?:\s+" + _ADJ + r"(?P<x>sons|daughters|boys|girls|kids|children))?\b")
+_ONE_OF = re.compile(r"\b(?:youngest|oldest|eldest|middle)\s+(?:child\s+)?of\s+" + _N + r"\s+"
+                     + r"(?P<x>brothers|sisters|siblings|kids|children|boys|girls)\b")
+_CHILDREN = {"sons": "son", "boys": "son", "daughters": "daughter", "girls": "daughter"}
+_OTHERS = {"brothers": "brother", "sisters": "sister"}
+"""The rest of a group the holder is one of ("the youngest of three brothers": two
+brothers); of children, boys or girls, siblings."""
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "2nd": 2, "3rd": 3,
              "4th": 4, "5th": 5, "6th": 6}
 _NTH = re.compile(r"\b" + _OWNER + r"\s+(?P<o>" + "|".join(_ORDINALS) + r")\s+" + _X + r"\b")
@@ -94,9 +102,13 @@ def kin_counts(text: str) -> tuple[KinCount, ...]:
             add(m, _kind(m.group("x")), 1, 1, own=False)
     for m in _TWO.finditer(low):
         add(m, _kind(m.group("x")), 2, 2, own=False)
-    for m in _PARENT_OF.finditer(low):
+    for m in _PARENT_OF.finditer(low):  # "a father to four sons": four sons
         n = _whole(m.group("n"))
-        add(m, "child", n, n)
+        add(m, _CHILDREN.get(m.group("x") or "", "child"), n, n)
+    for m in _ONE_OF.finditer(low):  # "the youngest of three brothers": two brothers
+        n = _whole(m.group("n"))
+        others = n - 1 if n and n > 1 else None
+        add(m, _OTHERS.get(m.group("x"), "sibling"), others, others)
     for m in _NTH.finditer(low):
         n = _ORDINALS[m.group("o")]
         add(m, _kind(m.group("x")), n, None, own=False)

@@ -25,6 +25,9 @@ judge = OfflineJudge(embedder())
     ("Water all four of my cats' bowls", "cat", 4, 4),
     ("Proud father of five.", "child", 5, 5),
     ("my fourth grandchild was born in May", "grandchild", 4, None),
+    ("Mom to two young girls.", "daughter", 2, 2),  # the children named
+    ("i'm the oldest of four kids", "sibling", 3, 3),  # the others of a group
+    ("Is the middle child of 3 sisters.", "sister", 2, 2),
 ])
 def test_a_count_the_holder_has_is_read(text: str, kind: str, low: int,
                                         high: int | None) -> None:
@@ -34,6 +37,8 @@ def test_a_count_the_holder_has_is_read(text: str, kind: str, low: int,
 @pytest.mark.parametrize("text", [
     "my brother has two cats",  # another holder's
     "Lena's mom has three dogs",
+    "my aunt is a mother of four",
+    "i am the youngest of 1 brothers",  # no other in the group
 ])
 def test_another_holders_count_is_not_read(text: str) -> None:
     assert kin_counts(text) == ()
@@ -60,3 +65,26 @@ def test_counts_that_fit_or_are_not_of_kin_do_not_contradict_by_count(a: str,
                                                                        b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert not any(f.rule == "other-kin-count" for f in found.findings), found.findings
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("i do not have any kids .", "i am a proud dad to three boys ."),
+    ("The user has no siblings.", "The user is the eldest of five children."),
+    ("Has no pets.", "Has three dogs."),  # said with the same verb: the negated kind's rule
+])
+def test_kin_counted_against_none_is_a_contradiction(a: str, b: str) -> None:
+    """"has no X" against a count of X's kind: ``denied-kin``, unless a plainer rule reads
+    the pair first."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == ("denied-kind" if "three dogs" in b else "denied-kin")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("i have no kids .", "my sister is a mother of two ."),  # another's count
+    ("User has no brothers.", "User is the youngest of three sisters."),  # sisters only
+    ("Has no kids yet.", "Hopes to be a mother of two one day."),  # a wish
+])
+def test_kin_counted_for_another_or_of_another_kind_is_no_contradiction(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason
