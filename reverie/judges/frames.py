@@ -605,7 +605,7 @@ def _denied_consumption(pair: Pair) -> Finding | None:
             for d in taking.clauses:
                 if (d.negated or d.past or d.hypothetical
                         or not _agree(c.subject, d.subject) or _two_holders(c, d)
-                        or d.predicate not in verbs):
+                        or not (d.predicate in verbs or _likes_taking_in(d))):
                     continue
                 if why != "verb" and (c.subject - {SELF} != d.subject - {SELF}
                                       or _sometimes(c) or _sometimes(c, *c.args)):
@@ -627,6 +627,13 @@ def _denied_consumption(pair: Pair) -> Finding | None:
                         f"'{_quote(denying.text)}' rules out any {kind.replace('_', ' ')} "
                         f"({why}); '{_quote(taking.text)}' takes in {thing}, a kind of it"))
     return None
+
+
+def _likes_taking_in(c: Clause) -> bool:
+    """The clause likes taking something in ("loves eating shrimp", "enjoys drinking
+    milk"): it takes it in, as "eats shrimp" does."""
+    return c.predicate == "like" and any(
+        x.role == "xcomp" and x.head in CONSUMING_VERBS - {"have"} for x in c.args)
 
 
 def _denied_kinds(c: Clause) -> tuple[tuple[str, ...], str]:

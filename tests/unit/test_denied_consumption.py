@@ -36,6 +36,9 @@ judge = OfflineJudge(embedder())
     ("Noor has a penicillin allergy.", "Noor takes amoxicillin twice a day."),
     ("The user has a peanut allergy.", "The user eats peanut butter every morning."),
     ("The user is lactose intolerant.", "The user eats ice cream every night."),
+    # liking to take it in is taking it in
+    ("Priya is allergic to shellfish.", "Priya loves eating shrimp with garlic."),
+    ("i am lactose intolerant .", "i really enjoy drinking milk ."),
 ])
 def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str, b: str) -> None:
     """"does not drink X" against having, taking or liking one of X's kind, both now."""
@@ -58,6 +61,7 @@ def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str,
     ("The user is vegan.", "The user eats vegan cheese."),  # a diet's own kind
     ("The user is lactose intolerant.", "The user drinks almond milk."),
     ("Sofia has a cat allergy.", "Sofia loves cats."),  # liking is no taking in
+    ("Sofia has a cat allergy.", "Sofia loves petting cats."),  # nor liking to touch it
     ("Priya is allergic to shellfish.", "Priya's son eats shrimp every week."),
     ("The kids are allergic to nuts.", "Eats almonds as a snack."),  # the kids' condition
     ("Omar is allergic to cats.", "Omar has two cats at home."),  # having is no taking in
