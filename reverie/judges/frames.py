@@ -987,6 +987,10 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
     of Canada" / "... of France", "a member of the chess club" / "... of the choir";
     :data:`SEVERAL_NOUNS`)."""
     x, y = c.arg(role), d.arg(role)
+    if (x is not None and y is not None and c.predicate == d.predicate == "be"
+            and x.indefinite and y.indefinite and {x.head, y.head} <= SEVERAL_NOUNS
+            and x.head != y.head):
+        return True  # "is a Korean national" / "is an American citizen": two memberships
     if (x is None or y is None or x.head != y.head or not (x.indefinite and y.indefinite)
             or x.mods is None or y.mods is None):
         return False
@@ -995,9 +999,11 @@ def _one_of_several(c: Clause, d: Clause, role: str) -> bool:
                  if {w for t, w in x.mods if t == s} != {w for t, w in y.mods if t == s}}
     if not differing:
         return False
-    if all(s in {"amod", "compound"} for s in differing) and c.predicate in HAVING_VERBS:
+    if all(s in {"amod", "compound"} for s in differing) and (
+            c.predicate in HAVING_VERBS or (c.predicate == "be" and x.head in SEVERAL_NOUNS)):
         # "has a younger brother" / "has an older brother": two brothers; "has a peanut
-        # allergy" / "has a shellfish allergy": two allergies
+        # allergy" / "has a shellfish allergy": two allergies; "is a Portuguese citizen" /
+        # "is a Brazilian citizen": two citizenships
         return True
     if not all(s.startswith("prep:") for s in differing):
         return False
@@ -3129,6 +3135,8 @@ def one_frame(pair: Pair) -> str | None:
             if (_one_value(c) or _one_value(d)) and _sometimes(c) == _sometimes(d):
                 # "is an accountant" / "volunteers as a coach on Saturdays": a role for
                 # some days only stands beside the main one
+                if _one_of_several(c, d, "attr"):
+                    continue  # "a member of the chess club" / "a citizen of Norway"
                 kind = _values_of_one_kind(c, d)
                 if kind is not None:
                     return f"'{c.predicate}' / '{d.predicate}' with {kind}"

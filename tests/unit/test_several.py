@@ -17,6 +17,9 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     # memberships said with a copula: one may be a citizen of two countries
     ("Ivo is a citizen of Canada.", "Ivo is a citizen of France."),
     ("Ivo is a member of the chess club.", "Ivo is a member of the hiking club."),
+    ("Ivo is a Canadian citizen.", "Ivo is a French citizen."),  # told apart by adjectives
+    ("Ivo is a Chilean national.", "Ivo is an Italian citizen."),  # two membership nouns
+    ("Ivo is a member of the rowing club.", "Ivo is a citizen of Chile."),  # not for the model
 ])
 def test_one_of_several_things_had_in_two_places_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
@@ -42,6 +45,7 @@ def test_one_holder_is_and_has_several_sorts_at_once(a: str, b: str) -> None:
     ("Ivo has the office in Berlin.", "Ivo has the office in Lisbon.", "other-value"),  # the
     ("Ivo is a resident of Ohio.", "Ivo is a resident of Texas.", "other-value"),  # copula
     ("Ivo is a student at MIT.", "Ivo is a student at Harvard.", "other-value"),
+    ("Ivo is an Ohio resident.", "Ivo is a Texas resident.", "other-value"),
 ])
 def test_a_definite_thing_or_a_copula_still_holds_one_value(
         a: str, b: str, rules: str) -> None:
