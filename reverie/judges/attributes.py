@@ -76,6 +76,7 @@ from reverie.text.vocabulary.attributes import (
     VALUE_WORDS,
     WORKPLACE_FRAMES,
 )
+from reverie.text.vocabulary.calendar_words import MONTHS
 from reverie.text.vocabulary.channels import CHANNEL_NAMES
 from reverie.text.vocabulary.function_words import (
     EXCLUSIVE,
@@ -182,7 +183,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(named)
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _age(c, names) or _tenure(c) or _job_at(c, names) or _the_only_one(c))
+            or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
+            or _the_only_one(c))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -759,6 +761,20 @@ def _job_at(c: Clause, names: frozenset[str]) -> Held | None:
     return next((Held("employer", x, x.words - {SELF}, owned=frozenset({c.subject_head}))
                  for x in c.args
                  if x.role in _EMPLOYER_SLOTS and x.head in names), None)
+
+
+def _at_since(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a holder has been at since a year or a month ("has been at Google since
+    2019"), a name that is no place nor product, or None: a stay somewhere is said since a
+    day or an hour ("has been at the hospital since Monday")."""
+    since = c.arg("prep:since")
+    x = c.arg("prep:at")
+    if (c.predicate != "be" or since is None or x is None or x.head not in names
+            or not (since.words & set(MONTHS) or any(len(n) == 4 for n in since.numbers))):
+        return None
+    if place_kind(x.head) or product_name(x.words, x.head) is not None:
+        return None
+    return Held("employer", x, x.words - {SELF})
 
 
 def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:

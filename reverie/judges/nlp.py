@@ -164,7 +164,7 @@ _HYPHENATED_LEVELS = frozenset(w for w in ACCESS_LEVELS if "-" in w)
 
 # "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words, and
 # a scope after it: "Priya's role in the Umbrella workspace: Admin")
-_KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,8}[\w'-]+)\s*(?::|\s=)\s+(\S.*)$")
+_KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,8}[\w'-]+)\s*(?::|\s=|\s[-–—])\s+(\S.*)$")
 _KEY_HEAD_WORDS = 5
 _KEY_SCOPES = frozenset({"in", "for", "of", "at", "on"})
 _CHAT_SUBJECT = re.compile(r"\b(i|you|we|they)\s+(m|re|ve|ll|d)\b", re.IGNORECASE)
@@ -271,7 +271,7 @@ def load_pipeline() -> Any:
 def normalize_chat(text: str) -> str:
     """Undo chat tokenization ("don t" -> "don't", "i m" -> "i'm") so the parser reads it,
     and read a note of an attribute and its value as a copula ("Plan: Enterprise",
-    "plan = Enterprise" -> "Plan is Enterprise")."""
+    "plan = Enterprise", "Plan - Enterprise" -> "Plan is Enterprise")."""
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
     text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
     return _KEY_VALUE.sub(_key_value, text)

@@ -128,6 +128,9 @@ judge = OfflineJudge(embedder())
      "residence (city)"),
     ("Globex's HQ is in Toronto.", "Globex is headquartered in Sydney.", "residence (city)"),
     ("Globex's headquarters is in Toronto.", "Globex is based in Sydney.", "residence (city)"),
+    # where one has been since a year or a month is an employer; a key said with a dash
+    ("Oskar has been at Hooli since 2019.", "Oskar works for Initech.", "employer"),
+    ("Employer - Vandelay Industries", "Works at Globex Corporation.", "employer"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -145,6 +148,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user worked at Google.", "The user works at Microsoft."),
     ("The customer was previously billed in euros.", "The customer is billed in dollars."),
     ("The package weighs 5 pounds.", "The customer pays in euros."),
+    ("Oskar has been at Heathrow since 6am.", "Oskar works for Initech."),  # a stay
+    ("Oskar has been at St Mary's since Monday.", "Oskar works at Initech."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country
     ("i live in georgia .", "i live in atlanta ."),  # a state and its city
