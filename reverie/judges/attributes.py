@@ -848,9 +848,13 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
 
 
 def _compound_of(word: str, attribute: str) -> bool:
-    """``word`` and the attribute's noun are one WordNet noun ("time zone"): the
-    attribute's name, not its holder."""
-    return " " not in attribute and is_noun(f"{word}_{attribute}")
+    """``word`` and the attribute's noun are one WordNet noun ("time zone"; a verb's lemma
+    as its gerund: "operate" of "operating system"): the attribute's name, not its
+    holder."""
+    if " " in attribute:
+        return False
+    gerunds = (f"{word}ing", f"{word[:-1]}ing") if word.endswith("e") else (f"{word}ing",)
+    return any(is_noun(f"{w}_{attribute}") for w in (word, *gerunds))
 
 
 def _named(noun: str) -> str:

@@ -2583,7 +2583,9 @@ def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
     ("the user's husband", "her dog", "the user's team" / "the user"; not "the user in
     Berlin", nor an attribute: "the user's time zone", nor a gathering: "the team's
     weekly meeting"); against a note without a subject, a person named by how they stand
-    to someone (:data:`RELATED_PERSONS`: "Sam's wife", "her boss")."""
+    to someone (:data:`RELATED_PERSONS`: "Sam's wife", "her boss"). A person the other's
+    subject does not name makes the thing theirs ("Ruth's husband's parking spot" /
+    "Ruth's parking spot")."""
     head = SELF if c.subject_head in SELF_WORDS else c.subject_head
     if head == SELF or head in said:
         return False
@@ -2592,8 +2594,17 @@ def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
         # "Lifelong Spurs supporter": a person named by how they stand to someone
         return (not c.subject_name and len(_content(c.subject)) > 1
                 and any(is_kind_of(head, k) for k in RELATED_PERSONS))
-    return (d.subject < c.subject and head not in d.subject
-            and (is_kind_of(head, "organism") or is_kind_of(head, "organization")))
+    if not d.subject < c.subject:
+        return False
+    if head not in d.subject and (is_kind_of(head, "organism")
+                                  or is_kind_of(head, "organization")):
+        return True
+    # "Ruth's husband's parking spot" / "Ruth's parking spot": a thing of a person besides;
+    # not a name with its title ("Dr. Farah Haddad"), nor persons together ("my son and
+    # his brother")
+    if c.subject_name or not is_noun(head) or is_kind_of(head, "organism"):
+        return False  # "Both of the user's grandmothers": a part, no thing
+    return any(is_kind_of(w, "person") for w in c.subject - d.subject - said - SELF_WORDS)
 
 
 def _negated_copy(a: Analysis, b: Analysis) -> bool:

@@ -38,6 +38,7 @@ _PARENT_OF = re.compile(r"\b(?:mother|father|mom|mum|dad|parent)\s+(?:of|to)\s+"
                         + r"(?:\s+" + _ADJ + r"(?P<x>sons|daughters|boys|girls|kids|children))?\b")
 _ONE_OF = re.compile(r"\b(?:youngest|oldest|eldest|middle)\s+(?:child\s+)?of\s+" + _N + r"\s+"
                      + r"(?P<x>brothers|sisters|siblings|kids|children|boys|girls)\b")
+_MOST_CHILDREN = 12
 _CHILDREN = {"sons": "son", "boys": "son", "daughters": "daughter", "girls": "daughter"}
 _OTHERS = {"brothers": "brother", "sisters": "sister"}
 """The rest of a group the holder is one of ("the youngest of three brothers": two
@@ -67,6 +68,13 @@ class KinCount:
 def _kind(word: str) -> str:
     """The singular of a counted noun ("kids": "child")."""
     return _SINGULAR.get(word) or (word[:-1] if word.endswith("s") and len(word) > 3 else word)
+
+
+def _family(said: str) -> int | None:
+    """A count of a family's children, or None where it is none or more than a family has
+    (:data:`_MOST_CHILDREN`: "a mom to 30 kids every day" is a teacher's class)."""
+    n = _whole(said)
+    return n if n is not None and n <= _MOST_CHILDREN else None
 
 
 def _whole(said: str) -> int | None:
@@ -103,10 +111,10 @@ def kin_counts(text: str) -> tuple[KinCount, ...]:
     for m in _TWO.finditer(low):
         add(m, _kind(m.group("x")), 2, 2, own=False)
     for m in _PARENT_OF.finditer(low):  # "a father to four sons": four sons
-        n = _whole(m.group("n"))
+        n = _family(m.group("n"))
         add(m, _CHILDREN.get(m.group("x") or "", "child"), n, n)
     for m in _ONE_OF.finditer(low):  # "the youngest of three brothers": two brothers
-        n = _whole(m.group("n"))
+        n = _family(m.group("n"))
         others = n - 1 if n and n > 1 else None
         add(m, _OTHERS.get(m.group("x"), "sibling"), others, others)
     for m in _NTH.finditer(low):

@@ -131,6 +131,8 @@ judge = OfflineJudge(embedder())
     # where one has been since a year or a month is an employer; a key said with a dash
     ("Oskar has been at Hooli since 2019.", "Oskar works for Initech.", "employer"),
     ("Employer - Vandelay Industries", "Works at Globex Corporation.", "employer"),
+    # a gerund before the attribute's noun names it ("operating system"): no holder
+    ("Operating system: macOS", "OS: Windows 11", "system"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -149,6 +151,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The customer was previously billed in euros.", "The customer is billed in dollars."),
     ("The package weighs 5 pounds.", "The customer pays in euros."),
     ("Oskar has been at Heathrow since 6am.", "Oskar works for Initech."),  # a stay
+    ("Ines's locker is number 4.", "Ines's sister's locker is number 9."),  # a person's
+    ("Kai's desk is in room 12.", "Kai's manager's desk is in room 40."),
+    ("Ana's car is a Volvo.", "Ana's mother's car is a Fiat."),
     ("Oskar has been at St Mary's since Monday.", "Oskar works at Initech."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country

@@ -143,3 +143,13 @@ def test_a_name_with_a_whole_number_not_in_use_has_no_version() -> None:
 def test_two_whole_versions_of_one_name_in_use_are_likely_one_too_many() -> None:
     assert_contradiction("The user is on Node 18.", "The user uses Node 20.",
                          "likely-one-value", certain=False)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Prof. Lena Ortiz is a chemist.", "Lena is a physicist at CERN."),  # a name's title
+    ("Our daughter is an only child.", "my daughter and her little sister share a room ."),
+])
+def test_a_title_or_a_second_person_beside_the_holder_is_no_other_holder(a: str, b: str) -> None:
+    """Only a person who owns the thing said makes it another holder's ("Ines's sister's
+    locker"): a title of the name, or a person named beside the holder, does not."""
+    assert explained(a, b)[0] == "contradiction"
