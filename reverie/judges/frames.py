@@ -210,6 +210,8 @@ _MONTHS = frozenset([*_MONTH_NAMES, *PERIODS])
 _TIMES_OF_WEEK = frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "evening", "night",
                                                   "weekday", "weekend"})
 _WHEN = _MONTHS | _TIMES_OF_WEEK
+# times of the week, of the day and of the year: what holds only then
+_SOME_TIMES = _TIMES_OF_WEEK | frozenset({"summer", "winter", "spring", "autumn", "fall"})
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
@@ -611,6 +613,8 @@ def _denied_consumption(pair: Pair) -> Finding | None:
                                       or _sometimes(c) or _sometimes(c, *c.args)):
                     continue  # "the kids are allergic to nuts" / "eats almonds"; a diet of
                     # some days ("vegetarian on weekdays" / "eats meat on weekends")
+                if why == "verb" and _sometimes(c):
+                    continue  # "doesn't take vitamin D during summer": then only
                 y = d.arg("obj")
                 taken = _taken(y)
                 if (why == "verb" and d.predicate == c.predicate and y is not None
@@ -681,7 +685,9 @@ def _never_done(pair: Pair) -> Finding | None:
 
 def _done(never: Clause, d: Clause) -> bool:
     """``d`` says the act ``never`` denies happened: quitting it ("quit" and "stop" are
-    "continue" denied), "used to" it, or the same verb affirmed, its object agreeing."""
+    "continue" denied), "used to" it, or the same verb affirmed, its object agreeing (or,
+    without objects, saying each preposition the denial says: "never lived outside Texas"
+    is not denied by "lived in Texas")."""
     verb, what = never.predicate, never.arg("obj")
     if d.negated:
         done = d.arg("obj") or d.arg("xcomp")
@@ -693,7 +699,9 @@ def _done(never: Clause, d: Clause) -> bool:
         return False
     y = d.arg("obj")
     if what is None or y is None:
-        return what is None and y is None
+        # "has never lived outside Texas" / "lived in Texas": what is denied is where
+        return what is None and y is None and all(
+            d.arg(x.role) is not None for x in never.args if x.role.startswith("prep:"))
     # "has never installed Docker" / "installed Docker Desktop": a product of the name
     return (y.head == what.head or is_kind_of(y.head, what.head)
             or any(kind == "name" and what.head in words.split() for kind, words in y.mods or ()))
@@ -3155,12 +3163,13 @@ def one_frame(pair: Pair) -> str | None:
 
 
 def _sometimes(c: Clause, *values: Arg) -> bool:
-    """The clause says on which days of the week or at which times of day it holds ("on
-    Saturdays", "at weekends", "in the evenings"): an argument besides its ``values``, or
-    a phrase hung on one of them ("as a bartender on weekends")."""
-    return any(x.role.startswith("prep:") and x.words & _TIMES_OF_WEEK and x not in values
+    """The clause says on which days of the week, at which times of day or in which
+    seasons it holds ("on Saturdays", "at weekends", "in the evenings", "during summer"):
+    an argument besides its ``values``, or a phrase hung on one of them ("as a bartender
+    on weekends")."""
+    return any(x.role.startswith("prep:") and x.words & _SOME_TIMES and x not in values
                for x in c.args) or any(
-        slot.startswith("prep:") and set(words.split()) & _TIMES_OF_WEEK
+        slot.startswith("prep:") and set(words.split()) & _SOME_TIMES
         for x in values for slot, words in x.mods or ())
 
 

@@ -78,6 +78,7 @@ from reverie.text.vocabulary.verbs import (
     LOSING_VERBS,
     MODALS,
     OPPOSITE_VERBS,
+    REMOVING_VERBS,
     SAME_IN_PAST,
 )
 
@@ -150,13 +151,16 @@ def _one_token(text: str) -> bool:
     """What the tokenizer must not split at its hyphens: an ISO date (else "2025", "12"
     and "31" are compared as words), and a hyphenated word WordNet knows as an adjective
     ("left-handed", "full-time": split, "is left-handed" parses as the verb "leave" and
-    "full" / "part" as modifiers of one "time", so two values read as one). Nouns
-    ("ex-wife") and numbers ("60-hour") stay split: the rules read their parts."""
-    if ISO_DATE.match(text):
+    "full" / "part" as modifiers of one "time", so two values read as one), and a
+    relative by marriage ("brother-in-law", no brother). Other nouns ("ex-wife") and
+    numbers ("60-hour") stay split: the rules read their parts."""
+    if ISO_DATE.match(text) or _IN_LAW.fullmatch(text):  # "brother-in-law": no brother
         return True
     return bool(_HYPHENATED.match(text)) and (
         lexicon.is_adjective(text.lower()) or text.lower() in _HYPHENATED_LEVELS)
 
+
+_IN_LAW = re.compile(r"[A-Za-z]+-in-laws?", re.IGNORECASE)
 
 # a level of access written with a hyphen ("read-only"): one word, as the table has it
 _HYPHENATED_LEVELS = frozenset(w for w in ACCESS_LEVELS if "-" in w)
@@ -1390,7 +1394,8 @@ def _analysis(text: str, doc: Any, *, tone: str | None = None) -> Analysis:
     targets: set[str] = set()
     negations = 0
     for t in doc:
-        if t.dep_ == "neg" or t.lower_ in _NEGATORS or t.lower_ == "without":
+        if (t.dep_ == "neg" or t.lower_ in _NEGATORS or t.lower_ == "without") and not (
+                _all_but(t)):
             negations += 1
         if t.pos_ in _OPEN_CLASS and t.lower_ not in _NEGATORS and t.dep_ not in _SKIP_DEPS:
             lemmas.add(_lemma(t))
@@ -1437,10 +1442,35 @@ def _possessions(doc: Any) -> frozenset[tuple[str, str, bool]]:
             if owner is None:
                 continue  # "my sister's car": the sister's
             verb = next((a for a in t.ancestors if a.pos_ in {"VERB", "AUX"}), None)
+            if verb is not None and _had_done(verb):
+                verb = verb.head  # "had their appendix removed": when it was had done
             now = verb is None or not (_hypothetical(verb) or (
                 _past(verb) and not _kin_still(t, verb)))
             found.add((owner, _lemma(t), now))
     return frozenset(found)
+
+
+def _all_but(token: Any) -> bool:
+    """A negator that with "except", "but" or "other than" names the only one ("nobody
+    except Jonas", "no one but her", "nothing other than water"): "only", no denial."""
+    doc, i = token.doc, token.i + 1
+    if token.lower_ == "no" and i < len(doc) and doc[i].lower_ == "one":
+        i += 1
+    elif token.lower_ not in {"nobody", "none", "nothing", "noone"}:
+        return False
+    if i >= len(doc):
+        return False
+    return doc[i].lower_ in {"except", "but", "besides"} or (
+        doc[i].lower_ == "other" and i + 1 < len(doc) and doc[i + 1].lower_ == "than")
+
+
+def _had_done(verb: Any) -> bool:
+    """A past participle of taking a thing away that its holder had or got done ("had
+    their appendix removed", "got the old car scrapped"; :data:`REMOVING_VERBS`): the
+    tense is the "had"'s. A thing mended ("got my car fixed") is still had."""
+    return (verb.tag_ == "VBN" and verb.dep_ in {"ccomp", "xcomp"}
+            and verb.lemma_.lower() in REMOVING_VERBS
+            and verb.head.lemma_.lower() in {"have", "get"})
 
 
 def _kin_still(noun: Any, verb: Any) -> bool:

@@ -12,6 +12,7 @@ The analyzer is loaded once per process, lazily (no I/O at import time).
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -39,8 +40,24 @@ def _load() -> Any:
 
 
 def valence(text: str) -> float:
-    """The compound attitude score of ``text``: negative below 0, positive above."""
-    return float(_load().polarity_scores(text)["compound"])
+    """The compound attitude score of ``text``: negative below 0, positive above. A "like"
+    before a quantity is a filler ("get migraines like twice a month"), no liking."""
+    return float(_load().polarity_scores(_FILLER_LIKE.sub(_unless_liking, text))["compound"])
+
+
+_FILLER_LIKE = re.compile(
+    r"(?P<before>\S*)\s+like\s+(?=(?:\d|once\b|twice\b|half\b|every\b|(?:one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|twenty|a\s+hundred|a\s+dozen)\b))", re.IGNORECASE)
+# words after which "like" is the verb ("i like two sugars", "would like one more")
+_LIKING_AFTER = frozenset({"i", "you", "we", "they", "he", "she", "would", "i'd", "we'd",
+                           "to", "really", "also", "just", "still", "not", "don't", "dont",
+                           "doesn't", "never", "user", "customer"})
+
+
+def _unless_liking(m: re.Match[str]) -> str:
+    """The match without its "like", unless the word before makes it the verb."""
+    before = m.group("before")
+    return m.group(0) if before.lower() in _LIKING_AFTER else f"{before} "
 
 
 def is_rated(word: str) -> bool:

@@ -13,6 +13,7 @@ from tests.dreamkit import explained
     ("Rosa drinks two espressos a day.", "Rosa doesn't drink espresso after 3 pm."),
     ("Rosa checks her email.", "Rosa does not check email in the evening."),
     ("Rosa plays chess.", "Rosa does not play chess on weekdays."),
+    ("Rosa takes fish oil in winter.", "Rosa doesn't take fish oil during summer."),  # seasons
 ])
 def test_a_denial_at_some_times_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -50,6 +50,8 @@ def test_a_denied_kind_against_the_holder_s_own_one_is_a_contradiction(a: str, b
     ("Tomas is single.", "Tomas's girlfriend teaches piano."),  # no spouse
     ("Lea is an only child.", "Lea's cousin lives in Porto."),  # no sibling
     ("Has no siblings living nearby.", "Her brother lives in Sydney."),  # none nearby
+    ("i have no sisters .", "my sister-in-law is visiting this weekend ."),  # by marriage
+    ("User no longer has tonsils.", "User had her tonsils removed in 2015."),  # taken away
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another owner, a thing owned but not at hand, a former one, a wish: no contradiction."""
@@ -66,3 +68,6 @@ def test_possessions_name_their_owner_and_whether_they_hold_now() -> None:
     # a relative is still had whatever the verb's tense, unless lost or former
     assert analyze("my son turned five .").possessions == {(SELF, "son", True)}
     assert analyze("my late husband loved jazz .").possessions == {(SELF, "husband", False)}
+    # a thing had taken away is not had; one mended still is
+    assert analyze("I had my tonsils removed .").possessions == {(SELF, "tonsil", False)}
+    assert analyze("my sister-in-law is here .").possessions == {(SELF, "sister-in-law", True)}

@@ -20,6 +20,7 @@ judge = OfflineJudge(embedder())
     ("Nora has never smoked.", "Nora quit smoking last spring."),
     ("Nora has never smoked.", "Nora smoked in college."),
     ("The user has never used Docker.", "The user used Docker at his last job."),
+    ("Mara has never lived in Asia.", "Mara lived in Japan for two years."),  # one place
 ])
 def test_never_against_done_is_a_contradiction(a: str, b: str) -> None:
     """"has never X" against X done, done before or quit: the rule names itself."""
@@ -34,6 +35,7 @@ def test_never_against_done_is_a_contradiction(a: str, b: str) -> None:
     pytest.param("The user has never used Docker.", "The user has used Podman for years.",
                  marks=DOUBTED),  # another thing
     ("The user has never used Docker.", "The user's team uses Docker."),  # the team's
+    ("Mara has never lived outside Chile.", "Mara has lived in Chile all her life."),  # where
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """Another holder (a person or a team), a possibility, another thing: no contradiction."""

@@ -22,6 +22,7 @@ __all__ = [
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
     "PARTITIVES",
+    "REMOVING_VERBS",
     "SAME_IN_PAST",
     "SELLING_VERBS",
 ]
@@ -84,6 +85,11 @@ trial expires on Friday"."""
 LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
 """Verbs by which a holder no longer has a relative ("my grandfather passed away", "my
 husband left"): said in the past, the relative is not had now."""
+
+REMOVING_VERBS = frozenset({"remove", "extract", "amputate", "sell", "steal", "scrap",
+                            "repossess"})
+"""Verbs by which a holder no longer has a thing they had done to it ("had their appendix
+removed", "got the old car scrapped"): said in the past, the thing is not had now."""
 
 HAVING_VERBS = frozenset({"have", "own", "keep", "rent", "lease", "run", "open", "maintain"})
 """Verbs of having a thing: one may have any number of a kind ("has an office in Berlin" /
