@@ -145,7 +145,7 @@ from reverie.text.vocabulary.number_words import (
     TENS,
 )
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
-from reverie.text.vocabulary.products import VERSION_PLACES, VERSION_WORDS
+from reverie.text.vocabulary.products import ACCESS_LEVELS, VERSION_PLACES, VERSION_WORDS
 from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
@@ -783,6 +783,50 @@ def _slots_differing(x: Arg, y: Arg, numbers_differ: bool) -> int | None:
     return count + numbers
 
 
+def _two_things_done_alike(c: Clause, d: Clause) -> bool:
+    """Two clauses of one verb, no copula, whose subjects are two things, neither a
+    person, an organization nor the holder ("Rent is split 50/50" / "Utilities are split
+    60/40"): two facts, not two doers of one deed."""
+    if c.predicate == "be" or not c.subject_head or not d.subject_head:
+        return False
+    return not any(SELF in x.subject or x.subject_name or is_kind_of(x.subject_head, "person")
+                   or is_kind_of(x.subject_head, "organization") for x in (c, d))
+
+
+def _times(c: Clause) -> frozenset[str]:
+    """The days, times of day and seasons a clause's arguments say."""
+    return frozenset(w for x in c.args for w in x.words if w in _SOME_TIMES)
+
+
+def _at_other_times(c: Clause, d: Clause, role: str) -> bool:
+    """The clauses say other days, times of day or seasons, each its own, and their values
+    differ in more than those ("at 9:30 Monday to Thursday" / "at 11:00 on Fridays"): a
+    scope each. A time on one side only may be a rate ("6 hours a night"). Where only the
+    day differs ("a meeting on Wednesdays" / "... on Thursdays", "due on Friday the 12th" /
+    "due on Monday") the day is the value."""
+    mine, theirs = _times(c), _times(d)
+    if mine == theirs or not (mine and theirs):  # "sleeps 6 hours a night" / "... 8 hours"
+        return False
+    x, y = c.arg(role), d.arg(role)
+    if x is None or y is None:
+        return False
+    rest, others = x.words - mine, y.words - theirs
+    if any(_ORDINAL_DAY.fullmatch(w) for w in rest | others):
+        return False  # "due on Friday the 12th" / "... on Monday the 15th": two dates
+    return bool(rest) and bool(others) and rest != others
+
+
+_ORDINAL_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+
+
+def _access_elsewhere(c: Clause, d: Clause, difference: _Difference) -> bool:
+    """One level of access said of two things ("an admin on the billing account" / "an
+    admin on the analytics account"): access is held per thing, so two grants."""
+    x, y = c.arg(difference.role), d.arg(difference.role)
+    return (difference.same_head and x is not None and y is not None
+            and x.head in ACCESS_LEVELS and x.head == y.head)
+
+
 def _persons(c: Clause, d: Clause) -> bool:
     """Both subjects are names ("Ana", "Ben"): two of them may share a value."""
     return c.subject_name and d.subject_name
@@ -840,8 +884,13 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
     if _restricted_apart(c, d, real[0].role):
         return None  # "dark mode in the IDE" / "light mode in the terminal": two places
-    if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)):
+    if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)
+                                      or _two_things_done_alike(c, d)):
         return None
+    if _at_other_times(c, d, real[0].role):
+        return None  # "at 9:30 Monday to Thursday" / "at 11:00 on Fridays": two scopes
+    if _access_elsewhere(c, d, real[0]):
+        return None  # "an admin on the billing account" / "... on the analytics account"
     if _compared(c.arg(real[0].role)) or _compared(d.arg(real[0].role)):
         return None  # "is small" / "is bigger than my last one": relative to another
     if _within(c.arg(real[0].role), d.arg(real[0].role)):
