@@ -295,7 +295,15 @@ def _key_value(m: re.Match[str]) -> str:
     if head < len(words) and not _names_a_scope(said[head + 1]):
         return m.group(0)  # "Ruby version in use: 3.3": a state, not a scope
     last = words[head - 1].removesuffix("'s")
+    former, _, noun = last.rpartition("-")
+    if former in _FORMER_KEYS and noun in ATTRIBUTE_KEYS:
+        # "Ex-employer: Google": the former one, as "Former employer" says it
+        said[head - 1] = f"former {said[head - 1].rpartition('-')[2]}"
+        return f"{' '.join(said)} is {m.group(2)}"
     return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
+
+
+_FORMER_KEYS = frozenset({"ex", "former", "previous", "prior", "old"})
 
 
 def _names_a_scope(word: str) -> bool:
@@ -958,7 +966,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=_past(copula or pred) and lemma not in CHANGE_VERBS,
+        past=(_past(copula or pred) or _former_subject(pred)) and lemma not in CHANGE_VERBS,
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),
         only=only,
@@ -1038,16 +1046,39 @@ def _past(pred: Any) -> bool:
     )
 
 
+def _former_subject(pred: Any) -> bool:
+    """The predicate's subject is a former one ("Former employer is Deloitte", "the
+    user's previous address is ..."): what held before."""
+    return any(c.dep_ in {"nsubj", "nsubjpass"} and any(
+        m.dep_ == "amod" and m.lower_ in _FORMER_SUBJECT for m in c.children)
+        for c in pred.children)
+
+
+_FORMER_SUBJECT = frozenset({"former", "previous", "prior", "ex"})
+
+
 def _bare_past(pred: Any) -> bool:
     """A note's past participle with neither subject nor auxiliary that has an object or
     says when it ended ("Cancelled the premium subscription", "Lived in Nairobi until
-    2020", "Moved to Valencia a year ago"): done before, not a passive of now ("Billed
-    monthly")."""
+    2020", "Moved to Valencia a year ago", "Lived in Berlin 2015-2019"): done before, not
+    a passive of now ("Billed monthly", "Based in Berlin since 2019")."""
     if pred.tag_ != "VBN" or pred.dep_ != "ROOT" or any(
             c.dep_ in {"nsubj", "nsubjpass", "aux", "auxpass"} for c in pred.children):
         return False
     return any(c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "until")
-               or (c.dep_ == "advmod" and c.lower_ == "ago") for c in pred.children)
+               or (c.dep_ == "advmod" and c.lower_ == "ago") for c in pred.children) or (
+        _years_said(pred))
+
+
+def _years_said(pred: Any) -> bool:
+    """The predicate's phrase gives a year ("Lived in Berlin 2015-2019", "Worked at Acme
+    in 2018"), not since when ("Based in Berlin since 2019")."""
+    words = {t.lower_ for t in pred.subtree}
+    return not words & {"since", "now", "currently", "still"} and any(
+        t.like_num and _YEAR.fullmatch(t.text) for t in pred.subtree)
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _hypothetical(pred: Any) -> bool:

@@ -133,6 +133,7 @@ judge = OfflineJudge(embedder())
     ("Employer - Vandelay Industries", "Works at Globex Corporation.", "employer"),
     # a gerund before the attribute's noun names it ("operating system"): no holder
     ("Operating system: macOS", "OS: Windows 11", "system"),
+    ("Based in Porto since 2019.", "Lives in Braga.", "residence (city)"),  # since: now
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -153,6 +154,10 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Oskar has been at Heathrow since 6am.", "Oskar works for Initech."),  # a stay
     ("Ines's locker is number 4.", "Ines's sister's locker is number 9."),  # a person's
     ("Kai's desk is in room 12.", "Kai's manager's desk is in room 40."),
+    # a former one, by its key or by the years it held
+    ("Ex-employer: Initech", "Employer: Globex"),
+    ("Previous employer: Initech", "Works at Globex."),
+    ("Lived in Porto 2012-2018.", "Lives in Braga."),
     ("Ana's car is a Volvo.", "Ana's mother's car is a Fiat."),
     ("Oskar has been at St Mary's since Monday.", "Oskar works at Initech."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
