@@ -793,6 +793,18 @@ def _two_things_done_alike(c: Clause, d: Clause) -> bool:
                    or is_kind_of(x.subject_head, "organization") for x in (c, d))
 
 
+def _interim_beside(c: Clause, d: Clause) -> bool:
+    """One clause says its value holds for a while ("the interim CFO", "acting head of
+    finance", "temporary lead"), the other does not: held beside a permanent one."""
+    def interim(x: Clause) -> bool:
+        return bool((x.subject | {w for a in x.args for w in a.words}) & _INTERIM)
+    return interim(c) != interim(d)
+
+
+_INTERIM = frozenset({"interim", "acting", "act", "temporary", "temp", "caretaker"})  # "act": the
+# parse's lemma of "acting"
+
+
 def _times(c: Clause) -> frozenset[str]:
     """The days, times of day and seasons a clause's arguments say."""
     return frozenset(w for x in c.args for w in x.words if w in _SOME_TIMES)
@@ -887,6 +899,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)
                                       or _two_things_done_alike(c, d)):
         return None
+    if _interim_beside(c, d):
+        return None  # "is the interim CFO" / "'s permanent title is Finance Director"
     if _at_other_times(c, d, real[0].role):
         return None  # "at 9:30 Monday to Thursday" / "at 11:00 on Fridays": two scopes
     if _access_elsewhere(c, d, real[0]):

@@ -41,6 +41,7 @@ def test_two_languages_to_address_one_holder_in_contradict(a: str, b: str) -> No
     ("Kofi prefers a call back in Dutch.", "Kofi prefers written follow-ups in English."),
     ("UI language: English", "Kofi's native language is Twi or Dutch."),  # which he speaks
     ("UI language: English", "Kofi's native language is Dutch."),
+    ("Kofi writes code comments in English.", "Kofi prefers chatting in Dutch."),  # two uses
 ])
 def test_look_alikes_of_two_languages_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -33,3 +33,15 @@ def test_values_held_at_their_own_times_or_on_their_own_things_are_two_facts(
 def test_the_day_itself_or_one_time_on_the_same_days_is_still_one_value(
         a: str, b: str, rule: str) -> None:
     assert explained(a, b) == ("contradiction", rule)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ola is the interim CTO.", "Ola's permanent title is Head of Platform."),
+    ("Ola is acting head of sales.", "Ola's permanent role is Account Director."),
+])
+def test_an_interim_role_stands_beside_the_permanent_one(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_two_interim_roles_still_contradict() -> None:
+    assert explained("Ola is the interim CFO.", "Ola is the interim COO.")[0] == "contradiction"

@@ -28,8 +28,9 @@ LANGUAGE_NAMES: Mapping[str, frozenset[str]] = {
 ADDRESS_USES: Mapping[str, str] = {
     **dict.fromkeys(("reply", "replies", "answer", "answers", "answering", "respond",
                      "responses", "message", "messages", "email", "emails", "communicate",
-                     "communication", "correspondence", "chat", "talk", "follow",
-                     "letter", "letters", "text", "texts"), "messages"),
+                     "communication", "correspondence", "chat", "chatting", "talk",
+                     "talking", "messaging", "texting", "emailing", "follow", "letter",
+                     "letters", "text", "texts"), "messages"),
     **dict.fromkeys(("code", "comment", "comments", "commit", "commits"), "code"),
     **dict.fromkeys(("docs", "documentation", "document", "documents", "report", "reports",
                      "copy", "content"), "documents"),
