@@ -212,6 +212,9 @@ _TIMES_OF_WEEK = frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "eveni
 _WHEN = _MONTHS | _TIMES_OF_WEEK
 # times of the week, of the day and of the year: what holds only then
 _SOME_TIMES = _TIMES_OF_WEEK | frozenset({"summer", "winter", "spring", "autumn", "fall"})
+# said as an object, times that are a part beside the rest ("spends winters in Florida",
+# "works weekends at a bakery"); "works nights" is the main job's shift
+_PARTS_OF_THE_YEAR = frozenset({"summer", "winter", "spring", "autumn", "fall", "weekend"})
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
@@ -950,16 +953,21 @@ def _one_word(u: str, v: str) -> bool:
 def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
     """Two copulas call one holder two sorts of person, one of them a sort one is besides
     a job (:data:`PERSON_SORTS`: kin, a child, a user, an eater) and neither said to be the
-    only one ("is an only child" / "is a pediatric nurse", "a father" / "a Mac user"): one
-    person is many sorts at once. Two jobs ("a teacher" / "a cook") are left to the
-    occupation's rules."""
+    only one ("is an only child" / "is a pediatric nurse", "a father" / "a Mac user"), or a
+    man or a woman against a sort that is neither ("a nurse" / "a guy"): one person is
+    many sorts at once. Two jobs ("a teacher" / "a cook") are left to the occupation's
+    rules, a man and a woman to the frames."""
     x, y = c.arg(role), d.arg(role)
     if (role != "attr" or c.predicate != "be" or d.predicate != "be" or c.only or d.only
             or x is None or y is None or not x.head or not y.head or x.head == y.head):
         return False
     if not (is_kind_of(x.head, "person") and is_kind_of(y.head, "person")):
         return False
-    return any(is_kind_of(h, k) for h in (x.head, y.head) for k in PERSON_SORTS)
+    if any(is_kind_of(h, k) for h in (x.head, y.head) for k in PERSON_SORTS):
+        return True
+    # "a nurse" / "a guy": a man or a woman is one besides a job, not besides the other
+    sexed = [any(is_kind_of(h, k) for k in ("male", "female")) for h in (x.head, y.head)]
+    return sexed[0] != sexed[1]
 
 
 def _property_and_kind(c: Clause, d: Clause, role: str) -> bool:
@@ -3230,8 +3238,10 @@ def _sometimes(c: Clause, *values: Arg) -> bool:
     seasons it holds ("on Saturdays", "at weekends", "in the evenings", "during summer"):
     an argument besides its ``values``, or a phrase hung on one of them ("as a bartender
     on weekends")."""
-    return any(x.role.startswith("prep:") and x.words & _SOME_TIMES and x not in values
-               for x in c.args) or any(
+    return any(((x.role.startswith("prep:") and x.words & _SOME_TIMES)
+                or (x.role == "obj" and x.words and x.words <= _PARTS_OF_THE_YEAR
+                    and c.predicate != "like"))  # "spends winters", not "hates winter"
+               and x not in values for x in c.args) or any(
         slot.startswith("prep:") and set(words.split()) & _SOME_TIMES
         for x in values for slot, words in x.mods or ())
 

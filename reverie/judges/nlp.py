@@ -72,6 +72,7 @@ from reverie.text.vocabulary.products import ACCESS_LEVELS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_ADJECTIVES,
     ATTITUDE_VERBS,
+    BELIEF_VERBS,
     CHANGE_VERBS,
     FORMERLY,
     HEDGES,
@@ -1083,7 +1084,14 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 def _hypothetical(pred: Any) -> bool:
     """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
-    predicate: what may or will hold."""
+    predicate, a change under way ("is moving to Berlin in September"), or what someone
+    takes to be so ("people assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or
+    will hold."""
+    if pred.dep_ == "ccomp" and pred.head.lemma_.lower() in BELIEF_VERBS:
+        return True
+    if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(
+            c.dep_ == "aux" and c.lemma_.lower() == "be" for c in pred.children):
+        return True
     return any(
         (c.dep_ == "aux" and c.lower_ in MODALS) or (c.dep_ == "advmod" and c.lower_ in HEDGES)
         for c in pred.children

@@ -7,6 +7,7 @@ import re
 __all__ = [
     "ATTITUDE_ADJECTIVES",
     "ATTITUDE_VERBS",
+    "BELIEF_VERBS",
     "BUYING_VERBS",
     "CHANGE_VERBS",
     "CONSUMING_VERBS",
@@ -85,6 +86,11 @@ trial expires on Friday"."""
 LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
 """Verbs by which a holder no longer has a relative ("my grandfather passed away", "my
 husband left"): said in the past, the relative is not had now."""
+
+BELIEF_VERBS = frozenset({"assume", "think", "believe", "guess", "suppose", "imagine",
+                          "expect", "presume"})
+"""Verbs of holding something true that may not be ("everyone thinks i'm the intern",
+"people assume i'm the doctor"): what they take is no fact about the holder."""
 
 REMOVING_VERBS = frozenset({"remove", "extract", "amputate", "sell", "steal", "scrap",
                             "repossess"})
