@@ -83,6 +83,7 @@ from reverie.text.apart import unmatched_both_ways
 from reverie.text.channels import CHANNEL_WORDS, channels, channels_alike, turned_down
 from reverie.text.clock import ClockTime, clock_times, same_time
 from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
+from reverie.text.days import days_said
 from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.formats import FORMAT_WORDS, formats
@@ -116,13 +117,14 @@ from reverie.text.vocabulary.attributes import (
     VALUE_KINDS,
     VALUE_WORDS,
 )
-from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.calendar_words import (
+    MONTH_NUMBERS,
     PERIODS,
     RECURRENCE_WORDS,
     RECURRING,
     WEEKDAYS,
 )
+from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
 from reverie.text.vocabulary.channels import CHANNEL_USES, CHOICE_WORDS
 from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
@@ -1101,6 +1103,29 @@ def _one_value_named_twice(pair: Pair, c: Clause, d: Clause) -> bool:
                for x in held(c, pair.a.salient) for y in theirs)
 
 
+def _one_day_written_twice(pair: Pair) -> bool:
+    """Both statements name the same days of the year, written two ways ("30/06" / "June
+    30"; :func:`~reverie.text.days.days_said`), and no other figure, time or name apart
+    ("at 4 pm today" / "at 11 this morning" name one day, two times)."""
+    mine = days_said(pair.a.text)
+    if not mine or mine != days_said(pair.b.text):
+        return False
+    if salient_tokens(pair.a.text) != salient_tokens(pair.b.text):
+        return False
+    # besides the day, the same words: "approved on Friday" / "rejected on Friday" differ
+    rest_a, rest_b = (sorted(w for w in x.content if not _day_word(w)) for x in (pair.a, pair.b))
+    return unmatched_both_ways(rest_a, rest_b, _one_word) is None
+
+
+def _day_word(word: str) -> bool:
+    """A word of a written day: a month's name, a figure, "30/06", an ISO date."""
+    return (word in MONTH_NUMBERS or any(ch.isdigit() for ch in word)
+            or word in _WEEKDAY_WORDS)
+
+
+_WEEKDAY_WORDS = frozenset(WEEKDAYS)
+
+
 def _inverted(c: Clause, d: Clause) -> bool:
     """Two copulas that say one thing both ways round: the same words, each one's value in
     the other's subject ("Jonas is an admin on the workspace" / "Jonas is the workspace's
@@ -1163,6 +1188,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "Dana's manager" / "Dana's project manager": two attributes
             if rule == "other-value" and _one_value_named_twice(pair, c, d):
                 continue  # "in Japanese yen" / "in JPY": one currency
+            if rule == "other-value" and _one_day_written_twice(pair):
+                continue  # "Deadline: 30/06" / "The deadline is June 30": one day
             if rule == "other-value" and _two_scopes(pair, c, d, role):
                 continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
             if rule == "other-value" and _two_sorts_of_person(c, d, role):
@@ -2326,6 +2353,8 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
     # intern at Acme"); a name in both managers is who ("Leo Varga" / "Leo V.")
     both = (x.value & y.value & pair.a.salient & pair.b.salient
             if x.attribute == "occupation" else frozenset())
+    if _one_day_written_twice(pair):
+        return False  # "Deadline: 30/06" / "The deadline is June 30"
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
             and not (_names_value(x, y, pair.b, both) or _names_value(y, x, pair.a, both))
             and not _name_and_description(x, y, pair))
@@ -2527,7 +2556,7 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         return None
     if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
         return None  # another holder, or a former value beside the present one
-    if _one_value_said_twice(pair.a, pair.b):
+    if _one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:

@@ -102,7 +102,12 @@ def _iso(m: re.Match[str]) -> list[str]:
 
 
 def _slash(m: re.Match[str]) -> list[str]:
-    out = [f"month:{int(m['mo'])}", f"num:{_num(m['d'])}"]
+    month, day = int(m["mo"]), m["d"]
+    if month > 12:  # "30/06": day first
+        month, day = int(m["d"]), m["mo"]
+    if not 1 <= month <= 12:  # "50/50": no date
+        return [f"num:{_num(m['mo'])}", f"num:{_num(m['d'])}"]
+    out = [f"month:{month}", f"num:{_num(day)}"]
     return [*out, f"num:{_num(m['y'])}"] if m["y"] else out
 
 

@@ -19,6 +19,9 @@ from reverie.text.salient import covered_tokens, dropped_tokens, salient_tokens
     ("The user does not want calls.", {"neg"}),
     ("Keep answers short.", set()),
     ("A 15-minute reminder for a 3-year plan.", {"num:15", "num:3"}),
+    ("Due 15/09.", {"month:9", "num:15"}),  # day first where the first is no month
+    ("Due 9/15.", {"month:9", "num:15"}),
+    ("Costs split 50/50.", {"num:50"}),  # no date
 ])
 def test_salient_tokens_are_normalised(text: str, expected: set[str]) -> None:
     assert salient_tokens(text) == expected
