@@ -1140,12 +1140,18 @@ def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None;
     without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
     does not keep a cluster from merging)."""
-    if no_conflict(pair) is not None:
+    if no_conflict(pair) is not None or _one_text(pair):
         return None
     found = _conflict(pair)
     if found is None and doubt:
         return _memory_conflict(pair)
     return found
+
+
+def _one_text(pair: Pair) -> bool:
+    """The two statements are one text but for case: a statement never contradicts itself,
+    whatever a model scores ("Theo is left-handed" twice: the agent-memory model, 0.98)."""
+    return pair.a.text.casefold() == pair.b.text.casefold()
 
 
 def no_conflict(pair: Pair) -> Finding | None:

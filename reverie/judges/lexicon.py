@@ -251,7 +251,10 @@ def opposite(a: str, b: str) -> bool:
     (the caller knows both are said of one thing), directly ("tall" / "short") or through
     a satellite's head ("divorced" / "married", "huge" / "small"), a verb's lemma by its
     participle ("close" / "open"); two satellites of one head are not ("single" /
-    "divorced")."""
+    "divorced"); nor is a word with itself, though two of its senses may be ("left-handed":
+    sinistral, and awkward as against adroit)."""
+    if a == b:
+        return False
     lex = _load()
     theirs = [h for word in _participles(lex, b) for h in _adjective_heads(lex, word)]
     for mine in (h for word in _participles(lex, a) for h in _adjective_heads(lex, word)):

@@ -701,3 +701,12 @@ def test_a_verb_lemma_and_its_opposite_are_never_one_note() -> None:
                     "Acme's office is open on Saturdays.", NOW)
     assert found.outcome == "contradiction"
     assert [f.rule for f in found.findings] == ["other-state"]
+
+
+@pytest.mark.parametrize("text", ["Theo is left-handed.", "The standup is early."])
+def test_one_statement_twice_is_merged_not_opposed_to_itself(text: str) -> None:
+    """An adjective two of whose senses are antonyms ("left-handed", "early") is no
+    opposite of itself: the same statement twice is one fact."""
+    verdict = judge.consolidate_now([judged("n1", text), judged("n2", text.replace(".", "!"))])
+    assert verdict.consolidate, verdict.reason
+    assert not judge.contradicts_now(judged("n1", text), judged("n2", text)).contradicts
