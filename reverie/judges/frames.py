@@ -806,8 +806,8 @@ def _interim_beside(c: Clause, d: Clause) -> bool:
     return interim(c) != interim(d)
 
 
-_INTERIM = frozenset({"interim", "acting", "act", "temporary", "temp", "caretaker"})  # "act": the
-# parse's lemma of "acting"
+# words of a value held for a while; "act" is the parse's lemma of "acting"
+_INTERIM = frozenset({"interim", "acting", "act", "temporary", "temp", "caretaker"})
 
 
 def _times(c: Clause) -> frozenset[str]:
