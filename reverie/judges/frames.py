@@ -122,6 +122,7 @@ from reverie.text.vocabulary.calendar_words import (
     PERIODS,
     RECURRENCE_WORDS,
     RECURRING,
+    SEASONS,
     WEEKDAYS,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
@@ -213,10 +214,10 @@ _TIMES_OF_WEEK = frozenset(WEEKDAYS) | frozenset({"morning", "afternoon", "eveni
                                                   "weekday", "weekend"})
 _WHEN = _MONTHS | _TIMES_OF_WEEK
 # times of the week, of the day and of the year: what holds only then
-_SOME_TIMES = _TIMES_OF_WEEK | frozenset({"summer", "winter", "spring", "autumn", "fall"})
+_SOME_TIMES = _TIMES_OF_WEEK | SEASONS
 # said as an object, times that are a part beside the rest ("spends winters in Florida",
 # "works weekends at a bakery"); "works nights" is the main job's shift
-_PARTS_OF_THE_YEAR = frozenset({"summer", "winter", "spring", "autumn", "fall", "weekend"})
+_PARTS_OF_THE_YEAR = SEASONS | {"weekend"}
 
 
 # prepositions of a place: "works from home" / "works in the office" are two places
@@ -607,7 +608,7 @@ def _denied_consumption(pair: Pair) -> Finding | None:
                 continue
             # a condition rules out taking it in, not having one ("allergic to cats" / "we
             # have two cats") nor liking it
-            verbs = (CONSUMING_VERBS - {"have"} if why == "condition"
+            verbs = (_TAKING_IN if why == "condition"
                      else CONSUMING_VERBS | {c.predicate, "like"})
             for d in taking.clauses:
                 if (d.negated or d.past or d.hypothetical
@@ -642,7 +643,11 @@ def _likes_taking_in(c: Clause) -> bool:
     """The clause likes taking something in ("loves eating shrimp", "enjoys drinking
     milk"): it takes it in, as "eats shrimp" does."""
     return c.predicate == "like" and any(
-        x.role == "xcomp" and x.head in CONSUMING_VERBS - {"have"} for x in c.args)
+        x.role == "xcomp" and x.head in _TAKING_IN for x in c.args)
+
+
+# verbs of taking something in but "have", which also says what one has ("has two cats")
+_TAKING_IN = CONSUMING_VERBS - {"have"}
 
 
 def _denied_kinds(c: Clause) -> tuple[tuple[str, ...], str]:
@@ -1119,11 +1124,7 @@ def _one_day_written_twice(pair: Pair) -> bool:
 
 def _day_word(word: str) -> bool:
     """A word of a written day: a month's name, a figure, "30/06", an ISO date."""
-    return (word in MONTH_NUMBERS or any(ch.isdigit() for ch in word)
-            or word in _WEEKDAY_WORDS)
-
-
-_WEEKDAY_WORDS = frozenset(WEEKDAYS)
+    return word in MONTH_NUMBERS or word in WEEKDAYS or any(ch.isdigit() for ch in word)
 
 
 def _inverted(c: Clause, d: Clause) -> bool:

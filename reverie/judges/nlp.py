@@ -74,6 +74,7 @@ from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BELIEF_VERBS,
     CHANGE_VERBS,
+    FORMER_QUALIFIERS,
     FORMERLY,
     HEDGES,
     LOSING_VERBS,
@@ -304,7 +305,8 @@ def _key_value(m: re.Match[str]) -> str:
     return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
 
 
-_FORMER_KEYS = frozenset({"ex", "former", "previous", "prior", "old"})
+# in a key, "old" is a former one too ("Old address: ..."); before a noun it may be its age
+_FORMER_KEYS = FORMER_QUALIFIERS | {"old"}
 
 
 def _names_a_scope(word: str) -> bool:
@@ -1051,11 +1053,8 @@ def _former_subject(pred: Any) -> bool:
     """The predicate's subject is a former one ("Former employer is Deloitte", "the
     user's previous address is ..."): what held before."""
     return any(c.dep_ in {"nsubj", "nsubjpass"} and any(
-        m.dep_ == "amod" and m.lower_ in _FORMER_SUBJECT for m in c.children)
+        m.dep_ == "amod" and m.lower_ in FORMER_QUALIFIERS for m in c.children)
         for c in pred.children)
-
-
-_FORMER_SUBJECT = frozenset({"former", "previous", "prior", "ex"})
 
 
 def _bare_past(pred: Any) -> bool:
@@ -1074,9 +1073,12 @@ def _bare_past(pred: Any) -> bool:
 def _years_said(pred: Any) -> bool:
     """The predicate's phrase gives a year ("Lived in Berlin 2015-2019", "Worked at Acme
     in 2018"), not since when ("Based in Berlin since 2019")."""
-    words = {t.lower_ for t in pred.subtree}
-    return not words & {"since", "now", "currently", "still"} and any(
-        t.like_num and _YEAR.fullmatch(t.text) for t in pred.subtree)
+    tokens = list(pred.subtree)
+    return not any(t.lower_ in _STILL for t in tokens) and any(
+        t.like_num and _YEAR.fullmatch(t.text) for t in tokens)
+
+
+_STILL = frozenset({"since", "now", "currently", "still"})
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")

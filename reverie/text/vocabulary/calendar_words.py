@@ -11,6 +11,7 @@ __all__ = [
     "PERIODS",
     "RECURRENCE_WORDS",
     "RECURRING",
+    "SEASONS",
     "WEEKDAYS",
     "WEEKDAY_KEYS",
 ]
@@ -50,6 +51,9 @@ MONTH_NUMBERS: dict[str, int] = {
     "dec": 12,
 }
 """A month's number by its lower-case name or abbreviation ("march", "mar" -> 3)."""
+
+SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+"""The seasons of the year in lower case."""
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 """The weekday names in lower case, Monday first (``date.weekday()`` order)."""

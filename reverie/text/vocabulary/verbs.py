@@ -15,6 +15,7 @@ __all__ = [
     "ENDING_VERBS",
     "EXPIRING_VERBS",
     "FORMERLY",
+    "FORMER_QUALIFIERS",
     "HEDGES",
     "IRREGULAR_PAST",
     "LIGHT_VERBS",
@@ -209,6 +210,10 @@ HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 
 FORMERLY = frozenset(["previously", "formerly", "once", "originally", "earlier"])
 """Adverbs of what held before and may hold no more ("was previously billed in euros")."""
+
+FORMER_QUALIFIERS = frozenset({"former", "previous", "prior", "ex"})
+"""Adjectives of a value that held before ("Former employer: Deloitte", "the user's
+previous address", "Ex-employer: Google")."""
 
 SELLING_VERBS = frozenset({"bill", "invoice", "charge"})
 """Verbs whose subject is paid: "bills its customers in euros" (the seller), "is invoiced
