@@ -82,6 +82,7 @@ from reverie.text.vocabulary.verbs import (
     OPPOSITE_VERBS,
     REMOVING_VERBS,
     SAME_IN_PAST,
+    STIMULUS_VERBS,
 )
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline"]
@@ -940,6 +941,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset(),
                               frozenset(), adjective=True))
     _invert_copula(pred, parts)
+    _felt_by_object(pred, parts)
     if parts.subject is None and not inherited:
         _headline_subject(pred, parts)
     if parts.subject is None and not inherited and _imperative(pred):
@@ -1239,6 +1241,60 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
     parts.subject = attribute.words | parts.subject
     parts.subject_head = attribute.head
     parts.person = False
+
+
+# pronouns that stand for a person ("it" stands for a thing)
+_PERSONAL_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
+
+
+def _felt_by_object(pred: Any, parts: _Parts) -> None:
+    """Read "jazz annoys Dana" and "Dana is annoyed by jazz" as "Dana does not like jazz",
+    "jazz relaxes me" as "i like jazz": a verb of :data:`STIMULUS_VERBS` felt by a person
+    names that person's attitude to what stirs it. A person as what stirs it ("the
+    dentist scares the user") or a name, which may be a person's ("Alice annoys Bob"), is
+    left as it is."""
+    liking = STIMULUS_VERBS.get(parts.predicate, STIMULUS_VERBS.get(parts.predicate.split()[0]))
+    stirred = _stirred(pred) if liking is not None and parts.subject is not None else None
+    if stirred is None:
+        return
+    stimulus, felt, role = stirred
+    if not _a_person(felt) or stimulus.pos_ == "PROPN" or _a_person(stimulus):
+        return
+    holder = _phrase(felt, "subject")
+    mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in felt.children)
+    parts.subject = (holder.words | {SELF} if mine else holder.words) or frozenset({SELF})
+    parts.subject_head = _lemma(felt)
+    parts.person = felt.pos_ == "PROPN" and felt.text.istitle()
+    parts.args = [_phrase(stimulus, "obj"), *(a for a in parts.args if a.role != role)]
+    parts.predicate = LIKE
+    parts.negations += 0 if liking else 1
+
+
+def _stirred(pred: Any) -> tuple[Any, Any, str] | None:
+    """What stirs a feeling, who feels it, and the role the parse gave the first: the
+    subject and the object ("jazz annoys Dana"; a name after the verb the small model
+    takes for an adverb: "meetings drain Dana"), or the agent and the subject of a
+    passive ("Dana is annoyed by jazz")."""
+    felt = next((c for c in pred.children if c.dep_ == "nsubjpass"), None)
+    if felt is not None:
+        by = next((c for c in pred.children if c.dep_ == "agent"), None)
+        stimulus = next((g for g in by.children if g.dep_ == "pobj"), None) if by else None
+        return (stimulus, felt, "prep:by") if stimulus is not None else None
+    stimulus = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    felt = next((c for c in pred.children if c.dep_ == "dobj" or (
+        c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == pred.i + 1)), None)
+    return (stimulus, felt, "obj") if stimulus is not None and felt is not None else None
+
+
+def _a_person(token: Any) -> bool:
+    """``token`` names a person: a personal pronoun, the user, a name the parser takes for
+    a person's, or a noun WordNet files under person ("my husband")."""
+    low = token.lower_
+    if low in _PERSONAL_PRONOUNS or low in SELF_WORDS or token.ent_type_ == "PERSON":
+        return True
+    if token.pos_ == "PROPN":
+        return bool(token.text.istitle())  # "annoys Dana"
+    return token.pos_ == "NOUN" and lexicon.is_kind_of(_lemma(token), "person")
 
 
 def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:

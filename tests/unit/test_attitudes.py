@@ -51,3 +51,50 @@ def test_attitudes_said_otherwise_contradict(a: str, b: str, rule: str) -> None:
 def test_a_different_thing_feared_is_no_contradiction() -> None:
     found = explain(judge, "The user is afraid of flying.", "The user loves traveling.", NOW)
     assert found.outcome != "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("text", "negated", "holder", "obj"), [
+    ("Jazz annoys Dana.", True, "dana", "jazz"),
+    ("Dana is annoyed by jazz.", True, "dana", "jazz"),
+    ("Spiders scare the user.", True, "self", "spider"),
+    ("Jazz relaxes me.", False, "self", "jazz"),
+    ("Crowds stress the user out.", True, "self", "crowd"),
+])
+def test_a_feeling_stirred_in_a_person_is_their_attitude(
+        text: str, negated: bool, holder: str, obj: str) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.negated, clause.subject) == (LIKE, negated,
+                                                                  frozenset({holder}))
+    assert clause.args[0].head == obj
+
+
+@pytest.mark.parametrize("text", [
+    "Alice annoys Bob.",  # a name may be a person's: no attitude to a thing
+    "The dentist scares the user.",  # a person stirs it
+    "The update confused the parser.",  # no person feels it
+])
+def test_a_feeling_stirred_by_a_person_or_in_a_thing_stays_as_said(text: str) -> None:
+    assert analyze(text).clauses[0].predicate != LIKE
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Spiders scare the user.", "The user loves spiders."),
+    ("Small talk bores the user.", "The user enjoys small talk."),
+    ("Long meetings drain Dana.", "Dana enjoys long meetings."),
+    ("Dana is annoyed by jazz.", "Dana loves jazz."),
+    ("Jazz relaxes Dana.", "Dana can't stand jazz."),
+])
+def test_a_feeling_against_a_liking_contradicts(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "negated-frame"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Spiders scare the user.", "The user hates spiders."),
+    ("Jazz annoys Dana's husband.", "Dana loves jazz."),
+    ("The dentist scares the user.", "The user likes her dentist."),
+])
+def test_a_feeling_agreeing_or_of_another_is_no_contradiction(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason

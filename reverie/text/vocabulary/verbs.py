@@ -27,6 +27,7 @@ __all__ = [
     "REMOVING_VERBS",
     "SAME_IN_PAST",
     "SELLING_VERBS",
+    "STIMULUS_VERBS",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -129,6 +130,21 @@ ATTITUDE_ADJECTIVES: dict[str, tuple[str, bool]] = {
 }
 """An adjective of attitude, the preposition of its object, and whether it is for (True:
 "keen on X" likes X) or against ("afraid of X" does not like X)."""
+
+STIMULUS_VERBS: dict[str, bool] = {
+    **dict.fromkeys(re.findall(r"\S+", """amuse calm captivate charm comfort delight energize
+        energise entertain excite fascinate inspire interest intrigue please relax soothe
+        thrill"""), True),
+    **dict.fromkeys(re.findall(r"\S+", """aggravate anger annoy bore bother bug confuse
+        depress disappoint disgust drain embarrass frighten frustrate horrify infuriate
+        intimidate irk irritate nauseate overwhelm repel repulse sadden scare sicken terrify
+        unnerve upset worry"""), False),
+    **dict.fromkeys(["stress out", "freak out", "gross out", "creep out", "put off",
+                     "turn off", "stress"], False),
+}
+"""Verbs whose object feels what the subject stirs (Levin's *amuse* verbs), and whether the
+feeling is for it (True: "jazz relaxes Dana", Dana likes jazz) or against it ("spiders
+scare the user", the user does not like spiders)."""
 
 CHANGE_VERBS = frozenset(
     [
