@@ -2271,8 +2271,7 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     likely: tuple[Held, Held] | None = None
     for c, x in _holding(pair.a):
         for d, y in theirs:
-            holder = x.holder(c, pair.b.lemmas)
-            if not holder or holder != y.holder(d, pair.a.lemmas):
+            if not _held_by_one(c, x, pair.a, d, y, pair.b):
                 continue  # "the user's partner works at Amazon" / "the user ..."
             if not _two_values(x, y, pair) or _said_besides(c, d, x.arg.role, y.arg.role):
                 continue
@@ -2300,6 +2299,15 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     return _unless_paraphrase(pair, "likely-one-value", detail)
 
 
+def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysis) -> bool:
+    """Value ``x`` of clause ``c`` in statement ``a`` and ``y`` of ``d`` in ``b`` are one
+    holder's: the same holder, or holders that differ only in words both statements say
+    ("the user's desktop OS is Windows" / "the user's desktop runs macOS", where the
+    first's subject names the attribute with the device and the second's holds it)."""
+    mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
+    return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas)
+
+
 def _denied_value(pair: Pair) -> Finding | None:
     """One statement denies that its holder has a value of a one-value attribute now ("does
     not work at Google", "isn't on PostgreSQL", "doesn't use the Pro plan"), the other says
@@ -2314,7 +2322,7 @@ def _denied_value(pair: Pair) -> Finding | None:
             for d, y in holding:
                 if (x.attribute != y.attribute or not x.value or not y.value
                         or not (x.value <= y.value or y.value <= x.value)
-                        or x.holder(c, saying.lemmas) != y.holder(d, denying.lemmas)
+                        or not _held_by_one(c, x, denying, d, y, saying)
                         or _said_besides(c, d, x.arg.role, y.arg.role)
                         or _denied_in_part(c, d, x.arg)):
                     continue

@@ -40,6 +40,8 @@ def test_a_name_not_said_in_use_gives_no_value(text: str) -> None:
     ("Lena's database is SQLite.", "Lena runs everything on PostgreSQL."),
     ("Lena is a Firefox user.", "Lena's browser is Safari."),
     ("Lena's operating system is Windows.", "Lena's PC runs Fedora."),  # her computer's
+    # the device in the subject with the attribute's noun, and as the holder
+    ("Lena's desktop OS is Windows 11.", "Lena's desktop runs macOS Ventura."),
 ])
 def test_a_named_attribute_and_a_product_of_its_sort_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")
@@ -68,6 +70,7 @@ def test_a_last_name_the_parser_takes_for_a_stop() -> None:
     ("The shop's database is Postgres.", "The shop runs on PostgreSQL."),  # two names
     ("Lena's desktop runs Windows.", "Lena's phone runs Android."),  # two machines
     ("Lena's work laptop runs macOS.", "Lena's gaming PC runs Windows."),  # two computers
+    ("Lena's laptop OS is macOS.", "Lena's desktop runs Windows."),  # two devices named
     ("Lena's carrier is Telstra.", "Lena's brother is on Optus."),  # another holder
     ("Lena uses MariaDB at work.", "Lena uses SQLite for her side projects."),  # two scopes
     ("Lena used to be on Optus.", "Lena's carrier is Telstra."),  # then and now
