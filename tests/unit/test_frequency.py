@@ -60,11 +60,17 @@ def test_one_frequency_in_two_wordings_may_still_be_one_note() -> None:
     ("Lina waters the ferns twice a week.", "Lina waters the ferns every day."),
     ("The cleaner comes every Thursday.", "The cleaner comes every other Thursday."),
     ("The newsletter goes out every two weeks.", "The newsletter goes out monthly."),
-    # the agent-memory model's doubt before the rule (test_memory_doubt, session 13)
-    ("The account is billed quarterly.", "Billing for the account is monthly."),
 ])
 def test_one_habit_at_two_frequencies_contradicts(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-frequency-value")
+
+
+def test_two_billing_frequencies_are_two_billing_cycles() -> None:
+    """The holders differ only in a word both say ("billed" / "Billing for the account"):
+    the attribute the table names decides before the frequency reader."""
+    assert explained("The account is billed quarterly.",
+                     "Billing for the account is monthly.") == ("contradiction",
+                                                                "one-value-attribute")
 
 
 @pytest.mark.parametrize(("a", "b"), [
