@@ -74,6 +74,7 @@ from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BELIEF_VERBS,
     CHANGE_VERBS,
+    EXPIRING_VERBS,
     FORMER_QUALIFIERS,
     FORMERLY,
     HEDGES,
@@ -942,6 +943,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
                               frozenset(), adjective=True))
     _invert_copula(pred, parts)
     _felt_by_object(pred, parts)
+    _liking_an_end(pred, parts)
     if parts.subject is None and not inherited:
         _headline_subject(pred, parts)
     if parts.subject is None and not inherited and _imperative(pred):
@@ -1284,6 +1286,52 @@ def _stirred(pred: Any) -> tuple[Any, Any, str] | None:
     felt = next((c for c in pred.children if c.dep_ == "dobj" or (
         c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == pred.i + 1)), None)
     return (stimulus, felt, "obj") if stimulus is not None and felt is not None else None
+
+
+def _liking_an_end(pred: Any, parts: _Parts) -> None:
+    """Read "i love it when summer ends" and "i am always happy when the summer is over" as
+    "i do not like summer", "i hate it when summer ends" as "i like summer": an attitude
+    to a time when a thing ends (:data:`EXPIRING_VERBS`, "is over") is the opposite
+    attitude to the thing. The attitude is a verb of liking with "it" as its object or a
+    copula of a rated adjective."""
+    lemma = parts.predicate.split()[0]
+    if lemma in ATTITUDE_VERBS or lemma in OPPOSITE_VERBS:
+        if not any(c.dep_ == "dobj" and c.lower_ == "it" for c in pred.children):
+            return
+        liking = lemma in ATTITUDE_VERBS
+    elif lemma == "be":
+        rated = [valence(c.lower_) for c in pred.children if c.dep_ == "acomp"]
+        if not rated or abs(rated[0]) < _RATED:
+            return
+        liking = rated[0] > 0
+    else:
+        return
+    ended = next((_subject_of(c) for c in pred.children if c.dep_ == "advcl" and _ends(c)),
+                 None)
+    if ended is None:
+        return
+    parts.predicate = LIKE
+    parts.args = [_phrase(ended, "obj")]
+    parts.negations += 1 if liking else 0
+
+
+# how far from neutral an adjective is rated to say an attitude ("happy", "sad")
+_RATED = 0.25
+
+
+def _ends(verb: Any) -> bool:
+    """A clause said with "when" whose verb says its subject ends: "when summer ends",
+    "when the weekend is over"."""
+    if not any(c.lower_ == "when" and c.dep_ in {"advmod", "mark"} for c in verb.children):
+        return False
+    if _lemma(verb) in EXPIRING_VERBS:
+        return True
+    return _lemma(verb) == "be" and any(c.lower_ == "over" for c in verb.children)
+
+
+def _subject_of(verb: Any) -> Any:
+    """The subject token of ``verb``, or None."""
+    return next((c for c in verb.children if c.dep_ == "nsubj"), None)
 
 
 def _a_person(token: Any) -> bool:

@@ -1,7 +1,7 @@
 """How many of a kind the holder of a statement has: "has two cats", "i've got four cats
 now", "my only cat", "only one dog", "both of her dogs", "all three of the user's cats",
-"a mother of three" (children), "a father to four sons", "the youngest of three
-brothers" (two brothers), and at least "my third kid".
+"a mother of three" (children), "a father to four sons", "a family of three daughters",
+"the youngest of three brothers" (two brothers), and at least "my third kid".
 
 The caller decides which kinds one has a number of at a time (kin, pets). Another
 holder's ("my sister has two cats") is not read: before the count, the clause names at
@@ -36,6 +36,8 @@ _ONE = (
 _TWO = re.compile(r"\bboth\s+(?:of\s+)?" + _OWNER + r"\s+" + _X + r"\b")
 _PARENT_OF = re.compile(r"\b(?:mother|father|mom|mum|dad|parent)\s+(?:of|to)\s+" + _N
                         + r"(?:\s+" + _ADJ + r"(?P<x>sons|daughters|boys|girls|kids|children))?\b")
+_FAMILY_OF = re.compile(r"\b(?:family|household)\s+of\s+" + _N + r"\s+" + _ADJ
+                        + r"(?P<x>sons|daughters|boys|girls|kids|children)\b")
 _ONE_OF = re.compile(r"\b(?:youngest|oldest|eldest|middle)\s+(?:child\s+)?of\s+" + _N + r"\s+"
                      + r"(?P<x>brothers|sisters|siblings|kids|children|boys|girls)\b")
 _MOST_CHILDREN = 12
@@ -110,9 +112,10 @@ def kin_counts(text: str) -> tuple[KinCount, ...]:
             add(m, _kind(m.group("x")), 1, 1, own=False)
     for m in _TWO.finditer(low):
         add(m, _kind(m.group("x")), 2, 2, own=False)
-    for m in _PARENT_OF.finditer(low):  # "a father to four sons": four sons
-        n = _family(m.group("n"))
-        add(m, _CHILDREN.get(m.group("x") or "", "child"), n, n)
+    for pattern in (_PARENT_OF, _FAMILY_OF):  # "a father to four sons": four sons
+        for m in pattern.finditer(low):
+            n = _family(m.group("n"))
+            add(m, _CHILDREN.get(m.group("x") or "", "child"), n, n)
     for m in _ONE_OF.finditer(low):  # "the youngest of three brothers": two brothers
         n = _family(m.group("n"))
         others = n - 1 if n and n > 1 else None

@@ -98,3 +98,34 @@ def test_a_feeling_against_a_liking_contradicts(a: str, b: str) -> None:
 def test_a_feeling_agreeing_or_of_another_is_no_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("text", "negated", "obj"), [
+    ("i love it when summer ends .", True, "summer"),
+    ("Dana is always glad when the holidays are over.", True, "holiday"),
+    ("i hate it when summer ends .", False, "summer"),
+])
+def test_an_attitude_to_an_end_is_the_opposite_attitude_to_the_thing(
+        text: str, negated: bool, obj: str) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.negated, clause.args[0].head) == (LIKE, negated, obj)
+
+
+@pytest.mark.parametrize("text", [
+    "i love it when my kids visit .",  # no end
+    "i am happy when it rains .",
+])
+def test_an_attitude_to_a_time_that_ends_nothing_stays_as_said(text: str) -> None:
+    assert all(a.head not in {"kid", "rain"} or c.predicate != LIKE
+               for c in analyze(text).clauses[:1] for a in c.args)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("i love it when summer ends .", "i love summer ."),
+    ("i prefer summer .", "i am always happy when the summer ends ."),
+    ("i hate it when summer ends .", "i do not like summer ."),
+])
+def test_an_attitude_to_an_end_against_one_to_the_thing_contradicts(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "negated-frame"

@@ -28,6 +28,7 @@ judge = OfflineJudge(embedder())
     ("Mom to two young girls.", "daughter", 2, 2),  # the children named
     ("i'm the oldest of four kids", "sibling", 3, 3),  # the others of a group
     ("Is the middle child of 3 sisters.", "sister", 2, 2),
+    ("We are a family of two boys and a cat.", "son", 2, 2),  # the children named
 ])
 def test_a_count_the_holder_has_is_read(text: str, kind: str, low: int,
                                         high: int | None) -> None:
@@ -40,6 +41,7 @@ def test_a_count_the_holder_has_is_read(text: str, kind: str, low: int,
     "my aunt is a mother of four",
     "i am the youngest of 1 brothers",  # no other in the group
     "i'm a mom to 25 kids every school day",  # more than a family has: a class
+    "we are a family of four",  # the holder among them: no children named
 ])
 def test_another_holders_count_is_not_read(text: str) -> None:
     assert kin_counts(text) == ()
@@ -71,6 +73,7 @@ def test_counts_that_fit_or_are_not_of_kin_do_not_contradict_by_count(a: str,
 @pytest.mark.parametrize(("a", "b"), [
     ("i do not have any kids .", "i am a proud dad to three boys ."),
     ("The user has no siblings.", "The user is the eldest of five children."),
+    ("Has no children.", "Has a family of three daughters."),
     ("Has no pets.", "Has three dogs."),  # said with the same verb: the negated kind's rule
 ])
 def test_kin_counted_against_none_is_a_contradiction(a: str, b: str) -> None:
