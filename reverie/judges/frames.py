@@ -2082,19 +2082,34 @@ def _opposite_property(pair: Pair) -> Finding | None:
     reading" / "slow at typing") is not."""
     for c in pair.a.clauses:
         x = c.arg("attr")
-        if x is None or not x.adjective or c.predicate != "be" or c.negated or c.hypothetical:
+        if x is None or c.predicate != "be" or c.negated or c.hypothetical:
             continue
         for d in pair.b.clauses:
             y = d.arg("attr")
-            if (y is None or not y.adjective or d.predicate != "be" or d.negated
+            if (y is None or d.predicate != "be" or d.negated
                     or d.hypothetical or d.past != c.past or not _one_subject(c, d)):
                 continue
-            if _scoped(c, x) != _scoped(d, y) or not opposite(x.head, y.head):
+            mine, theirs = _properties(x), _properties(y)
+            if _scoped(c, x, mine) != _scoped(d, y, theirs):
+                continue
+            both = next(((u, v) for u in mine for v in theirs if opposite(u, v)), None)
+            if both is None:
                 continue
             return finding("opposite-property", (
-                f"{_versus(pair)}: '{x.head}' and '{y.head}' are opposites (WordNet), said "
+                f"{_versus(pair)}: '{both[0]}' and '{both[1]}' are opposites (WordNet), said "
                 "of one holder"))
     return None
+
+
+def _properties(x: Arg) -> tuple[str, ...]:
+    """The adjectives a copula's value ``x`` says its holder is: the value itself ("is
+    tall", "is big, six feet tall"), or what describes the man, woman or person it calls
+    the holder ("is a very short woman": short; not "a big fan", a sort of its own)."""
+    if x.adjective:  # "is big, six feet tall": big and tall
+        return (x.head, *sorted(w for slot, w in x.mods or () if slot == "and"))
+    if x.head == "person" or is_kind_of(x.head, "male") or is_kind_of(x.head, "female"):
+        return tuple(sorted(w for slot, w in x.mods or () if slot == "amod"))
+    return ()
 
 
 def _opposite_preference(pair: Pair) -> Finding | None:
@@ -2170,11 +2185,17 @@ def _another_one(c: Clause, d: Clause) -> bool:
     return bool((c.subject ^ d.subject) & OTHER_ONE)
 
 
-def _scoped(c: Clause, value: Arg) -> frozenset[tuple[str, frozenset[str]]]:
-    """What restricts a copula's value: its other content words and the clause's other
-    arguments but adverbs and how long it has held ("fast at reading", "slow at peak
+def _scoped(c: Clause, value: Arg, said: Iterable[str] = ()
+            ) -> frozenset[tuple[str, frozenset[str]]]:
+    """What restricts a copula's value: its other content words (but the properties
+    ``said`` of it, and a measure of an adjective: "six feet tall") and the clause's
+    other arguments but adverbs and how long it has held ("fast at reading", "slow at peak
     hours"; not "very short", nor "divorced for 2 years")."""
-    rest = frozenset({("value", _content(value.words) - {value.head})} - {("value", frozenset())})
+    words = _content(value.words) - {value.head} - set(said)
+    if value.adjective:  # "six feet tall": how tall, no scope
+        words = {w for w in words - value.numbers
+                 if not is_kind_of(w, "unit_of_measurement", any_sense=True)}
+    rest = frozenset({("value", frozenset(words))} - {("value", frozenset())})
     return rest | frozenset((x.role, _content(x.words)) for x in c.args
                             if x is not value and x.role != "adv" and not _dated(x)
                             and not how_long(x))

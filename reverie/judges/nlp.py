@@ -1431,11 +1431,15 @@ def _copula(
             ]
     attrs = [a for a in args if a.role == "attr"]
     if len(attrs) > 1:  # one value split in two ("PostgreSQL" "14")
+        # two adjectives ("is big, six feet tall"): each a property, the rest as "and"
+        both = all(a.adjective for a in attrs)
         merged = Arg(
             "attr",
             attrs[0].head,
             frozenset().union(*(a.words for a in attrs)),
             frozenset().union(*(a.numbers for a in attrs)),
+            frozenset(("and", a.head) for a in attrs[1:]) if both else None,
+            adjective=both,
         )
         args = [merged, *(a for a in args if a.role != "attr")]
     value = next((a for a in args if a.role == "attr"), None)

@@ -35,6 +35,12 @@ judge = OfflineJudge(embedder())
     # a hyphenated adjective is one word (split, "is left-handed" parsed as "leave")
     ("Ana is left-handed.", "Ana is right-handed."),
     ("The role is full-time.", "The role is part-time."),
+    # what describes the man, woman or person the holder is called is a property of it
+    ("Theo is a tall guy.", "Theo is short."),
+    ("Nadia is a married woman.", "Nadia is single."),
+    # a measure of the adjective is how much, no scope; two adjectives are two properties
+    ("Theo is six feet tall.", "Theo is a short man."),
+    ("Theo is big, six feet tall.", "Theo is short."),
 ])
 def test_opposites_said_of_one_holder_contradict(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
@@ -92,3 +98,12 @@ def test_hyphenated_nouns_and_numbers_stay_split() -> None:
     assert "wife" in [t.text for t in nlp("Marco's ex-wife lives in Turin.")]
     assert "60" in [t.text for t in nlp("User used to work 60-hour weeks.")]
     assert "2026-03-19" in [t.text for t in nlp("It shipped on 2026-03-19.")]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Theo is a big fan of jazz.", "Theo is small."),  # a fan: a sort of its own
+    ("Theo is a tall guy.", "Theo's son is short."),  # another holder
+])
+def test_an_adjective_of_another_sort_or_holder_is_no_opposite(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert not any(f.rule == "opposite-property" for f in found.findings), found.findings
