@@ -2193,9 +2193,9 @@ def _scoped(c: Clause, value: Arg, said: Iterable[str] = ()
     hours"; not "very short", nor "divorced for 2 years")."""
     words = _content(value.words) - {value.head} - set(said)
     if value.adjective:  # "six feet tall": how tall, no scope
-        words = {w for w in words - value.numbers
-                 if not is_kind_of(w, "unit_of_measurement", any_sense=True)}
-    rest = frozenset({("value", frozenset(words))} - {("value", frozenset())})
+        words = frozenset(w for w in words - value.numbers
+                          if not is_kind_of(w, "unit_of_measurement", any_sense=True))
+    rest = frozenset({("value", words)} - {("value", frozenset())})
     return rest | frozenset((x.role, _content(x.words)) for x in c.args
                             if x is not value and x.role != "adv" and not _dated(x)
                             and not how_long(x))
