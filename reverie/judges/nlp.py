@@ -597,8 +597,11 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
     # numbers inside an adjective or compound ("an 18 year old son", "a 15-minute call")
     # describe the thing, they do not count it: compared as that modifier's value
     described = {t.i for c in token.children if c.dep_ in {"amod", "compound"} for t in c.subtree}
+    # "kids but my brothers and sisters do": what "but" sets against it is no part of it
+    contrasted = {u.i for t in token.subtree if t.dep_ == "conj" and _set_against(t)
+                  for u in t.subtree}
     for t in token.subtree:
-        if t.i in skip:
+        if t.i in skip or t.i in contrasted:
             continue
         value = number_value(t) if (t.like_num or any(c.isdigit() for c in t.text)) else None
         if value is not None and t.pos_ in {"NUM", "X", "PROPN", "NOUN", "SYM", "ADJ"}:
@@ -635,6 +638,11 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
          and not any(c.dep_ == "det" for c in token.children)) or _participle_value(token),
         _indefinite(token),
     )
+
+
+def _set_against(conj: Any) -> bool:
+    """A conjunct joined by "but" ("no kids but my brothers ..."): another thing."""
+    return any(c.dep_ == "cc" and c.lower_ == "but" and c.i < conj.i for c in conj.head.children)
 
 
 def _recurring(token: Any) -> str | None:

@@ -74,6 +74,8 @@ def test_counts_that_fit_or_are_not_of_kin_do_not_contradict_by_count(a: str,
     ("i do not have any kids .", "i am a proud dad to three boys ."),
     ("The user has no siblings.", "The user is the eldest of five children."),
     ("Has no children.", "Has a family of three daughters."),
+    # what "but" sets against the kind denied is no part of it
+    ("i do not have kids but my sisters do .", "i am a proud dad to three boys ."),
     ("Has no pets.", "Has three dogs."),  # said with the same verb: the negated kind's rule
 ])
 def test_kin_counted_against_none_is_a_contradiction(a: str, b: str) -> None:
