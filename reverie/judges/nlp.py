@@ -1475,7 +1475,29 @@ def _copula(
         obj, liking = attitude
         rest = [a for a in args if a is not value]
         return LIKE, subject, [obj, *rest], negations + (0 if liking else 1)
+    into = _into(pred)
+    if into is not None:  # "is really into hiking": likes hiking
+        rest = [a for a in args if a.role not in {"attr", "prep:into"}]
+        return LIKE, subject, [into, *rest], negations
     return "be", subject, args, negations
+
+
+def _into(pred: Any) -> Arg | None:
+    """What a person "is into" ("Dana is really into hiking", "i am big into jazz"): the
+    object of "into" on the copula or on an adjective of it, the subject a person and no
+    noun the complement; None otherwise ("the team is two weeks into the sprint")."""
+    subject = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    if subject is None or not _a_person(subject) or any(
+            c.dep_ == "attr" or c.dep_ == "npadvmod" for c in pred.children):
+        return None
+    heads = [pred, *(c for c in pred.children if c.dep_ == "acomp")]
+    for head in heads:
+        for prep in head.children:
+            if prep.dep_ == "prep" and prep.lower_ == "into":
+                obj = next((g for g in prep.children if g.dep_ in {"pobj", "pcomp"}), None)
+                if obj is not None:
+                    return _phrase(obj, "xcomp" if obj.pos_ == "VERB" else "obj")
+    return None
 
 
 def _attitude_object(pred: Any) -> tuple[Arg, bool] | None:

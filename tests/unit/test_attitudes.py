@@ -129,3 +129,23 @@ def test_an_attitude_to_an_end_against_one_to_the_thing_contradicts(a: str, b: s
     found = explain(judge, a, b, NOW)
     assert found.outcome == "contradiction", found.reason
     assert found.findings[0].rule == "negated-frame"
+
+
+@pytest.mark.parametrize(("text", "obj"), [
+    ("Dana is really into hiking.", "hike"),
+    ("i am big into jazz .", "jazz"),
+])
+def test_what_a_person_is_into_they_like(text: str, obj: str) -> None:
+    clause = analyze(text).clauses[0]
+    assert (clause.predicate, clause.negated, clause.args[0].head) == (LIKE, False, obj)
+
+
+def test_a_time_into_a_thing_is_no_liking() -> None:
+    assert analyze("The team is two weeks into the sprint.").clauses[0].predicate != LIKE
+
+
+def test_what_one_is_into_against_what_one_cannot_stand_contradicts() -> None:
+    """Merged into one note before: "is into" was no attitude."""
+    found = explain(judge, "Dana is really into hiking.", "Dana can't stand hiking.", NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "negated-frame"
