@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from reverie.judges.lexicon import is_kind_of, is_noun, one_noun
-from reverie.judges.nlp import NAME_SLOT, SELF, Arg, Clause
+from reverie.judges.nlp import LIKE, NAME_SLOT, SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
     AGE_PARTS,
     AGE_WORDS,
@@ -169,7 +169,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     if c.subject_head in PART_WORDS:  # "most of the team": a part, not the group
         return ()
     origins = (*(_origin(c.predicate, x) for x in c.args), _reply_language(c), _file_format(c),
-               _channel(c, names))
+               _channel(c, names), _own_job(c))
     found: list[Held] = [h for h in origins if h is not None]
     wished = c.predicate in NOT_HELD_VERBS and not c.exclusive  # "prefers" is a choice
     if found or wished or c.predicate in CHANGE_VERBS:
@@ -603,6 +603,18 @@ def _billing_cycle(c: Clause) -> Held | None:
         if len(cycle) == 1:
             return Held("billing cycle", x, frozenset(cycle))
     return None
+
+
+def _own_job(c: Clause) -> Held | None:
+    """The occupation of a job of the holder's own that they like or not ("enjoys my job
+    as a teacher", "hates her job as a nurse"): had, whatever the attitude; not a job
+    wanted ("wants a job as a nurse")."""
+    job = c.arg("obj")
+    role = c.arg("prep:as")
+    if (c.predicate != LIKE or job is None or role is None or job.head not in JOB_NOUNS
+            or job.indefinite or c.hypothetical):
+        return None
+    return Held("occupation", role, role.words - {SELF})
 
 
 def _reply_language(c: Clause) -> Held | None:

@@ -89,6 +89,8 @@ judge = OfflineJudge(embedder())
     ("The user has a job as a nurse.", "The user works as a teacher.", "occupation"),
     ("my job is a nurse .", "i work as an accountant .", "occupation"),
     ("i am a lumberjack by trade .", "i work as a plumber .", "occupation"),
+    # a job of one's own liked or not is had
+    ("Dana loves her job as a nurse.", "Dana works as a pharmacist.", "occupation"),
     # a compound WordNet names is the head: a receptionist is a worker, no construction worker
     ("i work as a receptionist .", "i work as a construction worker .", "occupation"),
     # the one language replies are wanted in (main's "prefers replies in English" kind)
@@ -308,6 +310,8 @@ def test_the_model_reads_two_words_for_one_occupation_as_one() -> None:
     ("The user works in Boston.", None),
     ("The user works in a restaurant.", "employer"),
     ("i am from georgia .", "origin (american state)"),
+    ("i enjoy my job , as a teacher .", "occupation"),  # a job of one's own
+    ("i want a job as a nurse .", None),  # a job wanted
 ])
 def test_what_a_clause_holds(text: str, attribute: str | None) -> None:
     """The attribute a clause gives a value of, if any (besides whether the holder is in
