@@ -159,10 +159,9 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
     assert check["passed"], check
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: 43% of DNLI contradictions found "
-                   "(most need world knowledge: 'drives an Acura' vs 'does not own a car'); "
-                   "see docs/calibration.md")
-def test_dnli_contradiction_recall_the_offline_judge_misses() -> None:
+def test_dnli_contradiction_recall_at_least_half() -> None:
+    """#20's bound, met in session 33 (100 of 200); most misses left need world knowledge
+    ("drives an Acura" / "does not own a car") or are two occupations a person may hold."""
     check = _check("contradiction", "contradicted")
     assert check["passed"], check
 
@@ -178,7 +177,7 @@ def test_dnli_contradiction_pairs_merged_at_most_one_percent() -> None:
 def test_dnli_shares_do_not_regress() -> None:
     """Floors at the current values, so a change that loses ground fails."""
     labels = dnli_report()["labels"]
-    assert labels["contradiction"]["contradicted"] >= 0.43
+    assert labels["contradiction"]["contradicted"] >= 0.5
     assert labels["neutral"]["contradicted"] <= 0.01
     # two "same" pairs that differ by one value ("drives a ford mustang" / "... a ford
     # truck", "a cat named kj" / "... named jasper") are two values to swapped-values

@@ -59,13 +59,12 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("43 of 90 exclusive-value contradictions found (48%; 8 "
+                 marks=_missed("53 of 90 exclusive-value contradictions found (59%; 8 "
                                "before the table of one-value attributes, 30 in session 13, "
-                               "35 in session 17, 38 in session 18, 42 in session 19): the set varies the verbs and forms of the "
-                               "two sides on purpose; the table covers a few attributes and "
-                               "frames, and the SNLI-trained scorer does not know which "
-                               "attributes hold one value (docs/calibration.md, fourth to "
-                               "eighteenth rounds)"),
+                               "43 in session 20, 51 in session 31): the set varies the "
+                               "verbs and forms of the two sides on purpose; the table covers "
+                               "a few attributes and frames, and the SNLI-trained scorer does "
+                               "not know which attributes hold one value (docs/calibration.md)"),
                  id="recall-at-least-90-percent"),
     pytest.param(lambda s: s["false_alarms"] == 0, "false_alarm_ids",
                  marks=_missed("5 of 110 look-alikes and paraphrases called contradictions "
@@ -73,9 +72,9 @@ def _missed(reason: str) -> pytest.MarkDecorator:
                                "in session 12, 8 in session 13, 7 in sessions 16-18)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
-                 marks=_missed("6 of 90 contradiction pairs merged into one note (13 before "
-                               "b8177dd and d37c50e, 10 before 4bb90ed, 9 and 8 in session "
-                               "11, 7 in sessions 12-19)"),
+                 marks=_missed("5 of 90 contradiction pairs merged into one note (13 before "
+                               "b8177dd and d37c50e, 10 before 4bb90ed, 7 in sessions 12-19, "
+                               "6 in session 20)"),
                  id="no-contradiction-pair-merged"),
 ])
 def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
@@ -85,10 +84,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 20: 43 found, 5 false alarms, 6 merged), so a
+    """Floors at today's values (session 33: 53 found, 5 false alarms, 5 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 43, s
+    assert s["contradictions_found"] >= 53, s
     assert s["false_alarms"] <= 5, s["false_alarm_ids"]
-    assert s["contradictions_merged"] <= 6, s["contradictions_merged_ids"]
+    assert s["contradictions_merged"] <= 5, s["contradictions_merged_ids"]
