@@ -160,6 +160,10 @@ class Held:
             owned |= c.subject & ATTRIBUTE_QUALIFIERS
         if c.only:  # "Sofia's one and only employer", "her sole employer": of the value
             owned |= c.subject & _ONE_WORDS
+        if self.arg.role == "attr":
+            # a copula's value is no holder: "Priya is the account owner", read as "the
+            # account owner is Priya", keeps Priya in its subject
+            owned |= self.value
         return (c.subject - owned) or frozenset({SELF})
 
 
@@ -184,7 +188,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
             or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
-            or _the_only_one(c))
+            or _the_only_one(c) or _owns(c, names))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -574,7 +578,7 @@ def _manager(c: Clause, names: frozenset[str]) -> Held | None:
         if (c.predicate, x.role) in MANAGER_FRAMES and x.head in names:
             return Held("manager", x, x.words - {SELF})
         if (c.predicate, x.role) in OWNER_FRAMES and x.head in names:
-            return Held(_owner_of(c), x, x.words - {SELF})  # "the account belongs to Lee"
+            return Held(_owner_of(c.subject), x, x.words - {SELF})  # "belongs to Lee"
     return None
 
 
@@ -649,11 +653,23 @@ def _place(what: str, x: Arg, place: str, *, owned: frozenset[str] = frozenset()
                 permanent=permanent)
 
 
-def _owner_of(c: Clause) -> str:
-    """The attribute of a thing's owner, named with the thing ("owner of account": "the
-    account owner is Dana", "the account belongs to Lee")."""
-    owned = sorted(c.subject - OWNER_NOUNS - {SELF})
+def _owner_of(thing: frozenset[str]) -> str:
+    """The attribute of a thing's owner, named with the thing's words ("owner of account":
+    "the account owner is Dana", "the account belongs to Lee", "Lee owns the account")."""
+    owned = sorted(thing - OWNER_NOUNS - {SELF})
     return f"owner of {' '.join(owned)}" if owned else "owner"
+
+
+def _owns(c: Clause, names: frozenset[str]) -> Held | None:
+    """The owner a name is of a thing it is said to own ("Sam owns the account": the
+    account's owner is Sam), the thing said with "the" or a possessive; not a thing of
+    a kind ("Sam owns a car"), which one may own many of."""
+    thing = c.arg("obj")
+    if (c.predicate != "own" or c.passive or thing is None or thing.indefinite
+            or c.subject_head not in names):
+        return None
+    value = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
+    return Held(_owner_of(thing.words), value, value.words, owned=c.subject)
 
 
 def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
@@ -677,7 +693,9 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
         return Held("mobile carrier", attr, attr.words - {SELF},
                     owned=owned & (CARRIER_NAMES[c.subject_head] | {c.subject_head}))
     if c.subject_head in OWNER_NOUNS and attr.head in names:  # "the account owner is Dana"
-        return Held(_owner_of(c), attr, attr.words - {SELF})
+        # "Dana is the account owner", read so, keeps Dana in the subject: not the thing's
+        return Held(_owner_of(c.subject - attr.words), attr, attr.words - {SELF},
+                    owned=attr.words)
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:

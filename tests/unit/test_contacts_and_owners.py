@@ -13,6 +13,10 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("The account owner is Dana.", "The account belongs to Lee."),
     ("Ivo's boss is Lee.", "Ivo's manager is Sam."),
     ("Ivo's supervisor is Lee.", "Ivo reports to Sam."),
+    # a name owning the thing, the thing owned by a name, a name said to be its owner
+    ("The account owner is Dana.", "Lee owns the account."),
+    ("The wiki is owned by Dana.", "Lee is the wiki owner."),
+    ("Dana is the owner of the Zeta project.", "The Zeta project belongs to Lee."),
 ])
 def test_one_owner_or_one_manager_named_two_ways_contradicts(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")
@@ -21,6 +25,8 @@ def test_one_owner_or_one_manager_named_two_ways_contradicts(a: str, b: str) -> 
 @pytest.mark.parametrize(("a", "b"), [
     ("The project owner is Dana.", "The account belongs to Lee."),  # two things owned
     ("The laptop belongs to Dana.", "The phone belongs to Lee."),
+    ("Dana owns a car.", "Lee owns a car."),  # a thing of a kind: many may own one
+    ("Dana owns the Zeta repo.", "Lee owns the Kappa repo."),
 ])
 def test_owners_of_two_things_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -433,9 +433,9 @@ accountant"): the note reads as a copula, "Plan is Enterprise"."""
 MANAGER_FRAMES = frozenset({("report", "prep:to")})
 """(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
 
-OWNER_FRAMES = frozenset({("belong", "prep:to")})
+OWNER_FRAMES = frozenset({("belong", "prep:to"), ("own", "prep:by")})
 """(predicate, role) that name a thing's one owner, a name ("the account belongs to
-Lee", as "the account owner is Lee" says)."""
+Lee", "the account is owned by Lee", as "the account owner is Lee" says)."""
 
 OWNER_NOUNS = frozenset({"owner"})
 """Subject nouns of a copula that name a thing's one owner ("the account owner is Dana");
