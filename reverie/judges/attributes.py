@@ -89,6 +89,7 @@ from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
     ACCESS_NOUNS,
+    ACCOUNT_WORDS,
     CARRIER_NAMES,
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
@@ -109,7 +110,7 @@ _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 # what says a value is the only one, in a subject ("one" is read as the figure 1)
 _ONE_WORDS = SOLE | EXCLUSIVE | {"1", "one", "just"}
 # the device whose system an attribute is: its words name no other holder
-_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS}
+_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS, "plan": ACCOUNT_WORDS}
 
 # a company's head office is where it is: "Acme's headquarters is in Austin" says where Acme
 # is, as "Acme is headquartered in Austin" does; "Acme's office in Denver" is one of several
@@ -143,7 +144,8 @@ class Held:
         found no subject ("Billed monthly.")."""
         if not c.subject:
             return self.whose or frozenset({SELF})
-        # "the user's computer runs Windows", "the user's phone runs Android": the user's
+        # "the user's computer runs Windows", "the user's phone runs Android", "Acme's
+        # workspace is on the Team plan": the holder's
         device = _DEVICE_WORDS.get(self.attribute)
         if device:
             c = replace(c, subject=c.subject - device)

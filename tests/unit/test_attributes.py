@@ -35,6 +35,8 @@ judge = OfflineJudge(embedder())
      "plan"),
     ("The workspace is on the Free tier.", "The workspace pays for the Premium tier.",
      "plan"),  # a tier is a plan
+    # the holder's account holds the holder's plan
+    ("Acme's workspace is on the Team plan.", "Acme has the Business plan.", "plan"),
     ("The team runs Python 3.9.", "The team uses Python 3.12.", "version of python"),
     # written blind to the code (session 11): a subject naming the attribute, a qualifier,
     # a compound WordNet names, a workplace noun, an employer WordNet does not know
@@ -169,6 +171,9 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user lives in New York.", "The user works in Boston."),  # two attributes
     ("The customer pays in euros.", "The customer also accepts dollars."),
     ("The customer wants the Pro plan.", "The customer is on the Basic plan."),  # a wish
+    # accounts of two products or uses
+    ("Acme's Slack workspace is on the Pro plan.", "Acme's Zoom account is on the Basic plan."),
+    ("Dana's work account is on the Pro plan.", "Dana's personal account is on the Free plan."),
     ("The workspace is on the Free tier.", "The workspace considered the Premium tier."),
     ("Acme pays contractors in dollars.", "Acme bills customers in euros."),  # two things paid
     ("The user's partner works at Amazon.", "The user works at Google."),  # two holders

@@ -59,7 +59,7 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("55 of 90 exclusive-value contradictions found (61%; 8 "
+                 marks=_missed("56 of 90 exclusive-value contradictions found (62%; 8 "
                                "before the table of one-value attributes, 30 in session 13, "
                                "43 in session 20, 51 in session 31): the set varies the "
                                "verbs and forms of the two sides on purpose; the table covers "
@@ -84,10 +84,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 33: 55 found, 5 false alarms, 5 merged), so a
+    """Floors at today's values (session 33: 56 found, 5 false alarms, 5 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 55, s
+    assert s["contradictions_found"] >= 56, s
     assert s["false_alarms"] <= 5, s["false_alarm_ids"]
     assert s["contradictions_merged"] <= 5, s["contradictions_merged_ids"]

@@ -13,10 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ACCESS_LEVELS", "ACCESS_NOUNS", "CARRIER_NAMES", "COMPUTER_WORDS", "CUSTOMER_NOUNS",
-           "FILE_FORMATS", "PHONE_WORDS", "PRODUCT_ALIASES", "PRODUCT_FAMILIES", "PRODUCT_KINDS",
-           "USE_FRAMES", "VERSIONED_PRODUCTS", "VERSION_FRAMES", "VERSION_PLACES",
-           "VERSION_WORDS"]
+__all__ = [
+    "ACCESS_LEVELS",
+    "ACCESS_NOUNS",
+    "ACCOUNT_WORDS",
+    "CARRIER_NAMES",
+    "COMPUTER_WORDS",
+    "CUSTOMER_NOUNS",
+    "FILE_FORMATS",
+    "PHONE_WORDS",
+    "PRODUCT_ALIASES",
+    "PRODUCT_FAMILIES",
+    "PRODUCT_KINDS",
+    "USE_FRAMES",
+    "VERSIONED_PRODUCTS",
+    "VERSION_FRAMES",
+    "VERSION_PLACES",
+    "VERSION_WORDS",
+]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
               "oracle database", "sql server", "mssql", "cockroachdb", "couchbase", "firestore",
@@ -126,6 +140,11 @@ Editor role"."""
 PHONE_WORDS = frozenset({"phone", "smartphone", "cellphone"})
 """Words for a holder's phone: its system is the holder's ("the user's phone runs Android"
 / "the user has an iPhone")."""
+
+ACCOUNT_WORDS = frozenset({"account", "workspace", "org", "organization"})
+"""Words for a holder's account with a vendor: its plan is the holder's ("Acme's workspace
+is on the Team plan" / "Acme has the Business plan"); an account of another product or
+use ("Acme's Zoom account", "her personal account") keeps that word in the holder."""
 
 COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
