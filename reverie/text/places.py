@@ -171,7 +171,7 @@ _LIVING = re.compile(
     r"\b(?:(?:lives?|living|resides?|residing|(?:is|are|am|i'm|we're|'m|'re)\s+based|"
     r"(?:is|are|am|i'm|we're|'m|'re)\s+located)\s+(?:in|near|outside(?:\s+of)?|just\s+outside)"
     r"|(?:moved|relocated)\s+to"
-    r"|home\s*(?:city|town|base)?\s*(?:is\s+(?:in\s+)?|:|=))\s*", re.I)
+    r"|home\s*(?:city|base)?\s*(?:is\s+(?:in\s+)?|:|=))\s*", re.I)
 _BEFORE = re.compile(r"\b(?:used\s+to|no\s+longer|not|n't|never|was|were|wants?\s+to|would|"
                      r"hopes?\s+to|plans?\s+to|planning|might|may|could|someday|one\s+day|"
                      r"also|second|another|parents?|mom|mum|dad|mother|father|brother|sister|"

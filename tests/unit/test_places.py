@@ -38,6 +38,8 @@ def test_the_place_a_holder_lives_is_read(text: str, said: str) -> None:
     "Kofi lives in the Bay Area.",  # "Bay" is a city besides
     "Kofi lives in reading glasses these days.",  # lower case in a note that is not
     "Kofi lives in Leeds and lives in York.",  # more than one
+    "Kofi's hometown is Accra.",  # where he comes from (attributes.ORIGIN_NOUNS)
+    "Home town: Kumasi",
 ])
 def test_no_place_lived_in_now_is_read(text: str) -> None:
     assert residence(text) is None
