@@ -774,6 +774,8 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
         after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
         if not (after_comma or exception) and (t.head.i in direct or t.dep_ == "det"):
             continue
+        if _no_longer(t.head) and t.head.head.i in direct:
+            continue  # "is no longer a contractor": the predicate's own negation
         span = []
         for u in t.doc[t.i + 1 : sent.end]:
             if u.is_punct:
@@ -782,6 +784,13 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
         if span:
             out.append((t, span))
     return out
+
+
+def _no_longer(token: Any) -> bool:
+    """``token`` is the "longer" of "no longer" on a predicate ("is no longer a
+    contractor", "no longer lives in Oslo"): a negation of what held."""
+    return bool(token.dep_ == "advmod" and token.lower_ == "longer"
+                and any(c.dep_ == "neg" and c.lower_ == "no" for c in token.children))
 
 
 @dataclass
@@ -816,7 +825,7 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
     """Add what one dependent says to ``parts`` (``on_pred``: it hangs on the predicate
     itself, not on an open complement)."""
     dep = child.dep_
-    if dep == "neg" or (dep == "advmod" and child.lower_ == "never"):
+    if dep == "neg" or (dep == "advmod" and child.lower_ == "never") or _no_longer(child):
         parts.negations += 1
     elif (dep == "aux" and any(g.dep_ == "neg" for g in child.children)
           and lexicon.is_verb(parts.predicate.split()[0])):
@@ -868,6 +877,8 @@ def _normal_form(
     """Map attitude, opposite, copula and change verbs onto the few predicates clauses
     are compared by ("can't stand X": dislike X; "was moved to Sunday": is Sunday)."""
     lemma = predicate.split()[0]
+    if lemma == "become" and any(a.role == "attr" for a in args):
+        lemma = predicate = "be"  # "became a nurse": is one now (a change, CHANGE_VERBS)
     if lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
     elif lemma in ATTITUDE_VERBS:

@@ -64,6 +64,8 @@ def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     ("Ravi moved from York to Bristol.", True, frozenset({"york"})),
     ("Ravi is moving to Bristol next month.", False, frozenset()),  # under way
     ("The meetup moves to Thursday when it rains.", False, frozenset()),  # a habit
+    ("Ravi became a nurse in 2024.", True, frozenset()),  # is one now
+    ("Ravi is becoming a nurse.", False, frozenset()),  # under way
 ])
 def test_the_parse_marks_a_change_done(text: str, changed: bool, before: frozenset[str]) -> None:
     clause = analyze(text).clauses[0]
@@ -82,3 +84,13 @@ def test_a_change_said_to_be_recent_still_contradicts(a: str, b: str, rule: str)
     found = explain(judge, a, b, NOW)
     assert found.outcome == "contradiction", found.reason
     assert found.findings[0].rule == rule
+
+
+def test_one_who_became_a_thing_is_it_now() -> None:
+    """ "became a nurse" reads as a copula now, a change done: against another job."""
+    clause = analyze("Ravi became a nurse in 2024.").clauses[0]
+    attr = clause.arg("attr")
+    assert attr is not None and attr.head == "nurse"
+    assert (clause.predicate, clause.past) == ("be", False)
+    found = explain(judge, "Ravi became a nurse in 2024.", "Ravi works as a teacher.", NOW)
+    assert found.outcome == "contradiction", found.reason

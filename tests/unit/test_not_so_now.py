@@ -45,3 +45,14 @@ def test_a_belief_or_a_change_under_way_is_hypothetical(text: str, hypothetical:
 def test_a_rule_said_with_should_contradicts_another_value() -> None:
     assert explained("The default branch should be main.",
                      "The default branch is develop.")[0] == "contradiction"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("She is no longer a contractor.", "contractor"),
+    ("Dana no longer lives in Oslo.", "oslo"),
+])
+def test_no_longer_denies_the_predicate(text: str, value: str) -> None:
+    """ "no longer" negates what held: one clause, denied, its value read ("longer" is no
+    value and the rest no aside)."""
+    (clause,) = analyze(text).clauses
+    assert clause.negated and clause.args[0].head == value

@@ -172,9 +172,11 @@ CHANGE_VERBS = frozenset(
         "promote",
         "set",
         "lift",
+        "become",
     ]
 )
-"""Lemmas that change a value: "X was raised to V" / "upgraded X to V" make X be V."""
+"""Lemmas that change a value: "X was raised to V" / "upgraded X to V" make X be V, and
+"became a nurse" makes its subject be one."""
 
 IRREGULAR_PAST = frozenset(
     re.findall(
