@@ -879,7 +879,14 @@ def _normal_form(
     lemma = predicate.split()[0]
     if lemma == "become" and any(a.role == "attr" for a in args):
         lemma = predicate = "be"  # "became a nurse": is one now (a change, CHANGE_VERBS)
-    if lemma == "stand" and negations and any(a.role == "obj" for a in args):
+    fed_up = next((a for a in args if a.role == "prep:with"), None) if (
+        lemma == "do" and pred.tag_ == "VBN" and not any(a.role == "obj" for a in args)
+        and any(c.dep_ == "nsubjpass" and _a_person(c) for c in pred.children)) else None
+    if fed_up is not None:  # "i am done with books": no longer likes them (not "rollbacks
+        # are done with make rollback": a thing done with a tool)
+        predicate, negations = LIKE, negations + 1
+        args = [replace(fed_up, role="obj"), *(a for a in args if a is not fed_up)]
+    elif lemma == "stand" and negations and any(a.role == "obj" for a in args):
         predicate, negations = LIKE, negations  # "can't stand X": dislike X
     elif lemma in ATTITUDE_VERBS:
         predicate = LIKE

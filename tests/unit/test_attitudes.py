@@ -149,3 +149,11 @@ def test_what_one_is_into_against_what_one_cannot_stand_contradicts() -> None:
     found = explain(judge, "Dana is really into hiking.", "Dana can't stand hiking.", NOW)
     assert found.outcome == "contradiction", found.reason
     assert found.findings[0].rule == "negated-frame"
+
+
+def test_one_done_with_a_thing_no_longer_likes_it() -> None:
+    clause = analyze("Dana is done with Slack.").clauses[0]
+    assert (clause.predicate, clause.negated, clause.args[0].head) == (LIKE, True, "slack")
+    assert analyze("The report is done.").clauses[0].predicate != LIKE  # a task finished
+    found = explain(judge, "Dana is done with Slack.", "Dana loves Slack.", NOW)
+    assert found.outcome == "contradiction", found.reason
