@@ -78,13 +78,21 @@ def test_a_feeling_stirred_by_a_person_or_in_a_thing_stays_as_said(text: str) ->
 
 
 @pytest.mark.parametrize(("a", "b"), [
+    # a feeling stirred
     ("Spiders scare the user.", "The user loves spiders."),
     ("Small talk bores the user.", "The user enjoys small talk."),
     ("Long meetings drain Dana.", "Dana enjoys long meetings."),
     ("Dana is annoyed by jazz.", "Dana loves jazz."),
     ("Jazz relaxes Dana.", "Dana can't stand jazz."),
+    # an attitude to a thing's end
+    ("i love it when summer ends .", "i love summer ."),
+    ("i prefer summer .", "i am always happy when the summer ends ."),
+    ("i hate it when summer ends .", "i do not like summer ."),
+    # what one is into, what one is done with
+    ("Dana is really into hiking.", "Dana can't stand hiking."),  # merged before
+    ("Dana is done with Slack.", "Dana loves Slack."),
 ])
-def test_a_feeling_against_a_liking_contradicts(a: str, b: str) -> None:
+def test_an_attitude_said_otherwise_against_a_liking_contradicts(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert found.outcome == "contradiction", found.reason
     assert found.findings[0].rule == "negated-frame"
@@ -111,24 +119,10 @@ def test_an_attitude_to_an_end_is_the_opposite_attitude_to_the_thing(
     assert (clause.predicate, clause.negated, clause.args[0].head) == (LIKE, negated, obj)
 
 
-@pytest.mark.parametrize("text", [
-    "i love it when my kids visit .",  # no end
-    "i am happy when it rains .",
-])
-def test_an_attitude_to_a_time_that_ends_nothing_stays_as_said(text: str) -> None:
-    assert all(a.head not in {"kid", "rain"} or c.predicate != LIKE
-               for c in analyze(text).clauses[:1] for a in c.args)
-
-
-@pytest.mark.parametrize(("a", "b"), [
-    ("i love it when summer ends .", "i love summer ."),
-    ("i prefer summer .", "i am always happy when the summer ends ."),
-    ("i hate it when summer ends .", "i do not like summer ."),
-])
-def test_an_attitude_to_an_end_against_one_to_the_thing_contradicts(a: str, b: str) -> None:
-    found = explain(judge, a, b, NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "negated-frame"
+def test_an_attitude_to_a_time_that_ends_nothing_stays_as_said() -> None:
+    kids = analyze("i love it when my kids visit .").clauses[0]  # no end: likes "it"
+    assert (kids.predicate, kids.negated, kids.args[0].head) == (LIKE, False, "it")
+    assert analyze("i am happy when it rains .").clauses[0].predicate == "be"
 
 
 @pytest.mark.parametrize(("text", "obj"), [
@@ -144,16 +138,9 @@ def test_a_time_into_a_thing_is_no_liking() -> None:
     assert analyze("The team is two weeks into the sprint.").clauses[0].predicate != LIKE
 
 
-def test_what_one_is_into_against_what_one_cannot_stand_contradicts() -> None:
-    """Merged into one note before: "is into" was no attitude."""
-    found = explain(judge, "Dana is really into hiking.", "Dana can't stand hiking.", NOW)
-    assert found.outcome == "contradiction", found.reason
-    assert found.findings[0].rule == "negated-frame"
-
-
 def test_one_done_with_a_thing_no_longer_likes_it() -> None:
     clause = analyze("Dana is done with Slack.").clauses[0]
     assert (clause.predicate, clause.negated, clause.args[0].head) == (LIKE, True, "slack")
     assert analyze("The report is done.").clauses[0].predicate != LIKE  # a task finished
-    found = explain(judge, "Dana is done with Slack.", "Dana loves Slack.", NOW)
-    assert found.outcome == "contradiction", found.reason
+    tool = analyze("Rollbacks are done with the deploy script.").clauses[0]  # a tool
+    assert tool.predicate != LIKE
