@@ -160,7 +160,7 @@ def test_dnli_bounds_the_offline_judge_meets(label: str, share: str) -> None:
 
 
 def test_dnli_contradiction_recall_at_least_half() -> None:
-    """#20's bound, met in session 33 (100 of 200); most misses left need world knowledge
+    """#20's bound, met in session 33 (102 of 200); most misses left need world knowledge
     ("drives an Acura" / "does not own a car") or are two occupations a person may hold."""
     check = _check("contradiction", "contradicted")
     assert check["passed"], check
