@@ -80,7 +80,6 @@ from reverie.text.vocabulary.verbs import (
     HEDGES,
     LOSING_VERBS,
     MODALS,
-    NORMATIVE_MODALS,
     OPPOSITE_VERBS,
     REMOVING_VERBS,
     SAME_IN_PAST,
@@ -1116,20 +1115,17 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _hypothetical(pred: Any) -> bool:
-    """A modal or future auxiliary ("can be", "will be moving"; not a "should" that states
-    a rule: :data:`NORMATIVE_MODALS`) or a "maybe" on the predicate, a change under way
-    ("is moving to Berlin in September"), or what someone takes to be so ("people assume
-    i'm the doctor"; :data:`BELIEF_VERBS`): what may or will hold."""
+    """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
+    predicate, a change under way ("is moving to Berlin in September"), or what someone
+    takes to be so ("people assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or
+    will hold."""
     if pred.dep_ == "ccomp" and pred.head.lemma_.lower() in BELIEF_VERBS:
         return True
     if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(
             c.dep_ == "aux" and c.lemma_.lower() == "be" for c in pred.children):
         return True
-    # "PRs should target main": a rule the note keeps, not a wish ("should upgrade to Pro")
-    rule = pred.lemma_.lower() not in CHANGE_VERBS
     return any(
-        (c.dep_ == "aux" and c.lower_ in MODALS and not (rule and c.lower_ in NORMATIVE_MODALS))
-        or (c.dep_ == "advmod" and c.lower_ in HEDGES)
+        (c.dep_ == "aux" and c.lower_ in MODALS) or (c.dep_ == "advmod" and c.lower_ in HEDGES)
         for c in pred.children
     )
 

@@ -21,7 +21,6 @@ __all__ = [
     "LIGHT_VERBS",
     "LOSING_VERBS",
     "MODALS",
-    "NORMATIVE_MODALS",
     "NOT_PAST_AFTER",
     "OPPOSITE_VERBS",
     "PARTITIVES",
@@ -223,11 +222,6 @@ MODALS = frozenset(
 )
 """Auxiliaries of what may or will hold, not what holds ("can be a pilot", "will be
 moving"; "ca" and "wo" are how the tokenizer splits "can't" and "won't")."""
-
-NORMATIVE_MODALS = frozenset(["should"])
-"""Modals of :data:`MODALS` that state a rule a note keeps ("PRs should target main",
-"replies should be short"): what holds, unless they advise a change ("should upgrade to
-Pro")."""
 
 HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 """Adverbs that leave a statement open ("maybe i can be a pilot")."""
