@@ -2683,7 +2683,10 @@ def _rated(facts: Analysis) -> frozenset[str]:
     """What a statement rates: its topic, and the subject of a copula that rates it
     ("seafood is gross to me": seafood)."""
     copulas = frozenset().union(*(c.subject for c in facts.clauses if c.predicate == "be"))
-    return _topic(facts) | (facts.targets & copulas) - _LIGHT_VERBS - {SELF}
+    # each word as its verb, as the topic has it ("meetings are exhausting" / "enjoys
+    # meetings", whose topic is "meet")
+    rated = frozenset(verb_of(w) for w in facts.targets & copulas)
+    return _topic(facts) | rated - _LIGHT_VERBS - {SELF}
 
 
 def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) -> bool:

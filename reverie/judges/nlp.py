@@ -960,7 +960,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     if copula is not None:  # "the default branch is develop": a value, not a verb
         parts.predicate = "be"
         parts.args.append(Arg("attr", pred.lower_, frozenset({pred.lower_}), frozenset()))
-    elif _status_participle(pred) or (
+    elif _status_participle(pred) or _judged(pred) or (
             all(a.role == "adv" or how_long(a) for a in parts.args)
             and _state_participle(pred)):
         # "is (happily) married", "has been suspended for nonpayment": a state, not an act
@@ -1369,6 +1369,16 @@ def _a_person(token: Any) -> bool:
     if token.pos_ == "PROPN":
         return bool(token.text.istitle())  # "annoys Dana"
     return token.pos_ == "NOUN" and lexicon.is_kind_of(_lemma(token), "person")
+
+
+def _judged(pred: Any) -> bool:
+    """``pred`` is what someone finds a thing to be ("Dana finds meetings exhausting",
+    parsed as meetings that exhaust): a property of its subject, as "meetings are
+    exhausting" says; an adjective or an "-ing" form with no object."""
+    return (pred.dep_ == "ccomp" and _lemma(pred.head) == "find"
+            and pred.tag_ in {"JJ", "VBG"}
+            and any(c.dep_ == "nsubj" for c in pred.children)
+            and not any(c.dep_ in {"dobj", "prep"} for c in pred.children))
 
 
 def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:

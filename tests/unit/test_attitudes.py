@@ -144,3 +144,14 @@ def test_one_done_with_a_thing_no_longer_likes_it() -> None:
     assert analyze("The report is done.").clauses[0].predicate != LIKE  # a task finished
     tool = analyze("Rollbacks are done with the deploy script.").clauses[0]  # a tool
     assert tool.predicate != LIKE
+
+
+def test_what_one_finds_a_thing_to_be_rates_it() -> None:
+    """ "finds meetings exhausting" says meetings are exhausting (one clause more), and
+    the rating meets the liking of "enjoys meetings" (read with the verb "meet"): never
+    one note. Merged before."""
+    clauses = analyze("Dana finds meetings exhausting.").clauses
+    assert any(c.predicate == "be" and c.subject == frozenset({"meeting"}) for c in clauses)
+    found = explain(judge, "Dana finds meetings exhausting.", "Dana enjoys meetings.", NOW)
+    assert found.outcome == "two facts", found.reason
+    assert found.findings[0].rule == "opposite-ratings"
