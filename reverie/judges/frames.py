@@ -77,6 +77,7 @@ from reverie.judges.lexicon import (
 from reverie.judges.nli import NLIScores
 from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
 from reverie.judges.rules import finding, kind_of
+from reverie.judges.valence import ATTITUDE
 from reverie.text.ages import ages_apart
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
@@ -198,7 +199,7 @@ PARAPHRASE_SIMILARITY = 0.85
 COVERAGE = 0.7
 CONFLICT_SIMILARITY = 0.5
 NEGATION_SIMILARITY = 0.3
-VALENCE = 0.25  # each attitude's distance from neutral, for a contradiction ("does not like")
+VALENCE = ATTITUDE  # each attitude's distance from neutral, for a contradiction
 RATED_APART = 0.3  # and for a clash that keeps two statements from one note
 NLI_SIMILARITY = NEGATION_SIMILARITY  # below it the NLI model is not asked
 NLI_CONTRADICTION = 0.5  # p(contradiction), both ways, for a contradiction of one frame

@@ -40,7 +40,7 @@ from typing import Any
 
 from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
-from reverie.judges.valence import is_rated, valence
+from reverie.judges.valence import ATTITUDE, is_rated, valence
 from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import (
     PERIODS,
@@ -785,6 +785,17 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     return out
 
 
+def _take_subject(parts: _Parts, token: Any, skip: frozenset[int] = frozenset()) -> None:
+    """Make ``token`` the clause's subject: its words (with the holder's own for "my":
+    "my sister" is another holder, as "the user's sister"), its head, and whether it is
+    a name."""
+    sub = _phrase(token, "subject", skip)
+    mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in token.children)
+    parts.subject = sub.words | {SELF} if mine else sub.words
+    parts.subject_head = _lemma(token)
+    parts.person = token.pos_ == "PROPN" and token.text.istitle()
+
+
 def _no_longer(token: Any) -> bool:
     """``token`` is the "longer" of "no longer" on a predicate ("is no longer a
     contractor", "no longer lives in Oslo"): a negation of what held."""
@@ -844,12 +855,7 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         # "pays annually" / "pays monthly", "works remotely" / "works onsite"
         parts.args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
     elif dep in {"nsubj", "nsubjpass", "csubj"} and on_pred:
-        sub = _phrase(child, "subject", skip)
-        # "my sister": the holder's own, another holder (as "the user's sister")
-        mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in child.children)
-        parts.subject = sub.words | {SELF} if mine else sub.words
-        parts.subject_head = _lemma(child)
-        parts.person = child.pos_ == "PROPN" and child.text.istitle()
+        _take_subject(parts, child, skip)
         if _negated_arg(child):
             parts.negations += 1
     elif dep in {"prep", "agent"}:
@@ -878,11 +884,8 @@ def _normal_form(
     lemma = predicate.split()[0]
     if lemma == "become" and any(a.role == "attr" for a in args):
         lemma = predicate = "be"  # "became a nurse": is one now (a change, CHANGE_VERBS)
-    fed_up = next((a for a in args if a.role == "prep:with"), None) if (
-        lemma == "do" and pred.tag_ == "VBN" and not any(a.role == "obj" for a in args)
-        and any(c.dep_ == "nsubjpass" and _a_person(c) for c in pred.children)) else None
-    if fed_up is not None:  # "i am done with books": no longer likes them (not "rollbacks
-        # are done with make rollback": a thing done with a tool)
+    fed_up = _done_with(pred, lemma, args)
+    if fed_up is not None:  # "i am done with books": no longer likes them
         predicate, negations = LIKE, negations + 1
         args = [replace(fed_up, role="obj"), *(a for a in args if a is not fed_up)]
     elif lemma == "stand" and negations and any(a.role == "obj" for a in args):
@@ -907,6 +910,16 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+def _done_with(pred: Any, lemma: str, args: list[Arg]) -> Arg | None:
+    """What a person is said to be done with ("i am done with books"), or None; not a
+    thing done with a tool ("rollbacks are done with make rollback") nor a task done."""
+    if lemma != "do" or pred.tag_ != "VBN" or any(a.role == "obj" for a in args):
+        return None
+    if not any(c.dep_ == "nsubjpass" and _a_person(c) for c in pred.children):
+        return None
+    return next((a for a in args if a.role == "prep:with"), None)
 
 
 def _condition(args: list[Arg]) -> tuple[str, list[Arg]]:
@@ -1251,7 +1264,7 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
     as it is: it may be Maria."""
     if parts.predicate != "be" or parts.subject is None or SELF in _self(parts.subject):
         return
-    subject = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    subject = _subject_of(pred)
     complement = next((c for c in pred.children if c.dep_ == "attr"), None)
     if subject is None or complement is None or subject.pos_ not in {"PROPN", "NOUN"}:
         return
@@ -1288,11 +1301,8 @@ def _felt_by_object(pred: Any, parts: _Parts) -> None:
     stimulus, felt, role = stirred
     if not _a_person(felt) or stimulus.pos_ == "PROPN" or _a_person(stimulus):
         return
-    holder = _phrase(felt, "subject")
-    mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in felt.children)
-    parts.subject = (holder.words | {SELF} if mine else holder.words) or frozenset({SELF})
-    parts.subject_head = _lemma(felt)
-    parts.person = felt.pos_ == "PROPN" and felt.text.istitle()
+    _take_subject(parts, felt)
+    parts.subject = parts.subject or frozenset({SELF})  # "annoys her": the note's holder
     parts.args = [_phrase(stimulus, "obj"), *(a for a in parts.args if a.role != role)]
     parts.predicate = LIKE
     parts.negations += 0 if liking else 1
@@ -1308,7 +1318,7 @@ def _stirred(pred: Any) -> tuple[Any, Any, str] | None:
         by = next((c for c in pred.children if c.dep_ == "agent"), None)
         stimulus = next((g for g in by.children if g.dep_ == "pobj"), None) if by else None
         return (stimulus, felt, "prep:by") if stimulus is not None else None
-    stimulus = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    stimulus = _subject_of(pred)
     felt = next((c for c in pred.children if c.dep_ == "dobj" or (
         c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == pred.i + 1)), None)
     return (stimulus, felt, "obj") if stimulus is not None and felt is not None else None
@@ -1327,7 +1337,7 @@ def _liking_an_end(pred: Any, parts: _Parts) -> None:
         liking = lemma in ATTITUDE_VERBS
     elif lemma == "be":
         rated = [valence(c.lower_) for c in pred.children if c.dep_ == "acomp"]
-        if not rated or abs(rated[0]) < _RATED:
+        if not rated or abs(rated[0]) < ATTITUDE:
             return
         liking = rated[0] > 0
     else:
@@ -1339,10 +1349,6 @@ def _liking_an_end(pred: Any, parts: _Parts) -> None:
     parts.predicate = LIKE
     parts.args = [_phrase(ended, "obj")]
     parts.negations += 1 if liking else 0
-
-
-# how far from neutral an adjective is rated to say an attitude ("happy", "sad")
-_RATED = 0.25
 
 
 def _ends(verb: Any) -> bool:
@@ -1377,7 +1383,7 @@ def _judged(pred: Any) -> bool:
     exhausting" says; an adjective or an "-ing" form with no object."""
     return (pred.dep_ == "ccomp" and _lemma(pred.head) == "find"
             and pred.tag_ in {"JJ", "VBG"}
-            and any(c.dep_ == "nsubj" for c in pred.children)
+            and _subject_of(pred) is not None
             and not any(c.dep_ in {"dobj", "prep"} for c in pred.children))
 
 
@@ -1514,7 +1520,7 @@ def _into(pred: Any) -> Arg | None:
     """What a person "is into" ("Dana is really into hiking", "i am big into jazz"): the
     object of "into" on the copula or on an adjective of it, the subject a person and no
     noun the complement; None otherwise ("the team is two weeks into the sprint")."""
-    subject = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    subject = _subject_of(pred)
     if subject is None or not _a_person(subject) or any(
             c.dep_ == "attr" or c.dep_ == "npadvmod" for c in pred.children):
         return None

@@ -16,7 +16,11 @@ import re
 import threading
 from typing import Any
 
-__all__ = ["is_rated", "valence"]
+__all__ = ["ATTITUDE", "is_rated", "valence"]
+
+ATTITUDE = 0.25
+"""How far from neutral a rating says an attitude: a statement's, for a contradiction
+("does not like" is -0.28), or an adjective's ("happy when the summer ends")."""
 
 _lock = threading.Lock()
 _analyzer: Any = None
