@@ -3068,6 +3068,12 @@ def inconsistent(pair: Pair) -> Finding | None:
                 return finding("differing-argument", (
                     f"{_versus(pair)}: one '{c.predicate}' with another "
                     f"{role.replace('prep:', '')} ({_values(c, d, role)})"))
+            titles = _one_value_two_titles(c, d)
+            if titles is not None:
+                found = _unless_paraphrase(pair, "differing-argument", (
+                    f"{_versus(pair)}: one value, two titles ({titles})"))
+                if found is not None:
+                    return found
             if c.negated != d.negated and al.agree:
                 return finding("opposite-polarity", (
                     f"{_versus(pair)}: one '{c.predicate}' affirmed and denied "
@@ -3091,6 +3097,25 @@ def inconsistent(pair: Pair) -> Finding | None:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
     return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
+
+
+def _one_value_two_titles(c: Clause, d: Clause) -> str | None:
+    """Two copulas read the other way round (:func:`reverie.judges.nlp._invert_copula`:
+    "Kofi is the project's tech lead" as "the project's tech lead is Kofi") giving one
+    value two titles of other heads that are neither one noun, synonyms nor one clipped
+    ("admin" / "administrator", "lead" / "leader"): the two titles ("tech lead" / "product
+    manager"), or None. Two facts, whatever else they share."""
+    x, y = c.arg("attr"), d.arg("attr")
+    if (c.predicate != "be" or d.predicate != "be" or x is None or y is None
+            or x.words != y.words or not x.words <= c.subject or not y.words <= d.subject):
+        return None
+    first, second = c.subject - x.words, d.subject - y.words
+    heads = c.subject_head, d.subject_head
+    short, long = sorted(heads, key=len)
+    if (_agree(first, second) or (len(short) > 2 and long.startswith(short))
+            or one_noun(*heads) or synonyms(*heads)):
+        return None
+    return f"{' '.join(sorted(first - second))} / {' '.join(sorted(second - first))}"
 
 
 def _ended_state(pair: Pair, *, done: bool = False) -> Finding | None:

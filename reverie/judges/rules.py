@@ -228,7 +228,8 @@ _TABLE: tuple[Rule, ...] = (
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
     Rule("differing-argument", "blocker",
          "one frame with an argument of another value ('pays by card' / 'pays by bank "
-         "transfer')"),
+         "transfer'), or one value given two titles ('Kofi is the project's tech lead' / "
+         "'... product manager')"),
     Rule("opposite-polarity", "blocker",
          "one frame affirmed and denied, with an argument in common"),
     Rule("other-place", "blocker",

@@ -26,3 +26,30 @@ def test_another_value_of_the_subject_still_contradicts() -> None:
     not in the other's subject."""
     assert_contradiction("The workspace's admin is Jonas.", "The workspace's admin is Mira.",
                          {"other-value", "one-value-attribute"})
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kofi is the project's tech lead.", "Kofi is the project's product manager."),
+    ("Kofi is the tech lead on the project.", "Kofi is the product manager on the project."),
+    ("Kofi is the project's tech lead.", "Kofi is the project's main sponsor."),
+    ("Ines is Tomas's aunt.", "Ines is Tomas's grandmother."),
+])
+def test_one_value_with_two_titles_is_two_facts(a: str, b: str) -> None:
+    """"Kofi is the project's tech lead" / "... product manager", both read the other way
+    round, give one value two titles: never one note that would say only one."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert (found.outcome, found.findings[0].rule) == ("two facts", "differing-argument")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kofi is the project's lead.", "Kofi is the project's leader."),
+    ("Jonas is the workspace's admin.", "Jonas is the workspace's administrator."),
+])
+def test_one_value_with_one_title_said_twice_is_one_fact(a: str, b: str) -> None:
+    """"the project's lead" / "the project's leader": one title, clipped."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert found.outcome == "one fact", found.reason
