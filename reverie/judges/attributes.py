@@ -94,6 +94,8 @@ from reverie.text.vocabulary.products import (
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     FILE_FORMATS,
+    FILE_FORMATS_BEFORE_FILE,
+    FILE_NOUNS,
     PHONE_WORDS,
     PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
@@ -370,6 +372,9 @@ def _file_format(c: Clause) -> Held | None:
         else:
             continue
         formats = {FILE_FORMATS[w] for w in words if w in FILE_FORMATS}
+        if x.head in FILE_NOUNS:  # "as Word documents", "in Word format"
+            formats |= {FILE_FORMATS_BEFORE_FILE[w] for w in words
+                        if w in FILE_FORMATS_BEFORE_FILE}
         if len(formats) == 1 and thing and thing not in SELF_WORDS and thing != "format":
             return Held(f"format of {thing}", x, frozenset(formats), weak=not named,
                         owned=frozenset({thing}))

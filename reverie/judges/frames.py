@@ -240,7 +240,9 @@ _OPTION_SAID = _OPTION_WORDS - frozenset(
 _NO_SCOPE_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your",
                              "its", "of", "to", "all", "any", "every", "each", "this", "that"})
 # the words of a channel chosen or turned down: no holder ("Preferred contact channel: Slack")
-_CHANNEL_SAID = frozenset({*CHOICE_WORDS, *CHANNEL_WORDS, *CHANNEL_USES})
+# with each channel's name as the lemmatizer reads it ("Teams": "team")
+_CHANNEL_SAID = frozenset({*CHOICE_WORDS, *CHANNEL_WORDS, *CHANNEL_USES,
+                           *(w.removesuffix("s") for w in CHANNEL_WORDS)})
 _SCOPE_SLOTS = frozenset({"prep:for", "prep:in", "prep:on"})  # what a value is for, or in
 # words that name one day: a thing of one day is an exception, not the rule
 _DAYS = frozenset({*WEEKDAYS, "today", "tomorrow", "tonight", "yesterday"})
@@ -2343,8 +2345,9 @@ def _denied_value(pair: Pair) -> Finding | None:
         for c, x in denied:
             for d, y in holding:
                 if (x.attribute != y.attribute or not x.value or not y.value
-                        or not (x.value <= y.value or y.value <= x.value)
-                        or not _held_by_one(c, x, denying, d, y, saying)
+                        or not _one_value_said(x, denying, y, saying)
+                        or not (_held_by_one(c, x, denying, d, y, saying)
+                                or _denied_of_every_device(c, x, denying, d, y, saying))
                         or _said_besides(c, d, x.arg.role, y.arg.role)
                         or _denied_in_part(c, d, x.arg)):
                     continue
@@ -2352,6 +2355,32 @@ def _denied_value(pair: Pair) -> Finding | None:
                     f"'{_quote(denying.text)}' denies {x.attribute} "
                     f"'{' '.join(sorted(x.value))}'; '{_quote(saying.text)}' says it"))
     return None
+
+
+def _one_value_said(x: Held, a: Analysis, y: Held, b: Analysis) -> bool:
+    """Value ``x`` said in ``a`` and ``y`` in ``b`` are one: the words of one among the
+    other's, or one currency by the codes each statement's one currency may be ("pounds"
+    / "GBP", "Canadian dollars" / "CAD"; :func:`~reverie.text.currencies.currencies`)."""
+    if x.value <= y.value or y.value <= x.value:
+        return True
+    if x.attribute != "currency":
+        return False
+    mine, theirs = currencies(a.text).one(), currencies(b.text).one()
+    return mine is not None and theirs is not None and bool(mine[0] & theirs[0])
+
+
+def _denied_of_every_device(c: Clause, x: Held, a: Analysis, d: Clause, y: Held,
+                            b: Analysis) -> bool:
+    """A value denied of a holder (``x`` of clause ``c`` in ``a``) is denied of each of its
+    devices that ``y`` of ``d`` in ``b`` holds it ("the user doesn't use Windows" / "the
+    user's work laptop runs Windows 11"): the other holder is the denier's and a device
+    (WordNet, any sense), no person's nor a group's ("the user's wife works at Google",
+    "Acme's design team uses Slack")."""
+    mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
+    more = theirs - mine
+    return (mine <= theirs and mine <= d.subject
+            and any(is_kind_of(w, "device", any_sense=True) for w in d.subject - mine)
+            and not any(is_kind_of(w, "person") or is_kind_of(w, "group") for w in more))
 
 
 def _denied_in_part(c: Clause, d: Clause, value: Arg) -> bool:

@@ -96,3 +96,9 @@ def test_a_channel_added_as_well_is_no_other_channel() -> None:
     addition to English"), so it is not vetoed."""
     assert_not_by("Ama wants invoices sent by email.", "Ama wants invoices sent by post as "
                   "well.", "other-channel")
+
+
+def test_a_channel_named_in_the_plural_is_no_purpose_of_its_own() -> None:
+    """"on Teams" (lemma "team") is the channel, not what it is chosen for."""
+    assert explained("Noor prefers to be reached on Teams.",
+                     "Noor prefers to be reached by email.") == ("contradiction", "other-channel")

@@ -84,3 +84,40 @@ def test_two_ages_of_one_person_contradict(a: str, b: str) -> None:
 ])
 def test_one_age_or_no_persons_age_is_no_age_conflict(a: str, b: str) -> None:
     assert_not_by(a, b, "one-value-attribute")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi doesn't use Linux.", "Ravi's laptop runs Linux Mint."),
+    ("Ravi doesn't use Linux.", "Ravi's work phone runs Linux."),
+])
+def test_a_value_denied_of_a_holder_is_denied_of_its_devices(a: str, b: str) -> None:
+    assert_contradiction(a, b, "denied-value")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi does not work at Atlassian.", "Ravi's husband works at Atlassian."),  # a person
+    ("Ravi's company doesn't use Slack.", "Ravi's company's sales team uses Slack."),  # a group
+])
+def test_a_value_denied_of_a_holder_is_not_denied_of_its_people(a: str, b: str) -> None:
+    assert_not_by(a, b, "denied-value")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The vendor is not paid in Swiss francs.", "The vendor is paid in CHF."),
+    ("The vendor is not paid in Australian dollars.", "The vendor is paid in AUD."),
+])
+def test_a_denied_currency_is_the_code_it_may_be(a: str, b: str) -> None:
+    assert_contradiction(a, b, "denied-value")
+
+
+def test_a_denied_currency_is_not_another_of_its_name() -> None:
+    """"US dollars" are no "AUD", though both are dollars."""
+    assert_not_by("The vendor is not paid in US dollars.", "The vendor is paid in AUD.",
+                  "denied-value")
+
+
+def test_a_format_named_before_a_noun_of_a_file_is_denied() -> None:
+    """"in Word format" / "as Word documents": one format, the common word a format's name
+    only before a noun of a file."""
+    assert_contradiction("Minutes aren't shared in Word format.",
+                         "Minutes are shared as Word documents.", "denied-value")

@@ -21,6 +21,8 @@ __all__ = [
     "COMPUTER_WORDS",
     "CUSTOMER_NOUNS",
     "FILE_FORMATS",
+    "FILE_FORMATS_BEFORE_FILE",
+    "FILE_NOUNS",
     "PHONE_WORDS",
     "PRODUCT_ALIASES",
     "PRODUCT_FAMILIES",
@@ -160,6 +162,14 @@ FILE_FORMATS: Mapping[str, str] = {
 }
 """File formats a kind of thing is made or sent in, one at a time ("reports as PDF",
 "invoices in XLSX format"), each as the format it means ("xls": xlsx, "yml": yaml)."""
+
+FILE_FORMATS_BEFORE_FILE: Mapping[str, str] = {"word": "docx", "powerpoint": "pptx",
+                                               "keynote": "key", "numbers": "numbers"}
+"""File formats named by a word that is a common word too, a format only before a noun of
+:data:`FILE_NOUNS` ("as Word documents", "in Word format"; not "in a word")."""
+
+FILE_NOUNS = frozenset({"document", "doc", "file", "format", "attachment", "deck"})
+"""Nouns of a file, after which a word of :data:`FILE_FORMATS_BEFORE_FILE` names a format."""
 
 _RUNTIMES = ("python", "java", "node", "node.js", "nodejs", "ruby", "php", "go", "golang",
              "rust", "kotlin", "scala", "swift", "perl", "typescript", ".net", "dotnet",
