@@ -150,7 +150,12 @@ from reverie.text.vocabulary.number_words import (
 )
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 from reverie.text.vocabulary.products import ACCESS_LEVELS, VERSION_PLACES, VERSION_WORDS
-from reverie.text.vocabulary.titles import BECOME_VERBS, TITLE_WORDS
+from reverie.text.vocabulary.titles import (
+    BECOME_VERBS,
+    LEADING_TITLES,
+    LEADING_VERBS,
+    TITLE_WORDS,
+)
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BUYING_VERBS,
@@ -371,6 +376,8 @@ def _align(c: Clause, d: Clause) -> _Alignment:
         else:
             same_head = bool(c.subject_head) and c.subject_head == d.subject_head
             differ.append(_Difference("subject", _content(c.subject & d.subject), same_head))
+    elif _one_named_thing(c, d):
+        agree.append("subject")  # "our dog Biscuit" / "Biscuit": one name, its owner said once
     elif _things_of_the_holder(c, d):
         # "reports" / "the user's shipping labels": two things, one of them the user's
         differ.append(_Difference("subject", _content(c.subject & d.subject), False))
@@ -428,6 +435,19 @@ def _two_things_of_the_holders(c: Clause, d: Clause) -> bool:
         return False
     return not (one_noun(c.subject_head, d.subject_head)
                 or synonyms(c.subject_head, d.subject_head))
+
+
+def _one_named_thing(c: Clause, d: Clause) -> bool:
+    """One subject is a name, the other that name with the note's holder and what the
+    named is to them, a being ("our dog Biscuit" / "Biscuit", "my sister Ana" / "Ana"):
+    one being, its owner said once. Not an attribute of the named ("Dr. Okafor's role
+    with us")."""
+    named, owned = (c, d) if c.subject_name else (d, c)
+    if not named.subject_name or SELF in named.subject or SELF not in owned.subject:
+        return False
+    more = _content(owned.subject) - named.subject
+    return (bool(named.subject) and named.subject < owned.subject and bool(more)
+            and all(is_kind_of(w, "organism") for w in more))
 
 
 def _things_of_the_holder(c: Clause, d: Clause) -> bool:
@@ -2327,9 +2347,27 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     """Value ``x`` of clause ``c`` in statement ``a`` and ``y`` of ``d`` in ``b`` are one
     holder's: the same holder, or holders that differ only in words both statements say
     ("the user's desktop OS is Windows" / "the user's desktop runs macOS", where the
-    first's subject names the attribute with the device and the second's holds it)."""
+    first's subject names the attribute with the device and the second's holds it), or
+    one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`)."""
     mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
-    return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas)
+    return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
+                           or _one_named_holder(mine, c, theirs, d))
+
+
+def _one_named_holder(mine: frozenset[str], c: Clause, theirs: frozenset[str],
+                      d: Clause) -> bool:
+    """Holders ``mine`` of clause ``c`` and ``theirs`` of ``d`` are one named once with
+    the note's holder as its owner and once by its name alone ("my sister Ana" / "Ana",
+    "our client Brightline" / "Brightline"; a name the parse tags or no noun WordNet
+    knows): the words besides the name and the owner are beings or organizations, what
+    the named is to the owner."""
+    (named, x), y = ((c, mine), theirs) if SELF not in mine else ((d, theirs), mine)
+    if SELF in x or SELF not in y or not x < y:
+        return False
+    if not named.subject_name and any(is_noun(w) for w in x):
+        return False  # "the dog" / "our dog": no name
+    return all(is_kind_of(w, "organism") or is_kind_of(w, "organization")
+               for w in y - x - {SELF})
 
 
 def _denied_value(pair: Pair) -> Finding | None:
@@ -2773,6 +2811,8 @@ def _owned_by(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
                 and any(is_kind_of(head, k) for k in RELATED_PERSONS))
     if not d.subject < c.subject:
         return False
+    if _one_named_thing(c, d):
+        return False  # "our dog Biscuit" / "Biscuit": the name is what the holder's dog is
     if head not in d.subject and (is_kind_of(head, "organism")
                                   or is_kind_of(head, "organization")):
         return True
@@ -3112,6 +3152,9 @@ def inconsistent(pair: Pair) -> Finding | None:
                 return finding("other-place", (
                     f"{_versus(pair)}: one '{c.predicate}' "
                     f"{' / '.join(_phrase(x) for x in places)}"))
+    leading = _another_role(pair)
+    if leading is not None:
+        return leading
     numbers = _numbers_clash(a, b)
     if numbers is not None:
         return finding("other-number", f"{_versus(pair)}: {' vs '.join(numbers)}")
@@ -3126,6 +3169,38 @@ def inconsistent(pair: Pair) -> Finding | None:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
     return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
+
+
+def _another_role(pair: Pair) -> Finding | None:
+    """``another-role`` when one statement has its holder lead a group ("leads the data
+    team", "runs the support team"; :data:`LEADING_VERBS`) and the other gives one holder
+    a role in that group that is no title of one who leads it ("is an intern on the data
+    team", "is a data engineer on the data team"; not "is the data team's lead", "is a
+    member of the data team"): two facts, never one note that keeps one of them."""
+    for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in x.clauses:
+            group = c.arg("obj")
+            if (c.predicate not in LEADING_VERBS or c.negated or group is None
+                    or not (is_kind_of(group.head, "organization")
+                            or is_kind_of(group.head, "undertaking"))):
+                continue
+            for d in y.clauses:
+                role = d.arg("attr")
+                if d.predicate != "be" or d.negated or role is None:
+                    continue
+                title, words = ((d.subject_head, d.subject - role.words)
+                                if role.words < d.subject  # "is the data team's lead"
+                                else (role.head, role.words))
+                if (title == group.head or title in LEADING_TITLES | {"member"}
+                        or not is_kind_of(title, "person", any_sense=True)
+                        or not _content(c.subject) & d.subject or _two_holders(c, d)):
+                    continue
+                said = words | {w for z in d.args for w in z.words} | d.subject
+                if group.head in said:
+                    return finding("another-role", (
+                        f"{_versus(pair)}: leads the {group.head} and is "
+                        f"{' '.join(sorted(words - group.words - c.subject))} in it"))
+    return None
 
 
 def _one_value_two_titles(c: Clause, d: Clause) -> str | None:

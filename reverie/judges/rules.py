@@ -230,6 +230,10 @@ _TABLE: tuple[Rule, ...] = (
          "one frame with an argument of another value ('pays by card' / 'pays by bank "
          "transfer'), or one value given two titles ('Kofi is the project's tech lead' / "
          "'... product manager')"),
+    Rule("another-role", "blocker",
+         "one holder leads a group, the other statement gives the holder a role in it that "
+         "is no title of one who leads it ('leads the data team' / 'is an intern on the "
+         "data team')"),
     Rule("opposite-polarity", "blocker",
          "one frame affirmed and denied, with an argument in common"),
     Rule("other-place", "blocker",

@@ -53,3 +53,29 @@ def test_one_value_with_one_title_said_twice_is_one_fact(a: str, b: str) -> None
 
     found = explain(offline_judge(), a, b, JUDGED_AT)
     assert found.outcome == "one fact", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Wren leads the billing team.", "Wren is an intern on the billing team."),
+    ("Wren runs the support team.", "Wren is a junior agent on the support team."),
+    ("Wren heads the design team.", "Wren is a contractor on the design team."),
+])
+def test_leading_a_group_and_another_role_in_it_are_two_facts(a: str, b: str) -> None:
+    """"leads the billing team" / "is an intern on the billing team": never one note that
+    keeps only one of them."""
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert (found.outcome, found.findings[0].rule) == ("two facts", "another-role")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Wren leads the billing team.", "Wren is the billing team's lead."),  # one title
+    ("Wren leads the billing team.", "Wren is a member of the billing team."),
+    ("Wren leads the billing team.", "Wren's sister is an intern on the billing team."),
+])
+def test_a_title_of_one_who_leads_or_another_holder_is_no_other_role(a: str, b: str) -> None:
+    from reverie.judges.explain import explain
+
+    found = explain(offline_judge(), a, b, JUDGED_AT)
+    assert "another-role" not in {f.rule for f in found.findings}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["BECOME_VERBS", "CHIEF_OFFICERS", "RANK_AFTER", "RANK_BEFORE", "TITLE_WORDS"]
+__all__ = ["BECOME_VERBS", "CHIEF_OFFICERS", "LEADING_TITLES", "LEADING_VERBS", "RANK_AFTER",
+           "RANK_BEFORE", "TITLE_WORDS"]
 
 CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
     "ceo": frozenset({"executive"}),
@@ -45,3 +46,13 @@ Designer")."""
 BECOME_VERBS = frozenset({"become", "promote", "appoint", "name", "make", "hire", "elect"})
 """Lemmas by which a holder came to have a title: said in the past, the title holds now
 ("became VP of Sales", "was promoted to Director")."""
+
+LEADING_VERBS = frozenset({"lead", "head", "manage", "run", "chair", "direct", "supervise",
+                           "oversee", "captain"})
+"""Lemmas by which a holder leads a group ("leads the data team", "runs support")."""
+
+LEADING_TITLES = frozenset({"lead", "leader", "head", "manager", "director", "chief", "captain",
+                            "chair", "chairman", "chairwoman", "chairperson", "supervisor",
+                            "boss", "owner", "president", "principal", "founder", "coordinator"})
+"""Titles of one who leads a group: what a verb of :data:`LEADING_VERBS` says again ("leads
+the data team" / "is the data team's lead"), not another role in it."""
