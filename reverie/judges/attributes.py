@@ -53,6 +53,7 @@ from reverie.text.vocabulary.attributes import (
     INDUSTRY_WORDS,
     JOB_NOUNS,
     JOBLESS_WORDS,
+    JOINING_FRAMES,
     LASTING_STATES,
     MANAGER_FRAMES,
     MESSAGE_NOUNS,
@@ -85,6 +86,7 @@ from reverie.text.vocabulary.function_words import (
     SOLE,
     THIRD_PERSONS,
 )
+from reverie.text.vocabulary.languages import LANGUAGE_NAMES
 from reverie.text.vocabulary.number_words import TENS
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
@@ -102,6 +104,7 @@ from reverie.text.vocabulary.products import (
     PRODUCT_KINDS,
     USE_FRAMES,
     VERSION_FRAMES,
+    VERSIONED_PRODUCTS,
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 from reverie.text.zones import value_offsets
@@ -192,7 +195,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
             or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
-            or _the_only_one(c) or _owns(c, names))
+            or _the_only_one(c) or _owns(c, names) or _joined(c, names)
+            or _at_a_name(c, names))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -749,6 +753,9 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     if role is not None:  # "works at a gas station as a cashier": the employer and the job
         x = replace(x, words=x.words - role.value)
     one = _held_by_frame(predicate, x, names)
+    if one is None and predicate == "be" and x.role == "attr" and x.head in _ANY_WORK:
+        role = _employer_of_role(x, names)  # "a Spotify employee": who, no job
+        return (role,) if role is not None else ()
     if one is not None:
         # "an engineer at Google": an occupation, and the employer its role names
         if role is None and one.attribute == "occupation":
@@ -825,7 +832,64 @@ def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
             return Held("employer", x, words)
         if slot in {NAME_SLOT, "compound"} and x.head in EMPLOYEE_NOUNS and words & names:
             return Held("employer", x, words)
+        if (slot in {NAME_SLOT, "compound"} and words <= names and not _a_trade(words)
+                and not any(ch.isdigit() for ch in value)):
+            # "a Google engineer": likely who employs the engineer ("a Python developer",
+            # "a Spanish teacher", "a Boston lawyer" name a trade or a place)
+            return Held("employer", x, words, weak=True)
     return None
+
+
+# nouns of one who works, whatever the work: no occupation ("a Google employee" is no
+# other job than "a Google engineer")
+_ANY_WORK = frozenset({"employee", "staffer", "staff"})
+
+
+def _a_name(x: Arg, names: frozenset[str]) -> bool:
+    """``x`` is a proper name of the statement's, no figure nor time ("at 8pm")."""
+    return x.head in names and not x.numbers and not any(ch.isdigit() for ch in x.head)
+
+
+def _a_trade(words: frozenset[str]) -> bool:
+    """A name that says what a job is about or where, not who employs it: a product, a
+    runtime or language, a language spoken, a channel ("joined Slack"), a place."""
+    return any(w in VERSIONED_PRODUCTS or w in LANGUAGE_NAMES or w in CHANNEL_NAMES
+               or place_kind(w) or product_name(words, w) is not None for w in words)
+
+
+def _joined(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a holder joined, started at or was hired by, undated or lately ("recently
+    joined Square", "was hired by Initech"; :data:`JOINING_FRAMES`): a ``weak`` value, held
+    since. Dated ("joined Square in 2015") it may be a former employer; a product or a
+    group is no employer ("joined Slack", "joined the team")."""
+    x = next((a for a in c.args if (c.predicate, a.role) in JOINING_FRAMES), None)
+    if x is None or c.negated or not _a_name(x, names) or _a_trade(x.words):
+        return None
+    if any(_a_date(a) for a in c.args if a is not x and a.role in _WHEN_SLOTS):
+        return None  # "in 2015", "in March", "on 2019-05-01"; not "shortly before" a day
+    return Held("employer", x, x.words - {SELF}, weak=True, permanent=True)
+
+
+_WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})
+
+
+def _a_date(x: Arg) -> bool:
+    """``x`` gives a year, a month or a day of the calendar."""
+    return bool(x.words & _MONTH_WORDS) or any(
+        len(w) >= 4 and w[:4].isdigit() for w in x.words | x.numbers)
+
+
+_MONTH_WORDS = frozenset(MONTHS)
+
+
+def _at_a_name(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a holder is at, a name no place, product nor runtime ("Lena is at
+    Shopify"): a ``weak`` value. Not "with" a name, which may be a person's."""
+    x = c.arg("prep:at")
+    if (c.predicate != "be" or c.negated or x is None or not _a_name(x, names)
+            or len(c.args) != 1 or _a_trade(x.words)):
+        return None
+    return Held("employer", x, x.words - {SELF}, weak=True)
 
 
 def _occupation_of(predicate: str, x: Arg) -> Held | None:
@@ -867,7 +931,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"
             return Held("occupation", x, words - OCCUPATION_NOUNS)
-        if _kind(x.head, OCCUPATION_KINDS):
+        if _kind(x.head, OCCUPATION_KINDS) and x.head not in _ANY_WORK:
             return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
         # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a

@@ -9,7 +9,7 @@ import pytest
 
 from reverie.judges.attributes import held
 from reverie.judges.nlp import analyze
-from tests.dreamkit import assert_contradiction, assert_not_by
+from tests.dreamkit import assert_contradiction, assert_not_by, explained
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -34,13 +34,20 @@ def test_another_value_a_part_or_another_holder_is_no_denied_value(a: str, b: st
 @pytest.mark.parametrize(("text", "employer"), [
     ("Hana is an engineer at Spotify.", {"spotify"}),
     ("Hana is a nurse at the county hospital.", {"hospital", "county"}),
-    ("Hana is a Spotify employee.", {"spotify"}),
 ])
 def test_a_role_names_its_employer(text: str, employer: set[str]) -> None:
     facts = analyze(text)
     found = {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}
     assert found["employer"] == employer
     assert "occupation" in found
+
+
+def test_an_employee_names_an_employer_and_no_job() -> None:
+    """"a Spotify employee": who employs Hana, whatever her job."""
+    facts = analyze("Hana is a Spotify employee.")
+    found = {h.attribute: h.value for c in facts.clauses for h in held(c, facts.salient)}
+    assert found["employer"] == {"spotify"}
+    assert "occupation" not in found
 
 
 def test_a_name_before_a_trade_is_no_employer() -> None:
@@ -121,3 +128,27 @@ def test_a_format_named_before_a_noun_of_a_file_is_denied() -> None:
     only before a noun of a file."""
     assert_contradiction("Minutes aren't shared in Word format.",
                          "Minutes are shared as Word documents.", "denied-value")
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Oskar is a Zalando engineer.", "Oskar works at Spotify.", "one-value-attribute"),
+    ("Oskar recently joined Zalando.", "Oskar works for Spotify.", "one-value-attribute"),
+    ("Oskar is at Zalando.", "Oskar works for Spotify.", "one-value-attribute"),
+    ("Oskar is a Zalando engineer.", "Oskar is a Spotify engineer.", "likely-one-value"),
+])
+def test_an_employer_said_without_a_verb_of_work(a: str, b: str, rule: str) -> None:
+    """A name before a job, a company joined, a company one is at: who employs the holder
+    (``weak``: against an employer said with a verb of work, certain)."""
+    assert_contradiction(a, b, rule, certain=rule != "likely-one-value")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Oskar is a Kotlin developer.", "Oskar works at Spotify."),  # a runtime: a trade
+    ("Oskar is a German teacher.", "Oskar works at Spotify."),  # a language
+    ("Oskar joined Zalando in 2016.", "Oskar works at Spotify."),  # dated: maybe before
+    ("Oskar joined Slack.", "Oskar works at Spotify."),  # a channel
+    ("Oskar is with Zalando.", "Oskar works at Spotify."),  # "with" a name: maybe a person
+    ("Oskar is a Zalando engineer.", "Oskar is a Zalando employee."),  # one job
+])
+def test_a_trade_a_date_or_a_person_is_no_employer_said_otherwise(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

@@ -41,6 +41,7 @@ __all__ = [
     "INDUSTRY_WORDS",
     "JOBLESS_WORDS",
     "JOB_NOUNS",
+    "JOINING_FRAMES",
     "LASTING_STATES",
     "MANAGER_FRAMES",
     "MEASURE_KINDS",
@@ -294,6 +295,11 @@ EMPLOYER_FRAMES = frozenset(
 )
 """(predicate, role) that name who employs a holder ("works at Google", "is employed by
 Microsoft")."""
+
+JOINING_FRAMES = frozenset({("join", "obj"), ("start", "prep:at"), ("hire", "prep:by"),
+                            ("hire", "prep:at")})
+"""(predicate, role) by which a holder came to work for someone ("joined Square", "started at
+Initech", "was hired by Globex"): who employs the holder since."""
 
 INDUSTRY_WORDS = frozenset({
     "tech", "technology", "it", "software", "finance", "banking", "insurance", "sales",
