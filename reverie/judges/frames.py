@@ -81,12 +81,19 @@ from reverie.judges.valence import ATTITUDE
 from reverie.text.ages import ages_apart
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
-from reverie.text.channels import CHANNEL_WORDS, channels, channels_alike, turned_down
+from reverie.text.channels import (
+    CHANNEL_WORDS,
+    channels,
+    channels_alike,
+    channels_named_apart,
+    turned_down,
+)
 from reverie.text.clock import ClockTime, clock_times, same_time
 from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
 from reverie.text.days import days_said
 from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
+from reverie.text.file_formats import file_formats_apart
 from reverie.text.formats import FORMAT_WORDS, formats
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
 from reverie.text.kin_counts import kin_counts, kin_counts_apart
@@ -3015,7 +3022,8 @@ class _Named:
 def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     """One value each of a setting a reader knows, and not the same: a measurement system
     or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
-    title. Whose it is does not matter here: as one note the two would say both."""
+    title, a channel or a file format named. Whose it is does not matter here: as one
+    note the two would say both."""
     system = systems_apart(a, b)
     if system is not None:
         return _Named(system[1]), _Named(system[2])
@@ -3023,7 +3031,11 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     if currency is not None:
         return _Named(currency[0]), _Named(currency[1])
     title = titles_apart(a, b)
-    return (_Named(title[0].said), _Named(title[1].said)) if title else None
+    if title is not None:
+        return _Named(title[0].said), _Named(title[1].said)
+    named = channels_named_apart(a, b) or file_formats_apart(a, b)
+    return (_Named(named[0]), _Named(named[1])) if named else None  # "goes to her email" /
+    # "gets it by SMS", "minutes go out as PDF" / "minutes are shared as Word documents"
 
 
 _VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]], ...] = (

@@ -51,7 +51,8 @@ from reverie.text.vocabulary.channels import (
     VERB_LIKE_CHANNELS,
 )
 
-__all__ = ["CHANNEL_WORDS", "Channels", "channels", "channels_alike", "turned_down"]
+__all__ = ["CHANNEL_WORDS", "Channels", "channels", "channels_alike", "channels_named_apart",
+           "turned_down"]
 
 CHANNEL_WORDS = frozenset(w for name in CHANNEL_NAMES for w in re.findall(r"[a-z]+", name))
 """Every word of a channel's name ("slack", "desk", "line")."""
@@ -90,6 +91,9 @@ class Channels:
 
     chosen: frozenset[str]
     refused: frozenset[str]
+    named: frozenset[str] = frozenset()
+    """Channels named otherwise, neither chosen nor turned down, by a name that is no
+    common word too ("alerts go to Slack"; not "describe it in text")."""
 
     def one(self) -> str | None:
         """The one channel chosen, or None (none, or two: "Slack or email")."""
@@ -125,6 +129,7 @@ def channels(text: str) -> Channels:
     chosen: set[str] = set()
     refused: set[str] = set()
     named: set[str] = set()
+    plain: set[str] = set()  # of named, by a name that is no common word too
     for m in _NAME.finditer(text):
         word = m.group(1)
         if word.lower() in CAPITALISED_CHANNELS and (
@@ -150,8 +155,23 @@ def channels(text: str) -> Channels:
             chosen.add(channel)
         else:
             named.add(channel)
+            if word.lower() not in COMMON_CHANNELS:  # "in text": maybe no channel at all
+                plain.add(channel)
     # a channel both turned down and chosen or named otherwise, or one that may be it
     # ("never texts, answers WhatsApp"): neither said of the channel as a whole
     said = chosen | named
     return Channels(frozenset(chosen - refused), frozenset(
-        r for r in refused if not any(channels_alike(r, c) for c in said)))
+        r for r in refused if not any(channels_alike(r, c) for c in said)),
+        frozenset(plain - refused - chosen))
+
+
+def channels_named_apart(a: str, b: str) -> tuple[str, str] | None:
+    """The one channel each text names, chosen or not, when the two cannot be one
+    ("Notifications go to Priya's email" / "Priya gets notifications by SMS"), else None
+    (none, two in one text, or one channel)."""
+    x, y = channels(a), channels(b)
+    mine, theirs = x.chosen | x.named, y.chosen | y.named
+    if len(mine) != 1 or len(theirs) != 1 or x.refused or y.refused:
+        return None
+    one, other = next(iter(mine)), next(iter(theirs))
+    return None if channels_alike(one, other) else (one, other)

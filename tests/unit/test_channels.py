@@ -102,3 +102,16 @@ def test_a_channel_named_in_the_plural_is_no_purpose_of_its_own() -> None:
     """"on Teams" (lemma "team") is the channel, not what it is chosen for."""
     assert explained("Noor prefers to be reached on Teams.",
                      "Noor prefers to be reached by email.") == ("contradiction", "other-channel")
+
+
+def test_one_channel_named_each_keeps_two_notes_apart() -> None:
+    """"go to her email" / "gets them by SMS": neither chosen, but never one note."""
+    assert explained("Invoices go to Ravi's email.",
+                     "Ravi gets invoices by SMS.") == ("two facts", "other-setting")
+
+
+def test_a_common_word_named_otherwise_is_no_channel_apart() -> None:
+    """"describe it in text" names no channel for sure."""
+    from reverie.text.channels import channels_named_apart
+
+    assert channels_named_apart("Send Ravi plain emails.", "Describe the steps in text.") is None
