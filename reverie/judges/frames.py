@@ -884,6 +884,28 @@ def _persons(c: Clause, d: Clause) -> bool:
     return c.subject_name and d.subject_name
 
 
+def _value_named_by_other(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
+    """A word of the value of one clause's ``role`` that the other's lacks is named by the
+    other statement, by a word of its stem ("Brazilian" / "a dual citizen of
+    Italy and Brazil"): the other says it holds as well, not another value."""
+    x, y = c.arg(role), d.arg(role)
+    if x is None or y is None:
+        return False
+    for own, theirs, other in ((x, y, pair.b), (y, x, pair.a)):
+        if any(_of_one_stem(w, v) for w in _content(own.words - theirs.words)
+               for v in other.lemmas):
+            return True
+    return False
+
+
+def _of_one_stem(u: str, v: str) -> bool:
+    """Two words of one stem, not one word: one starts with all of the other but its last
+    letter, which has four at least ("Italy" / "Italian", "Brazil" / "Brazilian")."""
+    short, long = sorted((u, v), key=len)
+    return (len(short) >= 5 and long != short and long.startswith(short[:-1])
+            and short[-1:].isalpha())
+
+
 def _narrowed_subject(pair: Pair, c: Clause, d: Clause) -> bool:
     """Copulas whose subjects are one noun, one side with a word in front of it the other
     lacks that is not a qualifier of use ("Dana's manager" / "Dana's project manager",
@@ -1225,6 +1247,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 continue  # "Dana's manager" / "Dana's project manager": two attributes
             if rule == "other-value" and _one_value_named_twice(pair, c, d):
                 continue  # "in Japanese yen" / "in JPY": one currency
+            if rule == "other-value" and _value_named_by_other(pair, c, d, role):
+                continue  # "a dual citizen of Italy and Brazil" / "is Brazilian": both
             if rule == "other-value" and _one_day_written_twice(pair):
                 continue  # "Deadline: 30/06" / "The deadline is June 30": one day
             if rule == "other-value" and _two_scopes(pair, c, d, role):

@@ -28,3 +28,15 @@ def test_one_holder_named_with_its_owner_and_alone(a: str, b: str, rule: str) ->
 ])
 def test_another_holder_or_two_values_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_value_the_other_names_by_its_stem_is_no_other_value() -> None:
+    """"a dual citizen of Portugal and Canada" / "is Canadian": both hold."""
+    assert explained("Teo is a dual citizen of Portugal and Canada.",
+                     "Teo is Canadian.")[0] != "contradiction"
+
+
+def test_another_value_of_one_head_still_contradicts() -> None:
+    """Only a word the other's value lacks is looked for: "Nirvana" / "Pearl Jam"."""
+    assert_contradiction("Teo's favourite band is Nirvana.", "Teo's favourite band is Pearl Jam.",
+                         {"other-value"})
