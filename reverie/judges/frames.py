@@ -1507,7 +1507,9 @@ def _other_channel(pair: Pair) -> Finding | None:
     for urgent issues"), a denial besides the turned-down channels, adding ("also on
     Slack"), before and now, another holder."""
     x, y = channels(pair.a.text), channels(pair.b.text)
-    turned = turned_down(x.chosen, y.refused) | turned_down(y.chosen, x.refused)
+    # chosen, or named in use ("reports are sent by email" / "reports aren't emailed")
+    turned = (turned_down(x.chosen | x.named, y.refused)
+              | turned_down(y.chosen | y.named, x.refused))
     mine, theirs = x.one(), y.one()
     if not turned and (mine is None or theirs is None or channels_alike(mine, theirs)):
         return None

@@ -115,3 +115,12 @@ def test_a_common_word_named_otherwise_is_no_channel_apart() -> None:
     from reverie.text.channels import channels_named_apart
 
     assert channels_named_apart("Send Ravi plain emails.", "Describe the steps in text.") is None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Minutes aren't emailed.", "Minutes are sent by email."),  # named in use, turned down
+    ("Ravi isn't reachable on WhatsApp.", "The best way to reach Ravi is WhatsApp."),
+    ("Don't use Slack for Ravi.", "Ravi prefers Slack."),  # "use": no purpose of its own
+])
+def test_a_channel_turned_down_and_said_in_use(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "other-channel")

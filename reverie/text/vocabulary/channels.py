@@ -121,7 +121,7 @@ CHANNEL_USES = frozenset({
     "answer", "check", "read", "open", "respond", "reply", "get", "send", "receive",
     "reachable", "available", "message", "note", "invite", "thread", "communication",
     "method", "support", "everything", "anything", "all", "way", "dm", "direct", "be",
-    "have", "do", "go", "pick",
+    "have", "do", "go", "pick", "use",
 })
 """Lemmas of using a channel, which say nothing of what it is chosen for ("never answers
 his mobile", "never checks LinkedIn messages", "for everything")."""
@@ -132,7 +132,8 @@ REACHING_WORDS = frozenset({
     "answer", "answers", "pick", "up", "send", "sends", "like", "likes", "want", "wants",
     "have", "has", "be", "reached", "contacted", "by", "via", "on", "over", "through", "in",
     "a", "an", "the", "any", "his", "her", "their", "my", "your", "him", "them", "me", "us",
-    "do", "does", "did", "should", "ever", "really", "at", "all", "to",
+    "do", "does", "did", "should", "ever", "really", "at", "all", "to", "reachable",
+    "available",
 })
 """Words that may come between a denial and the channel it turns down ("never checks
 his Slack", "doesn't want any calls"); any other ("don't share her email") makes the
