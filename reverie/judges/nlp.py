@@ -919,7 +919,12 @@ def _normal_form(
     elif lemma in ATTITUDE_VERBS:
         predicate = LIKE
     elif lemma in OPPOSITE_VERBS:
-        predicate = OPPOSITE_VERBS[lemma]
+        doing = _stopped_doing(lemma, args)
+        if doing is not None:  # "stopped using Windows": does not use it now
+            predicate = doing.head
+            args = [a for a in args if a is not doing]
+        else:
+            predicate = OPPOSITE_VERBS[lemma]
         negations += 1
     elif lemma == "be":
         predicate, subject, args, negations = _copula(subject, args, negations, pred)
@@ -936,6 +941,19 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+_STOPPING = frozenset({"stop", "quit"})
+
+
+def _stopped_doing(lemma: str, args: list[Arg]) -> Arg | None:
+    """The doing a holder stopped or quit, with a thing it was done to ("stopped using
+    Windows", "quit drinking coffee"), or None: read as that doing denied now, as "no
+    longer uses Windows" says. Without a thing ("quit smoking") it stays an end that
+    happened (:data:`~reverie.text.vocabulary.verbs.ENDING_VERBS`)."""
+    if lemma not in _STOPPING or not any(a.role == "obj" for a in args):
+        return None
+    return next((a for a in args if a.role == "xcomp"), None)
 
 
 def _done_with(pred: Any, lemma: str, args: list[Arg]) -> Arg | None:
@@ -1038,7 +1056,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         parts.subject_head,
         exclusive,
         # a change ("was moved to Sunday") says what holds now
-        past=(_past(copula or pred) or _former_subject(pred)) and lemma not in CHANGE_VERBS,
+        # and a doing stopped ("stopped using Windows") is denied now
+        past=((_past(copula or pred) or _former_subject(pred)) and lemma not in CHANGE_VERBS
+              and not (lemma in _STOPPING and predicate != OPPOSITE_VERBS[lemma])),
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),
         only=only,

@@ -152,3 +152,17 @@ def test_an_employer_said_without_a_verb_of_work(a: str, b: str, rule: str) -> N
 ])
 def test_a_trade_a_date_or_a_person_is_no_employer_said_otherwise(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Oskar stopped using Jira.", "Oskar uses Jira."),
+    ("Oskar quit using Trello last year.", "Oskar uses Trello every day."),
+])
+def test_a_doing_stopped_is_denied_now(a: str, b: str) -> None:
+    """"stopped using Jira": does not use it now, as "no longer uses Jira" says."""
+    assert explained(a, b)[0] == "contradiction"
+
+
+def test_a_doing_stopped_before_a_past_use_is_no_contradiction() -> None:
+    assert explained("Oskar stopped using Jira in 2019.",
+                     "Oskar used Jira at his last job.")[0] != "contradiction"
