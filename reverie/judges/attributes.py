@@ -271,7 +271,9 @@ def _product(c: Clause, x: Arg) -> Held | None:
         name = _product_in_mods(x, _NAME_SLOTS)
     else:
         # "switched to T-Mobile" reads "is T-Mobile" (a change): in use now
-        used = (c.predicate, x.role) in USE_FRAMES or (c.changed and x.role == "attr")
+        used = (c.predicate, x.role) in USE_FRAMES or (c.changed and x.role == "attr") or (
+            # "the user's laptop is a MacBook Pro": the device, and so its system
+            c.predicate == "be" and x.role == "attr" and c.subject_head in _DEVICE_NOUNS)
         # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
         slots = _NAME_SLOTS if used else frozenset()
         if x.role == "obj":
@@ -283,6 +285,9 @@ def _product(c: Clause, x: Arg) -> Held | None:
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})
+
+
+_DEVICE_NOUNS = COMPUTER_WORDS | PHONE_WORDS | {"laptop", "desktop", "notebook", "workstation"}
 
 
 def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:

@@ -92,3 +92,14 @@ def test_a_mobile_provider_is_the_carrier() -> None:
 def test_excel_is_a_file_format() -> None:
     assert_contradiction("Send invoices as PDF.", "Send invoices as Excel spreadsheets.",
                          "other-value")
+
+
+def test_a_device_said_to_be_a_product_runs_its_system() -> None:
+    """"the user's laptop is a MacBook Pro": macOS ("Pro" is no professional)."""
+    assert_contradiction("Ines doesn't use a Mac.", "Ines's laptop is a MacBook Pro.",
+                         "denied-value")
+
+
+def test_a_branch_pull_requests_go_to() -> None:
+    assert_contradiction("Pull requests go to the develop branch.", "Pull requests go to main.",
+                         "one-value-attribute")

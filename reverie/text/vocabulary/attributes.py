@@ -143,7 +143,8 @@ BRANCH_FRAMES = frozenset({
     ("target", "obj"), ("target", "attr"), ("merge", "prep:into"), ("merge", "prep:to"),
     ("push", "prep:to"), ("deploy", "prep:from"), ("cut", "prep:from"), ("build", "prep:from"),
     ("branch", "prep:from"), ("branch", "prep:off"), ("rebase", "prep:onto"),
-    ("rebase", "prep:on"), ("commit", "prep:to"), ("release", "prep:from"),
+    ("rebase", "prep:on"), ("commit", "prep:to"), ("release", "prep:from"), ("go", "prep:to"),
+    ("open", "prep:against"),
 })
 """(predicate, role) where a git verb takes a branch ("merges into develop", "deploys from
 main"); "target" takes "main" as an attribute where spaCy parses it so."""

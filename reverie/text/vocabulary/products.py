@@ -43,7 +43,8 @@ _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "air
 _LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint", "centos",
                        "rhel", "red hat enterprise linux", "rocky linux", "almalinux",
                        "opensuse", "suse linux", "manjaro", "amazon linux")
-_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "macbook", "imac", "linux",
+_DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "macbook", "macbook pro",
+                    "macbook air", "mac mini", "imac", "linux",
                     "chromeos", "chrome os", "chromebook", "freebsd", *_LINUX_DISTRIBUTIONS)
 _PHONE_SYSTEMS = ("ios", "iphone", "android")
 _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
@@ -67,6 +68,9 @@ PRODUCT_ALIASES: Mapping[str, str] = {
     "os x": "macos",
     "mac": "macos",  # "is on a Mac": the computer, and so its system
     "macbook": "macos",
+    "macbook pro": "macos",  # "a MacBook Pro": no professional
+    "macbook air": "macos",
+    "mac mini": "macos",
     "imac": "macos",
     "chromebook": "chromeos",
     "iphone": "ios",  # "has an iPhone": the phone, and so its system
