@@ -3024,6 +3024,8 @@ def clash(pair: Pair) -> Finding | None:
     if figures is not None:
         return finding("other-figures", f"{_versus(pair)}: {figures[0]} / {figures[1]}")
     for rule, apart in _VALUES_APART:
+        if rule == "other-frequency" and (a.negations or b.negations):
+            continue  # "doesn't offer monthly billing" / "sells annual subscriptions": one
         values = apart(a.text, b.text)
         if values is not None:
             return finding(rule, f"{_versus(pair)}: {values[0].said} / {values[1].said}")

@@ -11,7 +11,9 @@ frequencies.
 * "every", "each" or "per" before a period, a count of periods, "other" or a weekday
   ("every month", "every 3 months", "every other week", "each Friday": weekly);
 * a count of times in a period ("once a month", "twice a day", "3 times per week", "2x
-  weekly", "three times daily").
+  weekly", "three times daily");
+* the cycle of a term that renews ("month-to-month", "an annual plan", "an annual
+  Enterprise subscription"; not "annual leave").
 
 "Weekdays" and "weekends" are not read: "every weekday" and "daily" are said of one habit.
 :func:`frequencies_apart` says whether each statement gives a frequency that none of the
@@ -42,6 +44,11 @@ _ADVERBS = {"hourly": DAYS_IN["hour"], "daily": 1.0, "nightly": 1.0,
             "weekly": DAYS_IN["week"], "fortnightly": DAYS_IN["fortnight"],
             "monthly": DAYS_IN["month"], "quarterly": DAYS_IN["quarter"],
             "yearly": DAYS_IN["year"], "annually": DAYS_IN["year"]}
+# a cycle said of a term that renews ("an annual plan", "month-to-month"): how often it is
+# billed, not a habit ("annual leave" is none)
+_CYCLES = {"month to month": DAYS_IN["month"], "annual": DAYS_IN["year"]}
+_CYCLE = re.compile(r"\b(month[\s-]to[\s-]month)\b|\b(annual)\s+(?:[\w-]+\s+)?"
+                    r"(?:plan|subscription|contract|billing|term|renewal)s?\b")
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _COUNT = r"\d{1,3}|" + COUNT_WORDS
 _PERIOD = "|".join(sorted([*_DAYS, *WEEKDAY_KEYS], key=len, reverse=True))
@@ -87,6 +94,9 @@ def frequencies(text: str) -> tuple[Frequency, ...]:
         days = _period_days(m["period"])
         if count and days:
             found.append((m.start(), Frequency(1 / (count * days), m.group(0))))
+    for m in _CYCLE.finditer(lower):
+        said = m[1] or m[2]
+        found.append((m.start(), Frequency(1 / _CYCLES[said.replace("-", " ")], said)))
     return tuple(f for _, f in sorted(found, key=lambda p: p[0]))
 
 

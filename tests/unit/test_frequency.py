@@ -83,3 +83,28 @@ def test_another_holder_time_or_habit_is_not_one_habit(a: str, b: str) -> None:
     from tests.dreamkit import assert_not_by
 
     assert_not_by(a, b, "other-frequency-value")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Globex is on an annual Enterprise plan.", "annual"),
+    ("The Team plan, month-to-month.", "month-to-month"),
+])
+def test_the_cycle_of_a_term_that_renews(text: str, said: str) -> None:
+    assert [f.said for f in frequencies(text)] == [said]
+
+
+def test_annual_leave_is_no_cycle() -> None:
+    assert frequencies("Ines has 25 days of annual leave.") == ()
+
+
+def test_two_cycles_of_one_plan_are_never_one_note() -> None:
+    """"the annual Enterprise plan" / "Enterprise plan, month-to-month": the first had
+    absorbed the second, its cycle lost."""
+    assert explained("Globex is on the annual Enterprise plan.",
+                     "Globex: Enterprise plan, month-to-month.")[0] != "one fact"
+
+
+def test_a_cycle_denied_is_no_other_cycle() -> None:
+    """"doesn't offer monthly billing" / "sells annual subscriptions": one fact."""
+    assert explained("Hooli only sells annual subscriptions.",
+                     "Hooli doesn't offer monthly billing.")[1] != "other-frequency"
