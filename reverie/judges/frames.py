@@ -2800,8 +2800,21 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
     c, d = a.clauses[0], b.clauses[0]
     if _two_holders(c, d, said):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
-    x, y = c.subject - said, d.subject - said
+    x, y = _unclipped(c.subject - said, d.subject - said)
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
+
+
+def _unclipped(x: frozenset[str], y: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Two word sets with each word one of them clips in the other written as the clipped
+    word ("repo" / "repository", "admin" / "administrator", "prod" / "production"): one
+    thing, named in full and short."""
+    full = {v: w for w in x | y for v in x | y if _clips(w, v)}
+    return (frozenset(full.get(w, w) for w in x), frozenset(full.get(w, w) for w in y))
+
+
+def _clips(short: str, long: str) -> bool:
+    """``short`` is ``long`` clipped: its first four letters or more, three or more cut."""
+    return len(short) >= 4 and len(long) >= len(short) + 3 and long.startswith(short)
 
 
 def _then_and_now(a: Analysis, b: Analysis) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from reverie.judges.explain import explain
 from reverie.judges.nlp import LIKE, analyze
 from reverie.judges.offline import OfflineJudge
-from tests.dreamkit import embedder
+from tests.dreamkit import embedder, explained
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 judge = OfflineJudge(embedder())
@@ -155,3 +155,10 @@ def test_what_one_finds_a_thing_to_be_rates_it() -> None:
     found = explain(judge, "Dana finds meetings exhausting.", "Dana enjoys meetings.", NOW)
     assert found.outcome == "two facts", found.reason
     assert found.findings[0].rule == "opposite-ratings"
+
+
+def test_a_thing_named_in_full_and_clipped_is_one_holder() -> None:
+    """"the project repo" / "the project repository": one holder, so "public" /
+    "private" are never one note."""
+    assert explained("The billing repo is public.",
+                     "The billing repository is private.")[0] != "one fact"
