@@ -3581,7 +3581,8 @@ def _swap_veto(pair: Pair) -> Finding | None:
     x, y = _differing_lemmas(pair.a, pair.b)
     kin = next(((u, v) for u in sorted(x) for v in sorted(y)
                 if (siblings(u, v) or one_kind(u, v) or opposite(u, v))
-                and not _one_frame(u, v)), None) if _swap(x, y) else None
+                and not _one_frame(u, v) and not (_clips(u, v) or _clips(v, u))),
+               None) if _swap(x, y) else None
     if kin is None:
         kin = swapped_words(pair.a.text, pair.b.text)
     if kin is None:
@@ -3659,8 +3660,10 @@ def _not_a_value(word: str) -> bool:
 
 def _short_form(u: str, v: str) -> bool:
     """One word is a short form of the other: its letters in order, the first letter the
-    same ("sr" / "senior", "mgr" / "manager")."""
+    same ("sr" / "senior", "mgr" / "manager"), or clipped ("admin" / "administrator")."""
     short, long = sorted((u, v), key=len)
+    if _clips(short, long):
+        return True
     if len(short) > 4 or len(long) <= len(short) or short[0] != long[0]:
         return False
     rest = iter(long)

@@ -78,7 +78,7 @@ def test_a_verb_read_as_a_noun_keeps_the_possessor_of_its_subject() -> None:
     ("Contact Dana by phone, never by email.", "contact", {"dana"}),  # was the name "Contact Dana"
     ("Invoice Globex in GBP.", "invoice", {"globex"}),
     ("Ping Noor on Teams.", "ping", {"noor"}),
-    ("Quit chewing his pencils.", "continue", {SELF}),  # was someone named Quit, chewing
+    ("Quit chewing his pencils.", "chew", {SELF}),  # was someone named Quit, chewing
     ("Report dates as DD/MM/YYYY.", "report", {SELF}),  # was a report that dates
 ])
 def test_an_order_the_parse_read_as_a_name_is_read_as_an_order(
