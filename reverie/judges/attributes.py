@@ -31,6 +31,7 @@ from reverie.judges.nlp import LIKE, NAME_SLOT, SELF, Arg, Clause
 from reverie.text.vocabulary.attributes import (
     AGE_PARTS,
     AGE_WORDS,
+    ANY_WORK_NOUNS,
     ATTRIBUTE_NAMES,
     ATTRIBUTE_QUALIFIERS,
     BILLING_WORDS,
@@ -95,6 +96,7 @@ from reverie.text.vocabulary.products import (
     CARRIER_NAMES,
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
+    DEVICE_NOUNS,
     FILE_FORMATS,
     FILE_FORMATS_BEFORE_FILE,
     FILE_NOUNS,
@@ -273,7 +275,7 @@ def _product(c: Clause, x: Arg) -> Held | None:
         # "switched to T-Mobile" reads "is T-Mobile" (a change): in use now
         used = (c.predicate, x.role) in USE_FRAMES or (c.changed and x.role == "attr") or (
             # "the user's laptop is a MacBook Pro": the device, and so its system
-            c.predicate == "be" and x.role == "attr" and c.subject_head in _DEVICE_NOUNS)
+            c.predicate == "be" and x.role == "attr" and c.subject_head in DEVICE_NOUNS)
         # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
         slots = _NAME_SLOTS if used else frozenset()
         if x.role == "obj":
@@ -285,9 +287,6 @@ def _product(c: Clause, x: Arg) -> Held | None:
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})
-
-
-_DEVICE_NOUNS = COMPUTER_WORDS | PHONE_WORDS | {"laptop", "desktop", "notebook", "workstation"}
 
 
 def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
@@ -758,7 +757,7 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
     if role is not None:  # "works at a gas station as a cashier": the employer and the job
         x = replace(x, words=x.words - role.value)
     one = _held_by_frame(predicate, x, names)
-    if one is None and predicate == "be" and x.role == "attr" and x.head in _ANY_WORK:
+    if one is None and predicate == "be" and x.role == "attr" and x.head in ANY_WORK_NOUNS:
         role = _employer_of_role(x, names)  # "a Spotify employee": who, no job
         return (role,) if role is not None else ()
     if one is not None:
@@ -843,11 +842,6 @@ def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
             # "a Spanish teacher", "a Boston lawyer" name a trade or a place)
             return Held("employer", x, words, weak=True)
     return None
-
-
-# nouns of one who works, whatever the work: no occupation ("a Google employee" is no
-# other job than "a Google engineer")
-_ANY_WORK = frozenset({"employee", "staffer", "staff"})
 
 
 def _a_name(x: Arg, names: frozenset[str]) -> bool:
@@ -936,7 +930,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"
             return Held("occupation", x, words - OCCUPATION_NOUNS)
-        if _kind(x.head, OCCUPATION_KINDS) and x.head not in _ANY_WORK:
+        if _kind(x.head, OCCUPATION_KINDS) and x.head not in ANY_WORK_NOUNS:
             return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
         # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a

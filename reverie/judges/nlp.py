@@ -84,6 +84,7 @@ from reverie.text.vocabulary.verbs import (
     REMOVING_VERBS,
     SAME_IN_PAST,
     STIMULUS_VERBS,
+    STOPPING_VERBS,
 )
 
 __all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline",
@@ -943,15 +944,12 @@ def _normal_form(
     return predicate, subject, args, negations
 
 
-_STOPPING = frozenset({"stop", "quit"})
-
-
 def _stopped_doing(lemma: str, args: list[Arg]) -> Arg | None:
     """The doing a holder stopped or quit, with a thing it was done to ("stopped using
     Windows", "quit drinking coffee"), or None: read as that doing denied now, as "no
     longer uses Windows" says. Without a thing ("quit smoking") it stays an end that
     happened (:data:`~reverie.text.vocabulary.verbs.ENDING_VERBS`)."""
-    if lemma not in _STOPPING or not any(a.role == "obj" for a in args):
+    if lemma not in STOPPING_VERBS or not any(a.role == "obj" for a in args):
         return None
     return next((a for a in args if a.role == "xcomp"), None)
 
@@ -1058,7 +1056,7 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         # a change ("was moved to Sunday") says what holds now
         # and a doing stopped ("stopped using Windows") is denied now
         past=((_past(copula or pred) or _former_subject(pred)) and lemma not in CHANGE_VERBS
-              and not (lemma in _STOPPING and predicate != OPPOSITE_VERBS[lemma])),
+              and not (lemma in STOPPING_VERBS and predicate != OPPOSITE_VERBS[lemma])),
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),
         only=only,

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 __all__ = [
     "AGE_PARTS",
     "AGE_WORDS",
+    "ANY_WORK_NOUNS",
     "ATTRIBUTE_KEYS",
     "ATTRIBUTE_NAMES",
     "ATTRIBUTE_QUALIFIERS",
@@ -319,6 +320,10 @@ EMPLOYEE_NOUNS = frozenset({"employee", "staffer", "contractor", "intern", "cons
 """Nouns of one who works for someone, whose name before them is the employer ("a Shopify
 employee", "a Deloitte consultant"); before any other role a name is a trade's ("a Python
 developer")."""
+
+ANY_WORK_NOUNS = frozenset({"employee", "staffer", "staff"})
+"""Nouns of one who works, whatever the work: who employs them, no occupation ("a Google
+employee" is no other job than "a Google engineer")."""
 
 JOB_NOUNS = frozenset({"job", "position", "internship", "role"})
 """Nouns of a post whose "at" / "for" names the employer ("has a job at Nintendo")."""

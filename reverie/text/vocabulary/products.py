@@ -20,6 +20,7 @@ __all__ = [
     "CARRIER_NAMES",
     "COMPUTER_WORDS",
     "CUSTOMER_NOUNS",
+    "DEVICE_NOUNS",
     "FILE_FORMATS",
     "FILE_FORMATS_BEFORE_FILE",
     "FILE_NOUNS",
@@ -156,6 +157,10 @@ COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
 computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" name one
 device among several and stay in the holder."""
+
+DEVICE_NOUNS = COMPUTER_WORDS | PHONE_WORDS | {"laptop", "desktop", "notebook", "workstation"}
+"""Nouns of a device a holder uses, which said to be a product runs its system ("the
+user's laptop is a MacBook Pro": macOS)."""
 
 FILE_FORMATS: Mapping[str, str] = {
     "pdf": "pdf", "csv": "csv", "tsv": "tsv", "json": "json", "xml": "xml", "xlsx": "xlsx",

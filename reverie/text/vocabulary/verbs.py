@@ -28,6 +28,7 @@ __all__ = [
     "SAME_IN_PAST",
     "SELLING_VERBS",
     "STIMULUS_VERBS",
+    "STOPPING_VERBS",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -240,3 +241,7 @@ in dollars" (the buyer, said passively)."""
 BUYING_VERBS = frozenset({"pay"})
 """Verbs whose subject pays: "pays in euros" (the buyer), "is paid in dollars" (the
 seller, said passively)."""
+
+STOPPING_VERBS = frozenset({"stop", "quit"})
+"""Lemmas by which a holder ended a doing ("stopped using Windows", "quit drinking coffee"):
+with a thing it was done to, that doing denied now."""
