@@ -41,7 +41,7 @@ from typing import Any
 from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import ATTITUDE, is_rated, valence
-from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, STATUS_WORDS
+from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, BRANCH_NAMES, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import (
     PERIODS,
     RECURRENCE_WORDS,
@@ -280,11 +280,22 @@ def load_pipeline() -> Any:
 
 def normalize_chat(text: str) -> str:
     """Undo chat tokenization ("don t" -> "don't", "i m" -> "i'm") so the parser reads it,
-    and read a note of an attribute and its value as a copula ("Plan: Enterprise",
-    "plan = Enterprise", "Plan - Enterprise" -> "Plan is Enterprise")."""
+    read a note of an attribute and its value as a copula ("Plan: Enterprise",
+    "plan = Enterprise", "Plan - Enterprise" -> "Plan is Enterprise"), and write a branch
+    a git verb takes as the name it is ("PRs target develop" -> "PRs target Develop": the
+    small parser made "develop" the verb and lost the object)."""
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
     text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
+    text = _BRANCH_TAKEN.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
     return _KEY_VALUE.sub(_key_value, text)
+
+
+# a branch name a git verb takes (BRANCH_FRAMES), bare and in lower case
+_BRANCH_TAKEN = re.compile(
+    r"(\b(?:target(?:s|ed|ing)?|merge[sd]?\s+(?:in)?to|push(?:es|ed)?\s+to|go(?:es)?\s+to"
+    r"|branch(?:es|ed)?\s+(?:off(?:\s+of)?|from)|deploy(?:s|ed)?\s+from|cut\s+from"
+    r"|rebase[sd]?\s+(?:onto|on)|commit(?:s|ted)?\s+to|against)\s+)("
+    + "|".join(sorted(BRANCH_NAMES)) + r")\b(?![\w-])", re.IGNORECASE)
 
 
 def _key_value(m: re.Match[str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dreamkit import assert_contradiction, assert_not_by, held_of
+from tests.dreamkit import assert_contradiction, assert_not_by, explained, held_of
 
 
 @pytest.mark.parametrize(("text", "attribute", "value"), [
@@ -103,3 +103,21 @@ def test_a_device_said_to_be_a_product_runs_its_system() -> None:
 def test_a_branch_pull_requests_go_to() -> None:
     assert_contradiction("Pull requests go to the develop branch.", "Pull requests go to main.",
                          "one-value-attribute")
+
+
+@pytest.mark.parametrize(("text", "parsed"), [
+    ("PRs target develop.", "PRs target Develop."),  # "develop" had become the verb
+    ("Merge into main after review.", "Merge into Main after review."),
+    ("The main goal is speed.", "The main goal is speed."),  # no git verb before it
+    ("Push to master-v2.", "Push to master-v2."),  # another branch's name
+])
+def test_a_branch_a_git_verb_takes_is_parsed_as_a_name(text: str, parsed: str) -> None:
+    from reverie.judges.nlp import normalize_chat
+
+    assert normalize_chat(text) == parsed
+
+
+def test_a_bare_branch_after_a_git_verb_keeps_two_notes_apart() -> None:
+    """"PRs target develop" / "PRs should target main" were merged: "develop" was the
+    verb, and the first statement had no branch."""
+    assert explained("PRs target develop.", "PRs should target main.")[0] != "one fact"
