@@ -818,7 +818,7 @@ def _at_since(c: Clause, names: frozenset[str]) -> Held | None:
     since = c.arg("prep:since")
     x = c.arg("prep:at")
     if (c.predicate != "be" or since is None or x is None or x.head not in names
-            or not (since.words & set(MONTHS) or any(len(n) == 4 for n in since.numbers))):
+            or not (since.words & _MONTH_WORDS or any(len(n) == 4 for n in since.numbers))):
         return None
     if place_kind(x.head) or product_name(x.words, x.head) is not None:
         return None

@@ -3074,9 +3074,9 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     title = titles_apart(a, b)
     if title is not None:
         return _Named(title[0].said), _Named(title[1].said)
+    # "goes to her email" / "gets it by SMS", "minutes go out as PDF" / "... as Word files"
     named = channels_named_apart(a, b) or file_formats_apart(a, b)
-    return (_Named(named[0]), _Named(named[1])) if named else None  # "goes to her email" /
-    # "gets it by SMS", "minutes go out as PDF" / "minutes are shared as Word documents"
+    return (_Named(named[0]), _Named(named[1])) if named else None
 
 
 _VALUES_APART: tuple[tuple[str, Callable[[str, str], tuple[_Said, _Said] | None]], ...] = (
