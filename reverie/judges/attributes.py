@@ -24,6 +24,7 @@ two values of one attribute. Whether the two clauses speak of one holder, now, w
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from reverie.judges.lexicon import is_kind_of, is_noun, one_noun
@@ -71,6 +72,7 @@ from reverie.text.vocabulary.attributes import (
     QUALIFIER_VALUES,
     REPLY_WORDS,
     RESIDENCE_FRAMES,
+    STARTING_VERBS,
     STATUS_PHRASES,
     STATUS_WORDS,
     TENURE_VERBS,
@@ -111,7 +113,7 @@ from reverie.text.vocabulary.products import (
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 from reverie.text.zones import value_offsets
 
-__all__ = ["Held", "age_span", "held", "other_values", "place_kind"]
+__all__ = ["Held", "age_span", "held", "not_started", "other_values", "place_kind"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 # what says a value is the only one, in a subject ("one" is read as the figure 1)
@@ -505,6 +507,19 @@ def _status(c: Clause) -> list[Held]:
         found.extend(Held(f"status ({kind})", x, frozenset({state}),
                           permanent=state in LASTING_STATES) for kind, state in states)
     return found
+
+
+def not_started(c: Clause, text: str) -> Held | None:
+    """The progress a denied start says of a thing ("the migration hasn't started yet",
+    "has not begun", "didn't start yet"): not started, against done or under way; None for
+    a start denied with more ("didn't start on time"), a past without "yet" or a person."""
+    if (c.predicate not in STARTING_VERBS or not c.negated or c.args or c.hypothetical
+            or not c.subject_head or is_kind_of(c.subject_head, "person")):
+        return None
+    if c.past and re.search(r"\byet\b", text, re.IGNORECASE) is None:
+        return None
+    said = Arg("attr", "started", frozenset({"started"}), frozenset())
+    return Held("status (progress)", said, frozenset({"not started"}))
 
 
 def _tenure(c: Clause) -> Held | None:

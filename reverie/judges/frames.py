@@ -62,8 +62,9 @@ from functools import lru_cache
 from typing import Protocol
 
 from reverie.handlers.dream.findings import Finding
-from reverie.judges.attributes import Held, held, other_values, place_kind
+from reverie.judges.attributes import Held, held, not_started, other_values, place_kind
 from reverie.judges.lexicon import (
+    agent_verb,
     is_adjective,
     is_kind_of,
     is_noun,
@@ -978,6 +979,34 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     return "other-value", real[0].role
 
 
+def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
+    """Clauses ``c`` and ``d`` give one frame another ``role``, and yet both may hold: too
+    far apart to ask, one value said twice, two attributes, two scopes, two sorts."""
+    return (
+        pair.cosine < CONFLICT_SIMILARITY
+        # "is finished" / "is complete": one status in two words
+        or _one_status(c, d, role)
+        # "Dana's manager" / "Dana's project manager": two attributes
+        or _narrowed_subject(pair, c, d)
+        # "in Japanese yen" / "in JPY": one currency
+        or _one_value_named_twice(pair, c, d)
+        # "a dual citizen of Italy and Brazil" / "is Brazilian": both
+        or _value_named_by_other(pair, c, d, role)
+        # "Deadline: 30/06" / "The deadline is June 30": one day
+        or _one_day_written_twice(pair)
+        # "at 3pm" / "at 15:00": one time; "at 4pm on Fridays": a scope
+        or _times_of_day_agree(pair, c, d, role)
+        # "80% for the backend" / "the frontend ... is 60%": two scopes
+        or _two_scopes(pair, c, d, role)
+        # "is an only child" / "is a pediatric nurse": both may hold
+        or _two_sorts_of_person(c, d, role)
+        # "Mia is shy" / "Mia is a lawyer": a property and a kind
+        or _property_and_kind(c, d, role)
+        # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
+        or _how_often_too(pair, c, d, role)
+    )
+
+
 def _told_apart_by_adjectives(c: Clause, d: Clause, difference: _Difference) -> bool:
     """The two arguments are one noun, as many, told apart only by adjectives ("one older
     sister" / "one younger sister", "a red car" / "a blue car"); not by where or when ("the
@@ -1239,26 +1268,8 @@ def _conflict(pair: Pair) -> Finding | None:
             if why is None:
                 continue
             rule, role = why
-            if rule == "other-value" and pair.cosine < CONFLICT_SIMILARITY:
+            if rule == "other-value" and _both_values_hold(pair, c, d, role):
                 continue
-            if rule == "other-value" and _one_status(c, d, role):
-                continue  # "is finished" / "is complete": one status in two words
-            if rule == "other-value" and _narrowed_subject(pair, c, d):
-                continue  # "Dana's manager" / "Dana's project manager": two attributes
-            if rule == "other-value" and _one_value_named_twice(pair, c, d):
-                continue  # "in Japanese yen" / "in JPY": one currency
-            if rule == "other-value" and _value_named_by_other(pair, c, d, role):
-                continue  # "a dual citizen of Italy and Brazil" / "is Brazilian": both
-            if rule == "other-value" and _one_day_written_twice(pair):
-                continue  # "Deadline: 30/06" / "The deadline is June 30": one day
-            if rule == "other-value" and _two_scopes(pair, c, d, role):
-                continue  # "80% for the backend" / "the frontend ... is 60%": two scopes
-            if rule == "other-value" and _two_sorts_of_person(c, d, role):
-                continue  # "is an only child" / "is a pediatric nurse": both may hold
-            if rule == "other-value" and _property_and_kind(c, d, role):
-                continue  # "Mia is shy" / "Mia is a lawyer": a property and a kind
-            if rule == "other-value" and _how_often_too(pair, c, d, role):
-                continue  # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
             if rule == "other-value" and _two_adjectives(c, d, role):
                 # two values of a property the table knows ("active" / "suspended") first
                 return _one_value_attribute(pair) or finding("other-property", (
@@ -2474,6 +2485,10 @@ def _holding(facts: Analysis) -> tuple[tuple[Clause, Held], ...]:
             if not (c.negated or c.additive or c.hypothetical)
             for x in held(c, facts.salient)
             if x.permanent or not c.past
+        ) + tuple(
+            (replace(c, negated=False), x)  # "hasn't started yet": not started, held now
+            for c in facts.clauses
+            if (x := not_started(c, facts.text)) is not None
         )
     return found
 
@@ -2658,15 +2673,44 @@ def _other_time_of_day(pair: Pair) -> Finding | None:
     if _days_apart(pair.a, pair.b):
         return None
     u, v = _besides_time(pair.a, s), _besides_time(pair.b, t)
-    if not u or not v or not _same_words(u, v):
-        return None
+    if (u or v) and not (u and v and _same_words(u, v)):
+        return None  # nothing but the holder and the time on both sides is one thing's time
     return finding("other-time-of-day", f"{_versus(pair)}: one time, {s.said} / {t.said}")
+
+
+def _times_of_day_agree(pair: Pair, c: Clause, d: Clause, role: str, *,
+                        scopes: bool = True) -> bool:
+    """The values that differ are one time of day each, and both may hold: one time written
+    two ways ("at 3pm" / "at 15:00") or, with ``scopes``, on days that do not meet ("at
+    2pm" / "at 4pm on Fridays": an exception); :func:`_other_time_of_day` says the rest."""
+    u, v = c.arg(role), d.arg(role)
+    if u is None or v is None or not all(
+            any(w[:1].isdigit() or w in _CLOCK_WORDS for w in z.words) for z in (u, v)):
+        return False  # the time is not the value that differs
+    x, y = clock_times(pair.a.text), clock_times(pair.b.text)
+    if len(x) != 1 or len(y) != 1:
+        return False
+    if same_time(x[0], y[0]):  # one time, unless on other days or in other zones
+        return x[0].zone == y[0].zone and _days_said(pair.a) == _days_said(pair.b)
+    return scopes and _days_apart(pair.a, pair.b)
+
+
+_CLOCK_WORDS = frozenset({"noon", "midday", "midnight"})
+
+
+def _one_time_written_twice(pair: Pair) -> bool:
+    """Each statement gives one time of day, and they may be one ("3pm" / "15:00"), in one
+    zone on the same days."""
+    x, y = clock_times(pair.a.text), clock_times(pair.b.text)
+    return (len(x) == 1 and len(y) == 1 and same_time(x[0], y[0]) and x[0].zone == y[0].zone
+            and _days_said(pair.a) == _days_said(pair.b))
 
 
 def _besides_time(facts: Analysis, time: ClockTime) -> frozenset[str]:
     """The statement's content words but its holder, its days, the verbs of when, and the
     words of its time of day."""
-    said = {w.strip(".").lower() for w in time.said.split()} | {"a.m.", "p.m.", "am", "pm"}
+    said = {w.strip(".").lower() for w in re.split(r"\s+|(?<=\d)(?=[ap])", time.said)}
+    said |= {"a.m.", "p.m.", "am", "pm"}  # "8pm" is the tokens "8" and "pm"
     said |= {w for f in frequencies(facts.text) for w in f.said.split()}  # "weekly"
     return frozenset(w for w in facts.content - SELF_WORDS - _WHEN_VERBS - said
                      if w.removesuffix("s") not in _DAY_WORDS)  # "Mondays", "day"
@@ -2693,7 +2737,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         return None
     if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
         return None  # another holder, or a former value beside the present one
-    if _one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair):
+    if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
+            or _one_time_written_twice(pair)):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
@@ -2972,10 +3017,22 @@ def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
             continue
         for arg in c.args:
             words = _content(arg.words)
-            said = words & b.content or _one_stem(words, b.content)
+            said = words & b.content or _one_stem(words, b.content) or _done_by(c, arg, b)
             if said and not words <= denied_in_b:
                 return said
     return frozenset()
+
+
+def _done_by(c: Clause, x: Arg, b: Analysis) -> frozenset[str]:
+    """The noun of one who does a thing that ``c`` denies its subject is, where ``b`` says a
+    holder does it ("is not a teacher" / "teaches math at a high school", "isn't a
+    manager" / "manages the support team"; :func:`~reverie.judges.lexicon.agent_verb`)."""
+    if c.predicate != "be" or x.role != "attr":
+        return frozenset()
+    verb = agent_verb(x.head)
+    done = verb is not None and any(
+        d.predicate == verb and not d.negated and not d.hypothetical for d in b.clauses)
+    return frozenset({x.head}) if done else frozenset()
 
 
 def _one_stem(words: frozenset[str], content: frozenset[str]) -> frozenset[str]:
@@ -3143,16 +3200,48 @@ def _other_figures(a: Analysis, b: Analysis) -> tuple[str, str] | None:
     count two things): the two, or None."""
     x, y = _clock_times(a), _clock_times(b)
     if not (x - y and y - x):
+        same_times = bool(x) and x == y  # "at 8pm" / "at 20:00": not 8 and 20:00 besides
         x, y = _compared_numbers(a, b), _compared_numbers(b, a)
+        if same_times:
+            x, y = x - _clock_figures(a), y - _clock_figures(b)
+    if not (x - y and y - x):
+        # one figure a side, whatever the parse took it to count: "Payment terms: net 30"
+        # / "... net 60" (the parse counts "net" on one side and "terms" on the other)
+        x, y = _one_figure(a) - _clock_figures(a), _one_figure(b) - _clock_figures(b)
+        written = ({v for v, _ in a.numbers}, {v for v, _ in b.numbers})
+        if len(x) != 1 or len(y) != 1 or x <= written[1] or y <= written[0]:
+            return None  # "on Python 3.11 now, upgraded from 3.8" / "Runtime: Python 3.11"
     if x - y and y - x:
         return ", ".join(sorted(x - y)), ", ".join(sorted(y - x))
     return None
+
+
+def _one_figure(facts: Analysis) -> frozenset[str]:
+    """The figures that end a phrase of the statement, the value of a key ("30" of "Payment
+    terms: net 30", "120" of "max line length: 120"); not a figure with a unit, sign or
+    month beside it ("30 kg", "10%", "1 May", "May 1", "$30", "'22")."""
+    found = set()
+    for v, _ in facts.numbers:
+        if ISO_DATE.match(v):
+            continue
+        for m in re.finditer(rf"(?<![\w.,'’$€£/]){re.escape(v)}(?=\s*(?:$|[.,;:!?)\]]))",
+                             facts.text):
+            before = facts.text[:m.start()].split()
+            if not before or before[-1].lower().strip(".,") not in MONTH_NUMBERS:
+                found.add(v)
+    return frozenset(found)
 
 
 def _clock_times(facts: Analysis) -> frozenset[str]:
     """The clock times a statement says, as ``HH:MM`` (:mod:`reverie.text.salient`)."""
     return frozenset(t.removeprefix("time:") for t in salient_tokens(facts.text)
                      if t.startswith("time:"))
+
+
+def _clock_figures(facts: Analysis) -> frozenset[str]:
+    """The figures the statement's clock times are written with ("8" of "8pm", "20:00")."""
+    return frozenset(f for t in clock_times(facts.text)
+                     for f in re.findall(r"\d{1,2}(?::\d{2})?", t.said))
 
 
 def _compared_numbers(facts: Analysis, other: Analysis) -> frozenset[str]:
@@ -3185,7 +3274,7 @@ def inconsistent(pair: Pair) -> Finding | None:
                 continue
             al = _align(c, d)
             real = al.real(same_subject_enough=True)
-            if real:
+            if real and not _times_of_day_agree(pair, c, d, real[0].role, scopes=False):
                 role = real[0].role
                 return finding("differing-argument", (
                     f"{_versus(pair)}: one '{c.predicate}' with another "

@@ -30,6 +30,7 @@ from reverie.cachedir import derived
 from reverie.text.vocabulary.kinds import KINDS
 
 __all__ = [
+    "agent_verb",
     "is_adjective",
     "is_kind_of",
     "is_noun",
@@ -274,6 +275,19 @@ def _participles(lex: _Lexicon, word: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=_MEMO)
+def agent_verb(noun: str) -> str | None:
+    """The verb a noun of one who does it names ("teacher" -> "teach", "manager" ->
+    "manage", "runner" -> "run", "editor" -> "edit"): a person's noun in "-er" or "-or"
+    whose stem is a verb, else None ("member", "customer")."""
+    if not noun.endswith(("er", "or")) or len(noun) < 5 or not is_kind_of(noun, "person"):
+        return None
+    stem = noun[:-2]
+    for base in (stem, stem[:-1] if stem[-1:] == stem[-2:-1] else "", stem + "e"):
+        if base and is_verb(base):
+            return base
+    return None
+
+
 def verb_of(word: str) -> str:
     """The verb a gerund names ("skiing" -> "ski", "hiking" -> "hike", "running" ->
     "run"), else the word itself."""

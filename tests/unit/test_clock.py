@@ -74,3 +74,33 @@ def test_look_alikes_are_no_contradiction_of_times(a: str, b: str) -> None:
     before and now: no ``other-time-of-day``."""
     found = explain(judge, a, b, NOW)
     assert "other-time-of-day" not in {f.rule for f in found.findings}, found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The call is at 8pm.", "The call is at 18:00."),
+    ("The flight is at 6am.", "The flight is at 6pm."),
+])
+def test_a_thing_said_at_a_time_and_nothing_else_has_one_time(a: str, b: str) -> None:
+    """Holder and time alone on both sides ("the call is at 8pm" / "... at 18:00"): the time
+    is what differs, ``other-time-of-day``."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "other-time-of-day"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The call is at 8pm.", "The call is at 20:00."),
+    ("The weekly review is at 3pm.", "The weekly review is at 15:00."),
+])
+def test_one_time_written_two_ways_is_one_fact(a: str, b: str) -> None:
+    """"3pm" and "15:00" are one time: one fact, no figure or value told apart, no doubt."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "one fact", found.reason
+    assert not {"other-figures", "differing-argument", "memory-doubt"} & {
+        f.rule for f in found.findings}
+
+
+def test_a_time_on_some_days_only_is_no_other_value() -> None:
+    """"at 2pm" / "at 4pm on Fridays": an exception, not another value of one frame."""
+    found = explain(judge, "Office hours are at 2pm.", "Office hours are at 4pm on Fridays.", NOW)
+    assert found.outcome != "contradiction", found.reason

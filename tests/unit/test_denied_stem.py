@@ -27,3 +27,19 @@ def test_a_condition_of_a_denied_kind_is_a_contradiction() -> None:
     allergies denied: a contradiction now, beyond a word kept out of one note."""
     assert explained("Noor is allergic to penicillin.", "Noor has no drug allergies.") == (
         "contradiction", "denied-kind")
+
+
+async def test_a_denied_doer_is_never_one_note_with_the_doing() -> None:
+    """"is not a teacher" denies what "teaches math" says: ``denied-mention``, apart."""
+    verdict = await consolidate_pair(judge, "Omar is not a teacher.",
+                                     "Omar teaches math at a high school.")
+    assert not verdict.consolidate, [m.text for m in verdict.merged]
+    assert [f.rule for f in verdict.findings] == ["denied-mention"]
+
+
+def test_the_noun_of_one_who_does_names_the_verb() -> None:
+    """"teacher" is one who teaches, "runner" one who runs; "member" names no doing."""
+    from reverie.judges.lexicon import agent_verb
+
+    assert [agent_verb(w) for w in ("teacher", "manager", "runner", "programmer", "member")] == [
+        "teach", "manage", "run", "program", None]

@@ -52,3 +52,31 @@ def test_two_values_of_one_attribute_are_never_one_note() -> None:
                     "The export job's retry is in progress.", NOW)
     assert found.outcome == "two facts", found.reason
     assert found.findings[0].rule == "other-attribute-values"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The kitchen renovation is finished.", "The kitchen renovation hasn't started yet."),
+    ("The migration is complete.", "The migration has not started."),
+    ("The audit hasn't started yet.", "The audit is underway."),
+    ("The upgrade is done.", "The upgrade didn't start yet."),
+])
+def test_a_start_denied_is_a_progress_of_its_own(a: str, b: str) -> None:
+    """"hasn't started yet" is a progress, not started, against done or under way."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute"
+    assert "started" in found.findings[0].detail
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Phase 2 hasn't started yet.", "Phase 1 is finished."),  # two phases
+    ("The kitchen renovation hasn't started yet.", "The kitchen design is finished."),
+    ("Tom hasn't started yet.", "Tom is done with the report."),  # a person
+    ("The sprint didn't start on time.", "The sprint is finished."),  # a start denied in part
+    ("The audit hasn't started yet.", "The audit has not started."),  # one status
+])
+def test_look_alikes_of_a_denied_start(a: str, b: str) -> None:
+    """Another thing, a person, a start denied with more, one status twice: no
+    ``one-value-attribute``."""
+    found = explain(judge, a, b, NOW)
+    assert "one-value-attribute" not in {f.rule for f in found.findings}, found.reason

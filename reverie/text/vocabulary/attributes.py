@@ -64,6 +64,7 @@ __all__ = [
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
     "SEVERAL_NOUNS",
+    "STARTING_VERBS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
     "TENURE_VERBS",
@@ -564,6 +565,11 @@ LASTING_STATES = frozenset({"cancelled", "deleted", "expired", "done", "resolved
                             "approved", "rejected"})
 """States of :data:`STATUS_WORDS` that last once reached: "the invoice was paid on 9 Jan"
 says it is paid now, as "the account was suspended in May" does not say it still is."""
+
+STARTING_VERBS = frozenset({"start", "begin", "commence"})
+"""Verbs whose denial with nothing after it says a piece of work is not started ("the
+migration hasn't started yet"): a progress of :data:`STATUS_WORDS` beside done and under
+way."""
 
 STATUS_PHRASES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("prep:in", "progress"): (("progress", "under way"),),
