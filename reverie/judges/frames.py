@@ -1007,6 +1007,58 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     )
 
 
+_AND = re.compile(r"\band\b|,|&|\bplus\b|\bas well as\b|\bboth\b", re.IGNORECASE)
+
+
+def _only_and_another(pair: Pair) -> Finding | None:
+    """``only-and-another`` when one statement says a frame's value is the only one ("the bug
+    only happens on Safari", "only speaks English") and the other gives the same frame
+    that value and another beside it ("happens on Safari and Chrome", "speaks English and
+    Spanish"): both now, the same holder, the same roles (a scope on one side, "only at
+    work", is not the other's), the words added joined to the value, not modifying it
+    ("on mobile Safari" narrows)."""
+    for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
+        if _AND.search(y.text) is None:
+            continue
+        for c in x.clauses:
+            if not c.only or c.negated or c.hypothetical:
+                continue
+            for d in y.clauses:
+                found = _joined_beside(c, d, x, y)
+                if found is not None:
+                    return finding("only-and-another", (
+                        f"'{_quote(x.text)}' gives {found[0]} as the only one; "
+                        f"'{_quote(y.text)}' gives {found[1]} beside it"))
+    return None
+
+
+def _joined_beside(c: Clause, d: Clause, x: Analysis, y: Analysis) -> tuple[str, str] | None:
+    """The value ``c`` says is the only one and the words ``d`` adds beside it, in one role
+    of one frame of one holder, or None."""
+    if (d.predicate != c.predicate or d.negated or d.hypothetical or d.only or d.additive
+            or d.past != c.past):
+        return None
+    roles = {z.role for z in c.args if z.role != "adv"}
+    if roles != {z.role for z in d.args if z.role != "adv"}:
+        return None
+    al = _align(c, d)
+    if al.differ or not (c.subject == d.subject or "subject" in al.agree):
+        return None
+    for u in c.args:
+        v = d.arg(u.role)
+        if v is None or u.role == "adv" or not u.words < v.words:
+            continue
+        extra = v.words - u.words
+        modifiers = {w for _, w in v.mods or ()}
+        if (extra & modifiers or v.mods is None or extra & v.numbers
+                or not all(is_noun(w) and not w[:1].isdigit() for w in extra)):
+            continue  # "on mobile Safari", "on iOS 17": narrowed, not another value
+        if u.head in x.salient and not extra & y.salient:
+            continue  # a name beside a word that is none
+        return ", ".join(sorted(u.words)), ", ".join(sorted(extra))
+    return None
+
+
 def _told_apart_by_adjectives(c: Clause, d: Clause, difference: _Difference) -> bool:
     """The two arguments are one noun, as many, told apart only by adjectives ("one older
     sister" / "one younger sister", "a red car" / "a blue car"); not by where or when ("the
@@ -1257,7 +1309,8 @@ def _conflict(pair: Pair) -> Finding | None:
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
-    found = (_denied_possession(pair) or _denied_consumption(pair) or _opposite_property(pair)
+    found = (_denied_possession(pair) or _denied_consumption(pair) or _only_and_another(pair)
+             or _opposite_property(pair)
              or _other_state(pair) or _opposite_preference(pair) or _never_done(pair)
              or _denied_value(pair))
     if found is not None:

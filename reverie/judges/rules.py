@@ -49,6 +49,10 @@ _TABLE: tuple[Rule, ...] = (
          "does, the other has the holder take in or like one of its kind, both now ('does "
          "not drink coffee' / 'has two espressos every morning', 'is vegetarian' / 'eats "
          "steak every week')"),
+    Rule("only-and-another", "conflict",
+         "one statement says a frame's value is the only one, the other gives that value "
+         "and another beside it, one holder, both now ('the bug only happens on Safari' / "
+         "'... on Safari and Chrome', 'only speaks English' / 'speaks English and Spanish')"),
     Rule("never-done", "conflict",
          "one statement says the holder has never done a thing, the other that the holder "
          "did or does it, used to, or quit doing it ('has never smoked' / 'quit smoking "
