@@ -78,6 +78,7 @@ from reverie.text.vocabulary.attributes import (
     TENURE_VERBS,
     VALUE_KINDS,
     VALUE_WORDS,
+    WORKING_ADVERBS,
     WORKPLACE_FRAMES,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS
@@ -190,6 +191,9 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     if found or wished or c.predicate in CHANGE_VERBS:
         return tuple(found)
     found.extend(_status(c))
+    working = _working(c)
+    if working is not None:
+        found.append(working)
     attr = c.arg("attr")
     if c.predicate == "be" and attr is not None:
         # "the user's role is administrator": the subject names the attribute
@@ -507,6 +511,31 @@ def _status(c: Clause) -> list[Held]:
         found.extend(Held(f"status ({kind})", x, frozenset({state}),
                           permanent=state in LASTING_STATES) for kind, state in states)
     return found
+
+
+_MACHINE_KINDS = ("device", "machine", "appliance", "equipment")
+
+
+def _working(c: Clause) -> Held | None:
+    """Whether a machine works, said with a verb or a phrase: "the printer is working
+    (again)", "has been working fine since the repair" (working), "is out of order"
+    (broken; :data:`STATUS_WORDS` has "broken", "faulty"); not a person's work, nor work
+    on something ("is working on a fix")."""
+    head = c.subject_head
+    if not head or not any(is_kind_of(head, k, any_sense=True) for k in _MACHINE_KINDS):
+        return None
+    if c.predicate == "work" and all(
+            x.role == "prep:since" or (x.role == "adv" and x.head in WORKING_ADVERBS)
+            for x in c.args):
+        return Held("status (function)", Arg("attr", "working", frozenset({"working"}),
+                                             frozenset()), frozenset({"working"}))
+    if c.predicate == "break" and c.passive and not c.args:  # "the dishwasher is broken"
+        return Held("status (function)", Arg("attr", "broken", frozenset({"broken"}),
+                                             frozenset()), frozenset({"broken"}))
+    order = next((x for x in c.args if x.role == "obj" and x.head == "order"), None)
+    if c.predicate == "be" and order is not None and order.words == {"order"}:
+        return Held("status (function)", order, frozenset({"broken"}))  # "out of order"
+    return None
 
 
 def not_started(c: Clause, text: str) -> Held | None:

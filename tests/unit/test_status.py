@@ -80,3 +80,29 @@ def test_look_alikes_of_a_denied_start(a: str, b: str) -> None:
     ``one-value-attribute``."""
     found = explain(judge, a, b, NOW)
     assert "one-value-attribute" not in {f.rule for f in found.findings}, found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The printer on floor 3 is working.", "The printer on floor 3 is out of order."),
+    ("The dishwasher is broken and hasn't been fixed.",
+     "The dishwasher has been working fine since the repair."),
+    ("The office router is working again.", "The office router is faulty."),
+])
+def test_a_machine_works_or_is_broken(a: str, b: str) -> None:
+    """Working and broken are one status (function) of a machine, however said."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute"
+    assert "function" in found.findings[0].detail
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Tom is working.", "Tom is out of order."),  # a person
+    ("The server is working on the backup.", "The server is broken."),  # work on something
+    ("The printer on floor 3 is working.", "The printer on floor 2 is broken."),  # two
+    ("The printer was broken last week.", "The printer is working now."),  # before
+])
+def test_look_alikes_of_a_machine_working(a: str, b: str) -> None:
+    """A person, work on a thing, another machine, a former state: no status of function."""
+    found = explain(judge, a, b, NOW)
+    assert not any("function" in f.detail for f in found.findings), found.reason

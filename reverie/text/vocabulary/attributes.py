@@ -70,6 +70,7 @@ __all__ = [
     "TENURE_VERBS",
     "VALUE_KINDS",
     "VALUE_WORDS",
+    "WORKING_ADVERBS",
     "WORKPLACE_FRAMES",
 ]
 
@@ -530,6 +531,12 @@ STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "incomplete": (("progress", "under way"),),
     "ongoing": (("progress", "under way"),),
     "underway": (("progress", "under way"),),
+    # whether a machine works
+    "broken": (("function", "broken"),),
+    "faulty": (("function", "broken"),),
+    "defective": (("function", "broken"),),
+    "functional": (("function", "working"),),
+    "operational": (("function", "working"),),
     # a ticket, an issue, a bug
     "resolved": (("resolution", "resolved"),),
     "resolve": (("resolution", "resolved"),),
@@ -565,6 +572,10 @@ LASTING_STATES = frozenset({"cancelled", "deleted", "expired", "done", "resolved
                             "approved", "rejected"})
 """States of :data:`STATUS_WORDS` that last once reached: "the invoice was paid on 9 Jan"
 says it is paid now, as "the account was suspended in May" does not say it still is."""
+
+WORKING_ADVERBS = frozenset({"fine", "well", "again", "properly", "normally", "now"})
+"""What may stand beside "works" of a machine that is working ("has been working fine
+since the repair", "is working again")."""
 
 STARTING_VERBS = frozenset({"start", "begin", "commence"})
 """Verbs whose denial with nothing after it says a piece of work is not started ("the
