@@ -147,6 +147,7 @@ from reverie.text.vocabulary.function_words import (
     OTHER_ONE,
     PART_WORDS,
     SELF_WORDS,
+    SOLE,
 )
 from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
 from reverie.text.vocabulary.languages import ADDRESS_USES
@@ -1032,6 +1033,51 @@ def _only_and_another(pair: Pair) -> Finding | None:
     return None
 
 
+_THE_ONLY = re.compile(
+    r"\b(?:the|my|our|their|his|her|its|\w+'s|\w+s')\s+(?:only|sole|single)\s+"
+    r"(?P<phrase>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:of|on|at|in|for|with|to)\b"
+    r"|\s*[.,;:!?)]|\s*$|\s+(?:is|are|was)\b)", re.IGNORECASE)
+_SEVERAL = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|many|\d+)"
+
+
+def _only_one_of_several(pair: Pair) -> Finding | None:
+    """``only-one-of-several`` when one statement says its holder is the only one of a
+    kind ("Raj is the only admin on the billing account", "the sole owner of the bakery")
+    and the other that the holder is one of several ("one of two admins on the billing
+    account", "co-owns the bakery", "Sofia and Liam are the two frontend engineers"), the
+    rest of the first said in the second, neither negated, both now."""
+    for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
+        if x.negations or y.negations or any(c.past for c in (*x.clauses, *y.clauses)):
+            continue
+        for m in _THE_ONLY.finditer(x.text):
+            words = m.group("phrase").lower().split()
+            head = words[-1]
+            several = _said_several(y.text, head)
+            if several is None:
+                continue
+            rest = x.content - SOLE - set(words) - {head.rstrip("s")}
+            if rest <= y.content | y.lemmas:
+                return finding("only-one-of-several", (
+                    f"'{_quote(x.text)}': the only {' '.join(words)}; "
+                    f"'{_quote(y.text)}': {several}"))
+    return None
+
+
+def _said_several(text: str, head: str) -> str | None:
+    """The words of ``text`` that make its holder one of several of ``head`` ("one of two
+    admins", "one of the maintainers", "the two frontend engineers", "co-owns", "a
+    co-owner"), or None."""
+    plural = rf"{re.escape(head)}(?:s|es)\b"
+    verb = agent_verb(head)
+    found = (re.search(rf"\bone of (?:[\w']+\s+){{0,3}}?{plural}", text, re.IGNORECASE)
+             or re.search(rf"\b{_SEVERAL}\s+(?:[\w-]+\s+){{0,2}}?{plural}", text,
+                          re.IGNORECASE)
+             or re.search(rf"\bco-?{re.escape(head)}\b", text, re.IGNORECASE)
+             or (re.search(rf"\bco-?{re.escape(verb)}\w*", text, re.IGNORECASE)
+                 if verb else None))
+    return found.group(0) if found else None
+
+
 def _joined_beside(c: Clause, d: Clause, x: Analysis, y: Analysis) -> tuple[str, str] | None:
     """The value ``c`` says is the only one and the words ``d`` adds beside it, in one role
     of one frame of one holder, or None."""
@@ -1310,7 +1356,7 @@ def _conflict(pair: Pair) -> Finding | None:
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _only_and_another(pair)
-             or _opposite_property(pair)
+             or _only_one_of_several(pair) or _opposite_property(pair)
              or _other_state(pair) or _opposite_preference(pair) or _never_done(pair)
              or _denied_value(pair))
     if found is not None:

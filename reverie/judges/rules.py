@@ -53,6 +53,11 @@ _TABLE: tuple[Rule, ...] = (
          "one statement says a frame's value is the only one, the other gives that value "
          "and another beside it, one holder, both now ('the bug only happens on Safari' / "
          "'... on Safari and Chrome', 'only speaks English' / 'speaks English and Spanish')"),
+    Rule("only-one-of-several", "conflict",
+         "one statement says its holder is the only one of a kind, the other that the "
+         "holder is one of several, both now ('the only admin on the billing account' / "
+         "'one of two admins on the billing account', 'the sole owner of the bakery' / "
+         "'co-owns the bakery')"),
     Rule("never-done", "conflict",
          "one statement says the holder has never done a thing, the other that the holder "
          "did or does it, used to, or quit doing it ('has never smoked' / 'quit smoking "

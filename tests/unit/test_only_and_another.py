@@ -43,3 +43,34 @@ def test_look_alikes_of_the_only_value(a: str, b: str) -> None:
     ``only-and-another``."""
     found = explain(judge, a, b, NOW)
     assert "only-and-another" not in {f.rule for f in found.findings}, found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Raj is the only admin on the billing account.",
+     "Raj is one of two admins on the billing account."),
+    ("User is the only maintainer of the library.",
+     "User is one of five maintainers of the library."),
+    ("Daniel is the sole owner of the bakery.", "Daniel co-owns the bakery with his sister."),
+    ("Sofia is the team's only frontend engineer.",
+     "Sofia and Liam are the two frontend engineers on the team."),
+])
+def test_the_only_one_and_one_of_several_contradict(a: str, b: str) -> None:
+    """"the only admin" / "one of two admins", "the sole owner" / "co-owns"."""
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "only-one-of-several"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Raj is the only admin on the billing account.",
+     "Raj is one of two admins on the analytics account."),  # another account
+    ("Tom is the only engineer on call tonight.", "Tom is one of two engineers on the team."),
+    ("Raj is the only admin on the billing account.",
+     "Raj and Mia were admins on the billing account last year."),  # before
+    ("Raj is not the only admin on the billing account.",
+     "Raj is one of two admins on the billing account."),  # denied
+])
+def test_look_alikes_of_the_only_one(a: str, b: str) -> None:
+    """Another scope, before and now, a denial: no ``only-one-of-several``."""
+    found = explain(judge, a, b, NOW)
+    assert "only-one-of-several" not in {f.rule for f in found.findings}, found.reason
