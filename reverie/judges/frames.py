@@ -102,6 +102,7 @@ from reverie.text.languages import languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
 from reverie.text.places import places_apart
+from reverie.text.preferences import reversed_preferences
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
 from reverie.text.salient import dropped_tokens, salient_tokens
@@ -1105,6 +1106,31 @@ def _joined_beside(c: Clause, d: Clause, x: Analysis, y: Analysis) -> tuple[str,
     return None
 
 
+_PREFERRING = frozenset({"prefer", "rather", "like", "love", "enjoy", "more", "better", "much",
+                         "would"})
+
+
+def _reversed_preference(pair: Pair) -> Finding | None:
+    """``reversed-preference`` when one holder's two statements give one pair of things in
+    reverse order ("prefers texts to calls" / "prefers calls to texts", "would rather
+    text than call"; :mod:`reverie.text.preferences`), neither negated nor past, and the
+    rest of the two the same ("... for anything urgent" / "... for small talk": two
+    scopes)."""
+    if pair.a.negations or pair.b.negations:
+        return None
+    found = reversed_preferences(pair.a.text, pair.b.text)
+    if found is None or any(c.past for c in (*pair.a.clauses, *pair.b.clauses)):
+        return None
+    things = found[0].better | found[0].worse
+    rest = [{w for w in an.content if w.removesuffix("s") not in things} - _PREFERRING
+            for an in (pair.a, pair.b)]
+    if rest[0] != rest[1] or not _one_holder(pair.a, pair.b):
+        return None
+    return finding("reversed-preference", (
+        f"'{_quote(pair.a.text)}': {found[0].said}; '{_quote(pair.b.text)}': "
+        f"{found[1].said}"))
+
+
 def _told_apart_by_adjectives(c: Clause, d: Clause, difference: _Difference) -> bool:
     """The two arguments are one noun, as many, told apart only by adjectives ("one older
     sister" / "one younger sister", "a red car" / "a blue car"); not by where or when ("the
@@ -1356,7 +1382,8 @@ def _conflict(pair: Pair) -> Finding | None:
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
         return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _only_and_another(pair)
-             or _only_one_of_several(pair) or _opposite_property(pair)
+             or _only_one_of_several(pair) or _reversed_preference(pair)
+             or _opposite_property(pair)
              or _other_state(pair) or _opposite_preference(pair) or _never_done(pair)
              or _denied_value(pair))
     if found is not None:

@@ -58,6 +58,9 @@ _TABLE: tuple[Rule, ...] = (
          "holder is one of several, both now ('the only admin on the billing account' / "
          "'one of two admins on the billing account', 'the sole owner of the bakery' / "
          "'co-owns the bakery')"),
+    Rule("reversed-preference", "conflict",
+         "one holder's two statements give one pair of things in reverse order, the rest "
+         "the same ('prefers texts to calls' / 'prefers calls to texts')"),
     Rule("never-done", "conflict",
          "one statement says the holder has never done a thing, the other that the holder "
          "did or does it, used to, or quit doing it ('has never smoked' / 'quit smoking "

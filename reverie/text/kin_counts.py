@@ -1,6 +1,7 @@
 """How many of a kind the holder of a statement has: "has two cats", "i've got four cats
 now", "my only cat", "only one dog", "both of her dogs", "all three of the user's cats",
 "a mother of three" (children), "a father to four sons", "a family of three daughters",
+a second count joined to the first ("has two dogs and no cats": none),
 "the youngest of three brothers" (two brothers), and at least "my third kid".
 
 The caller decides which kinds one has a number of at a time (kin, pets). Another
@@ -29,6 +30,9 @@ _EXACT = (
                + r"\b"),
     re.compile(r"\ball\s+" + _N + r"\s+of\s+" + _OWNER + r"\s+" + _X + r"\b"),
 )
+# a second count joined to a first: "has two dogs and no cats", "has 2 sons, 1 daughter"
+_AND_THEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?P<n>no|" + COUNT_WORDS + r"|\d{1,2})\s+"
+                       + _ADJ + _X + r"\b")
 _ONE = (
     re.compile(r"\b" + _OWNER + r"\s+only\s+" + _ADJ + _X + r"\b"),
     re.compile(r"\bonly\s+(?:one|1|a\s+single)\s+" + _ADJ + _X + r"\b"),
@@ -107,6 +111,11 @@ def kin_counts(text: str) -> tuple[KinCount, ...]:
         for m in pattern.finditer(low):
             n = _whole(m.group("n"))
             add(m, _kind(m.group("x")), n, n, own)
+            then = _AND_THEN.match(low, m.end())  # "... and no cats": none of those
+            if own and n is not None and then is not None and _own(low, m.start()):
+                k = 0 if then.group("n") == "no" else _whole(then.group("n"))
+                if k is not None:
+                    found.append(KinCount(_kind(then.group("x")), k, k, then.group(0).strip()))
     for pattern in _ONE:
         for m in pattern.finditer(low):
             add(m, _kind(m.group("x")), 1, 1, own=False)

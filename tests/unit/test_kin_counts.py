@@ -94,3 +94,21 @@ def test_kin_counted_against_none_is_a_contradiction(a: str, b: str) -> None:
 def test_kin_counted_for_another_or_of_another_kind_is_no_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("User has two dogs and no cats.", [("dog", 2), ("cat", 0)]),
+    ("i have 2 sons, 1 daughter", [("son", 2), ("daughter", 1)]),
+    ("My sister has two cats and no dogs.", []),  # another holder's
+])
+def test_a_second_count_joined_to_the_first_is_read(text: str,
+                                                    counts: list[tuple[str, int]]) -> None:
+    """"has two dogs and no cats": none of the second kind."""
+    assert [(k.kind, k.low) for k in kin_counts(text)] == counts
+
+
+def test_none_of_a_kind_and_one_of_it_contradict() -> None:
+    found = explain(judge, "User has two dogs and no cats.", "User has two dogs and one cat.",
+                    NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "other-kin-count"
