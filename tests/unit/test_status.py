@@ -106,3 +106,15 @@ def test_look_alikes_of_a_machine_working(a: str, b: str) -> None:
     """A person, work on a thing, another machine, a former state: no status of function."""
     found = explain(judge, a, b, NOW)
     assert not any("function" in f.detail for f in found.findings), found.reason
+
+
+def test_a_revoked_key_stays_revoked() -> None:
+    """"was revoked" lasts (LASTING_STATES): against "is active" now, a contradiction."""
+    found = explain(judge, "The API key was revoked.", "The API key is active.", NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute"
+
+
+def test_another_key_revoked_is_no_contradiction() -> None:
+    found = explain(judge, "The old API key was revoked.", "The new API key is active.", NOW)
+    assert found.outcome != "contradiction", found.reason

@@ -521,6 +521,8 @@ STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "terminated": (("lifecycle", "cancelled"),),
     "expire": (("lifecycle", "expired"),),
     "expired": (("lifecycle", "expired"),),
+    "revoke": (("lifecycle", "revoked"),),
+    "revoked": (("lifecycle", "revoked"),),
     # the progress of a piece of work
     "finished": (("progress", "done"),),
     "finish": (("progress", "done"),),
@@ -542,6 +544,8 @@ STATUS_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "resolve": (("resolution", "resolved"),),
     "fixed": (("resolution", "resolved"),),
     "unresolved": (("resolution", "open"),),
+    "reopen": (("resolution", "open"),),
+    "reopened": (("resolution", "open"),),
     "open": (("resolution", "open"),),
     # an invoice, a bill
     "paid": (("payment", "paid"),),
@@ -568,8 +572,8 @@ ticket is resolved" / "... is still open". Verbs are lemmas of their passive par
 the frames' own (``opposite-property``). States of two kinds are no two values (an active
 account may be paid)."""
 
-LASTING_STATES = frozenset({"cancelled", "deleted", "expired", "done", "resolved", "paid",
-                            "approved", "rejected"})
+LASTING_STATES = frozenset({"cancelled", "deleted", "expired", "revoked", "done", "resolved",
+                            "paid", "approved", "rejected"})
 """States of :data:`STATUS_WORDS` that last once reached: "the invoice was paid on 9 Jan"
 says it is paid now, as "the account was suspended in May" does not say it still is."""
 
