@@ -527,15 +527,20 @@ def _working(c: Clause) -> Held | None:
     if c.predicate == "work" and all(
             x.role == "prep:since" or (x.role == "adv" and x.head in WORKING_ADVERBS)
             for x in c.args):
-        return Held("status (function)", Arg("attr", "working", frozenset({"working"}),
-                                             frozenset()), frozenset({"working"}))
+        return _status_said("function", "working")
     if c.predicate == "break" and c.passive and not c.args:  # "the dishwasher is broken"
-        return Held("status (function)", Arg("attr", "broken", frozenset({"broken"}),
-                                             frozenset()), frozenset({"broken"}))
+        return _status_said("function", "broken")
     order = next((x for x in c.args if x.role == "obj" and x.head == "order"), None)
     if c.predicate == "be" and order is not None and order.words == {"order"}:
-        return Held("status (function)", order, frozenset({"broken"}))  # "out of order"
+        return _status_said("function", "broken")  # "out of order"
     return None
+
+
+def _status_said(kind: str, state: str) -> Held:
+    """A status of ``kind`` a clause says with a verb, not a copula's value ("is working":
+    working; "hasn't started": not started), as if said by a copula."""
+    return Held(f"status ({kind})", Arg("attr", state, frozenset({state}), frozenset()),
+                frozenset({state}))
 
 
 def not_started(c: Clause, text: str) -> Held | None:
@@ -547,8 +552,7 @@ def not_started(c: Clause, text: str) -> Held | None:
         return None
     if c.past and re.search(r"\byet\b", text, re.IGNORECASE) is None:
         return None
-    said = Arg("attr", "started", frozenset({"started"}), frozenset())
-    return Held("status (progress)", said, frozenset({"not started"}))
+    return _status_said("progress", "not started")
 
 
 def _tenure(c: Clause) -> Held | None:
