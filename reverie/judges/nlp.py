@@ -287,7 +287,26 @@ def normalize_chat(text: str) -> str:
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
     text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
     text = _BRANCH_TAKEN.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
+    text = _HAS_STANDING.sub(_is_holder_of, text)
     return _KEY_VALUE.sub(_key_value, text)
+
+
+# a standing said as a thing held: "has US citizenship", "doesn't have Gold membership"
+_HAS_STANDING = re.compile(
+    r"\b(?P<verb>has|have|holds?|(?P<neg>does\s*n[o']?t|do\s*n[o']?t|does\s+not|do\s+not)"
+    r"\s+(?:have|hold))\s+(?P<kind>(?:[A-Z][\w.-]*\s+|[a-z]+\s+)?)"
+    r"(?P<noun>citizenship|membership)\b")
+_STANDING_HOLDERS = {"citizenship": "citizen", "membership": "member"}
+
+
+def _is_holder_of(m: re.Match[str]) -> str:
+    """ "has US citizenship" -> "is a US citizen", "doesn't have US citizenship" -> "is not
+    a US citizen": a standing held as one who holds it, which the frames compare."""
+    kind = m.group("kind")
+    noun = _STANDING_HOLDERS[m.group("noun")]
+    verb = "is not" if m.group("neg") else "is"
+    article = "an" if (kind or noun)[:1].lower() in "aeiou" and not kind[:1].isupper() else "a"
+    return f"{verb} {article} {kind}{noun}"
 
 
 # a branch name a git verb takes (BRANCH_FRAMES), bare and in lower case

@@ -406,3 +406,22 @@ def test_two_things_of_the_holders_are_two_subjects(a: str, b: str) -> None:
     """"the user's son" / "the user's daughter": two subjects, not the holder twice."""
     outcome, rule = explained(a, b)
     assert (outcome, rule) == ("two facts", "differing-argument")
+
+
+@pytest.mark.parametrize(("note", "read"), [
+    ("Ana has Portuguese citizenship.", "Ana is a Portuguese citizen."),
+    ("Sakura doesn't have US citizenship.", "Sakura is not a US citizen."),
+    ("Tom does not hold Gold membership.", "Tom is not a Gold member."),
+    ("The user has a gym membership.", "The user has a gym membership."),  # a thing held
+])
+def test_a_standing_held_reads_as_one_who_holds_it(note: str, read: str) -> None:
+    """"has US citizenship" is "is a US citizen" to the parser, denied or not."""
+    from reverie.judges.nlp import normalize_chat
+    assert normalize_chat(note) == read
+
+
+def test_a_citizenship_denied_contradicts_a_citizen() -> None:
+    assert explained("Ana has Portuguese citizenship.",
+                     "Ana is not a Portuguese citizen.")[0] == "contradiction"
+    assert explained("Ana has Portuguese citizenship.",
+                     "Ana has Brazilian citizenship.")[0] != "contradiction"  # dual
