@@ -522,7 +522,8 @@ def _working(c: Clause) -> Held | None:
     (broken; :data:`STATUS_WORDS` has "broken", "faulty"); not a person's work, nor work
     on something ("is working on a fix")."""
     head = c.subject_head
-    if not head or not any(is_kind_of(head, k, any_sense=True) for k in _MACHINE_KINDS):
+    if c.predicate not in {"work", "break", "be"} or not head or not any(
+            is_kind_of(head, k, any_sense=True) for k in _MACHINE_KINDS):
         return None
     if c.predicate == "work" and all(
             x.role == "prep:since" or (x.role == "adv" and x.head in WORKING_ADVERBS)

@@ -1050,8 +1050,7 @@ def _only_one_of_several(pair: Pair) -> Finding | None:
     for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
         if x.negations or y.negations or any(c.past for c in (*x.clauses, *y.clauses)):
             continue
-        for m in _THE_ONLY.finditer(x.text):
-            words = m.group("phrase").lower().split()
+        for words in _the_only(x.text):
             head = words[-1]
             several = _said_several(y.text, head)
             if several is None:
@@ -1064,6 +1063,13 @@ def _only_one_of_several(pair: Pair) -> Finding | None:
     return None
 
 
+@lru_cache(maxsize=8192)  # asked once per pair: a statement meets many others
+def _the_only(text: str) -> tuple[tuple[str, ...], ...]:
+    """The words of each "the only ..." / "her sole ..." phrase of ``text``, lower case."""
+    return tuple(tuple(m.group("phrase").lower().split()) for m in _THE_ONLY.finditer(text))
+
+
+@lru_cache(maxsize=8192)
 def _said_several(text: str, head: str) -> str | None:
     """The words of ``text`` that make its holder one of several of ``head`` ("one of two
     admins", "one of the maintainers", "the two frontend engineers", "co-owns", "a
@@ -3345,7 +3351,15 @@ def _other_figures(a: Analysis, b: Analysis) -> tuple[str, str] | None:
 def _one_figure(facts: Analysis) -> frozenset[str]:
     """The figures that end a phrase of the statement, the value of a key ("30" of "Payment
     terms: net 30", "120" of "max line length: 120"); not a figure with a unit, sign or
-    month beside it ("30 kg", "10%", "1 May", "May 1", "$30", "'22")."""
+    month beside it ("30 kg", "10%", "1 May", "May 1", "$30", "'22"); read once per
+    statement (``Analysis.derived``)."""
+    known: frozenset[str] | None = facts.derived.get("one_figure")
+    if known is None:
+        known = facts.derived["one_figure"] = _figures_ending_phrases(facts)
+    return known
+
+
+def _figures_ending_phrases(facts: Analysis) -> frozenset[str]:
     found = set()
     for v, _ in facts.numbers:
         if ISO_DATE.match(v):
