@@ -2819,11 +2819,11 @@ def _times_of_day_agree(pair: Pair, c: Clause, d: Clause, role: str, *,
     if u is None or v is None or not all(
             any(w[:1].isdigit() or w in _CLOCK_WORDS for w in z.words) for z in (u, v)):
         return False  # the time is not the value that differs
+    if _one_time_written_twice(pair):
+        return True
     x, y = clock_times(pair.a.text), clock_times(pair.b.text)
-    if len(x) != 1 or len(y) != 1:
-        return False
-    if same_time(x[0], y[0]):  # one time, unless on other days or in other zones
-        return x[0].zone == y[0].zone and _days_said(pair.a) == _days_said(pair.b)
+    if len(x) != 1 or len(y) != 1 or same_time(x[0], y[0]):
+        return False  # one time on other days or in other zones is two values
     return scopes and _days_apart(pair.a, pair.b)
 
 
