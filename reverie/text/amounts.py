@@ -20,9 +20,12 @@ The unit registry is built on first use (about 0.5 s), not at import.
 from __future__ import annotations
 
 import math
+import pickle
 import re
+import shutil
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reverie.cachedir import cache_dir
@@ -32,7 +35,16 @@ from reverie.text.vocabulary.number_words import NUMBER_WORDS
 if TYPE_CHECKING:
     import pint
 
-__all__ = ["MEASURES", "Amount", "amounts", "amounts_apart", "one_unit", "same_amount", "warm"]
+__all__ = [
+    "MEASURES",
+    "Amount",
+    "amounts",
+    "amounts_apart",
+    "load_registry",
+    "one_unit",
+    "same_amount",
+    "warm",
+]
 
 # pint's dimensionality of each measure compared, by name
 MEASURES = {
@@ -158,6 +170,19 @@ def _in_base(unit: str, value: float) -> tuple[float, str] | None:
 def _registry() -> pint.UnitRegistry[float]:
     """pint's registry; its parsed definitions kept in the user's cache (a second start
     reads them: 0.05 s, not 0.45)."""
+    return load_registry(cache_dir("pint"))
+
+
+def load_registry(folder: Path | None) -> pint.UnitRegistry[float]:
+    """pint's registry cached in ``folder``; built afresh, and the folder emptied, when
+    its cache cannot be read (another process still writing it, or one killed while it
+    wrote: pint writes in place)."""
     import pint
 
-    return pint.UnitRegistry(cache_folder=cache_dir("pint"))
+    if folder is None:
+        return pint.UnitRegistry()
+    try:
+        return pint.UnitRegistry(cache_folder=folder)
+    except (EOFError, pickle.UnpicklingError):
+        shutil.rmtree(folder, ignore_errors=True)
+        return pint.UnitRegistry()

@@ -6,9 +6,11 @@ pairs)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from reverie.text.amounts import amounts, amounts_apart, one_unit, same_amount
+from reverie.text.amounts import amounts, amounts_apart, load_registry, one_unit, same_amount
 from tests.dreamkit import JUDGED_AT, assert_contradiction, explained, offline_judge
 
 
@@ -85,3 +87,16 @@ def test_one_amount_in_two_units_names_its_rule_where_it_stops_a_conflict() -> N
     guard = [f for f in found.findings if f.rule == "link-same-amount"]
     assert len(guard) == 1
     assert "95 kg = about 210 lb" in guard[0].detail or "95 kg = 210 lb" in guard[0].detail
+
+
+def test_a_unit_cache_another_process_left_half_written_is_rebuilt(tmp_path: Path) -> None:
+    """A cache file pint cannot read (a start beside one still writing it) costs a fresh
+    registry, not the worker, and is cleared for the next start."""
+    load_registry(tmp_path)
+    written = list(tmp_path.rglob("*.pickle"))
+    assert written
+    for f in written:
+        f.write_bytes(b"")
+    ureg = load_registry(tmp_path)
+    assert ureg.Quantity(1, "kg").to("g").magnitude == 1000
+    assert not list(tmp_path.rglob("*.pickle"))
