@@ -109,7 +109,8 @@ from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
 from reverie.text.titles import Title, titles_apart
-from reverie.text.versions import versions_apart
+from reverie.text.versions import Version, versions_apart
+from reverie.text.vocabulary.abbreviations import HONORIFICS
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
     CURRENCY_NAMES,
@@ -162,6 +163,7 @@ from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 from reverie.text.vocabulary.products import ACCESS_LEVELS, VERSION_PLACES, VERSION_WORDS
 from reverie.text.vocabulary.titles import (
     BECOME_VERBS,
+    CHIEF_OFFICERS,
     LEADING_TITLES,
     LEADING_VERBS,
     TITLE_WORDS,
@@ -1772,7 +1774,7 @@ def _other_version(pair: Pair) -> Finding | None:
     apart ("in production" / "on her laptop"), before and now (an upgrade says what runs
     now), another holder."""
     found = versions_apart(pair.a.text, pair.b.text)
-    if found is None:
+    if found is None or _scoped_versions(*found):
         return None
     mine, theirs = pair.a.lemmas & VERSION_PLACES, pair.b.lemmas & VERSION_PLACES
     if mine != theirs and not ({"prod", "production"} >= mine | theirs):
@@ -1785,6 +1787,13 @@ def _other_version(pair: Pair) -> Finding | None:
     x, y = found
     return finding("other-version", f"{_versus(pair)}: one version of {x.product}, "
                                     f"{x.said} / {y.said}")
+
+
+def _scoped_versions(x: Version, y: Version) -> bool:
+    """Each version is said of its own scope ("Node 18 in the legacy app" / "Node 20 in the
+    new app"): two things, each with its version; a scope clipped is one ("prod")."""
+    mine, theirs = _unclipped(x.scope, y.scope)
+    return bool(mine and theirs) and not _agree(mine, theirs)
 
 
 def _a_job(title: Title) -> bool:
@@ -2010,8 +2019,11 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
     if a.clauses and b.clauses:
         x, y = (c.subject - said - ATTRIBUTE_QUALIFIERS for c in (a.clauses[0], b.clauses[0]))
         if x and y and (x != y if exact else not _agree(x, y)) and not (
-                _named_in_order(x, y, a) or _named_in_order(y, x, b)):
+                _named_in_order(x, y, a) or _named_in_order(y, x, b)
+                or _named_in_part(x, a.clauses[0], a, y, b.clauses[0], b)):
             return True
+        if (x < y and _owned_being(b.text, x)) or (y < x and _owned_being(a.text, y)):
+            return True  # "Brightline's CFO" / "Brightline"
     return owned and (_owns_another(a, b) or _owns_another(b, a))
 
 
@@ -2025,8 +2037,15 @@ def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis
 def _owns_another(a: Analysis, b: Analysis) -> bool:
     """``a`` speaks of a being or a group its holder has ("my wife", "the user's team")
     that ``b`` does not name."""
-    return any(noun not in b.lemmas and (is_kind_of(noun, "organism") or is_kind_of(
-        noun, "group", any_sense=True)) for _, noun, _ in a.possessions)
+    return any(noun not in b.lemmas and _a_being_or_group(noun)
+               for _, noun, _ in a.possessions)
+
+
+def _a_being_or_group(word: str) -> bool:
+    """``word`` names a being, a group or a chief officer ("wife", "team", "CFO": WordNet
+    knows "CEO" but not every initialism)."""
+    return (word in CHIEF_OFFICERS or is_kind_of(word, "organism")
+            or is_kind_of(word, "group", any_sense=True))
 
 
 def _other_unit(pair: Pair) -> Finding | None:
@@ -2527,7 +2546,42 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`)."""
     mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
     return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
-                           or _one_named_holder(mine, c, theirs, d))
+                           or _one_named_holder(mine, c, theirs, d)
+                           or _named_in_part(mine, c, a, theirs, d, b))
+
+
+def _named_in_part(x: frozenset[str], c: Clause, a: Analysis, y: frozenset[str], d: Clause,
+                   b: Analysis) -> bool:
+    """Holders ``x`` (of clause ``c`` in ``a``) and ``y`` (of ``d`` in ``b``) are one named
+    in full and in part ("Priya Nair" / "Priya", "Ms. Nair" / "Priya Nair", "Acme
+    Logistics" / "Acme"): honorifics aside, one's words among the other's, the fuller a
+    name (the parse's subject, or names its statement gives), and no word more a being or
+    a group ("Acme" / "Acme's CEO", "... team")."""
+    x, y = x - _HONORIFIC_WORDS, y - _HONORIFIC_WORDS
+    if not x or not y or SELF in x | y or not (x <= y or y <= x):
+        return False
+    (fuller, clause, an), short = ((x, c, a), y) if y <= x else ((y, d, b), x)
+    return ((clause.subject_name or fuller <= an.salient)
+            and not _owned_being(an.text, short))
+
+
+_POSSESSIVE = re.compile(r"\b([\w.-]+)['’]s\s+(?:[\w-]+\s+)?([\w-]+)")
+
+
+def _owned_being(text: str, owners: frozenset[str]) -> bool:
+    """``text`` names a being or a group one of ``owners`` has ("Priya's husband", "Acme's
+    new CFO", "Nair's parents"): another holder than the owner."""
+    for m in _POSSESSIVE.finditer(text):
+        if m.group(1).lower() in owners:
+            nouns = [w.lower() for w in m.group(0).split()[1:]]
+            # a plural as WordNet's lemma ("parents")
+            if any(_a_being_or_group(w) or (w.endswith("s") and _a_being_or_group(w[:-1]))
+                   for w in nouns):
+                return True
+    return False
+
+
+_HONORIFIC_WORDS = HONORIFICS | {f"{w}." for w in HONORIFICS}
 
 
 def _one_named_holder(mine: frozenset[str], c: Clause, theirs: frozenset[str],

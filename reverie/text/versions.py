@@ -29,6 +29,8 @@ class Version:
     product: str
     number: str
     said: str
+    # where or for what, said right after it ("Node 18 in the legacy app": "legacy app")
+    scope: frozenset[str] = frozenset()
 
     def one_with(self, other: Version) -> bool:
         """One version: the same number, or one a prefix of the other ("3" / "3.12")."""
@@ -38,9 +40,22 @@ class Version:
 
 
 _NAMES = sorted(VERSIONED_PRODUCTS, key=len, reverse=True)
+_NAME = r"(?P<name>" + "|".join(re.escape(n) for n in _NAMES) + r")"
+# a part of the product that has versions of its own ("the iOS app 4.2" is not iOS 4.2)
+_PART = r"(?:\s+(?P<part>app|client|sdk|cli|server|agent|driver|plugin|extension))?"
+_NUMBER = r"v?(?P<number>\d+(?:\.\d+){0,2})(?P<plus>\+)?(?![\w.]*\d)"
 _VERSION = re.compile(
-    r"(?<![\w.])(?P<name>" + "|".join(re.escape(n) for n in _NAMES) + r")"
-    r"(?:\s+version)?\s*v?(?P<number>\d+(?:\.\d+){0,2})(?P<plus>\+)?(?![\w.]*\d)", re.I)
+    r"(?<![\w.])" + _NAME + _PART
+    # "Node version pinned to 18", "iOS app version in use: 4.2"
+    + r"(?:\s+version(?:\s+(?:is|pinned|set|locked|fixed|to|in|use|currently|now|at))*"
+    r"\s*[:=]?)?\s*" + _NUMBER, re.I)
+# "version 4.2 of the SDK", "running 4.6 of the iOS app": the number before the name
+_VERSION_OF = re.compile(
+    r"(?<![\w.])(?:(?:version\s+|v)(?P<number>\d+(?:\.\d+){0,2})|"
+    r"(?P<dotted>\d+\.\d+(?:\.\d+)?))\s+of\s+(?:the\s+|their\s+|our\s+|its\s+)?"
+    + _NAME + _PART + r"\b(?P<plus>)", re.I)
+_SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
+                    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
                            r"up\s+to|newer\s+than|older\s+than|>=?|<=?)\s*$", re.I)
 _BOUND_AFTER = re.compile(r"^\s*(?:or\s+(?:later|newer|higher|above|up|earlier|older|lower)|"
@@ -56,17 +71,24 @@ def versions(text: str) -> tuple[Version, ...]:
     """Every version ``text`` says is in use, in order (bounded ones and former ones left
     out)."""
     found = []
-    for m in _VERSION.finditer(text):
+    matches = sorted((*_VERSION.finditer(text), *_VERSION_OF.finditer(text)),
+                     key=lambda m: m.start())
+    for m in matches:
         before, after = text[:m.start()], text[m.end():]
         if (m.group("plus") or _BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after)
                 or named_after_from(text, m.start())):
             continue
         name = m.group("name")
         if (name.lower() in _WORDS_BESIDES and name.islower()
-                and not _USED_BEFORE.search(before)):
+                and not _USED_BEFORE.search(before) and m.re is _VERSION):
             continue  # "node 3 is down": a cluster's node; "on node 20" is Node
         product = VERSIONED_PRODUCTS[name.lower()]
-        found.append(Version(product, m.group("number"), m.group(0).strip()))
+        if m.group("part"):
+            product = f"{product} {m.group('part').lower()}"
+        number = m.group("number") or m.group("dotted")
+        scope = _SCOPE.match(after)
+        found.append(Version(product, number, m.group(0).strip(), frozenset(
+            scope.group(1).lower().split()) if scope else frozenset()))
     return tuple(found)
 
 

@@ -40,3 +40,23 @@ def test_another_value_of_one_head_still_contradicts() -> None:
     """Only a word the other's value lacks is looked for: "Nirvana" / "Pearl Jam"."""
     assert_contradiction("Teo's favourite band is Nirvana.", "Teo's favourite band is Pearl Jam.",
                          {"other-value"})
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Tomasz Wrona lives in Gdansk.", "Tomasz lives in Krakow.", "one-value-attribute"),
+    ("Mrs. Adeyemi works for Halvorsen Freight.", "Funmi Adeyemi is employed by Kestrel Air.",
+     "one-value-attribute"),
+    ("Ines Duarte invoices in Swiss francs.", "Ines's invoices are in euros.", "other-currency"),
+])
+def test_one_holder_named_in_full_and_in_part(a: str, b: str, rule: str) -> None:
+    """A full name and a part of it, honorifics aside, are one holder."""
+    assert_contradiction(a, b, rule)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Tomasz Wrona lives in Gdansk.", "Tomasz Zielinski lives in Krakow."),  # two people
+    ("Tomasz Wrona works for Halvorsen.", "Tomasz's wife works for Kestrel Air."),
+    ("Brightline's time zone is UTC.", "Brightline's CFO lives in the Eastern time zone."),
+])
+def test_a_name_beside_another_or_beside_a_being_is_another_holder(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

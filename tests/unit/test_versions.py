@@ -19,6 +19,12 @@ from tests.dreamkit import explained
     ("At least iOS 16.", []),
     ("Moved from Ruby 2.7 last year.", []),  # a former one
     ("node 3 went down at noon", []),  # a cluster's node
+    ("Python version pinned to 3.10.", [("python", "3.10")]),  # the noun between
+    ("Halvorsen's Postgres version: 14", [("postgresql", "14")]),
+    ("They ship version 2.4 of the Android app.", [("android app", "2.4")]),  # the number first
+    ("Still on 7.1 of the Ruby client.", [("ruby client", "7.1")]),
+    ("The Android app version in use is 2.9.", [("android app", "2.9")]),  # not Android 2.9
+    ("Runs 3 of the Node services.", []),  # a count, no version
 ])
 def test_the_versions_a_text_says_are_in_use(text: str, said: list[tuple[str, str]]) -> None:
     assert [(v.product, v.number) for v in versions(text)] == said
@@ -35,6 +41,8 @@ def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
      "Production for Brightline is on Python 3.8."),
     ("Halvorsen's backend uses Java 17.", "Halvorsen's backend runs on Java 8."),
     ("The workers run Node 18 in prod.", "prod is on node 22 now, upgraded last week"),
+    ("Python version pinned to 3.10.", "Python version pinned to 3.12."),
+    ("Kestrel runs version 2.4 of the Android app.", "Kestrel's Android app version in use: 2.9"),
 ])
 def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-version")
@@ -46,6 +54,9 @@ def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     ("Halvorsen ran Java 8 until 2022.", "Halvorsen runs Java 21."),  # before and now
     ("Brightline runs Python 3.11.", "Halvorsen runs Python 3.8."),  # two holders
     ("The SDK supports Python 3.9 and 3.12.", "Brightline runs Python 3.12."),
+    # each in its own scope, said right after the version
+    ("Python pinned to 3.10 in the reporting service.", "Python pinned to 3.12 in the new API."),
+    ("Runs Android 14.", "The Android app version in use is 2.9."),  # the system, an app
 ])
 def test_look_alikes_of_two_versions_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

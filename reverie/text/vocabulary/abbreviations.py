@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ABBREVIATIONS"]
+__all__ = ["ABBREVIATIONS", "HONORIFICS"]
 
 ABBREVIATIONS = frozenset(
     [
@@ -30,3 +30,7 @@ ABBREVIATIONS = frozenset(
     ]
 )
 """Lower-case abbreviations, without their final period, that a period follows mid-sentence."""
+
+HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "mx", "sir", "dame"})
+"""Words before a person's name that are no part of it ("Ms. Nair" is Priya Nair), without
+their period."""
