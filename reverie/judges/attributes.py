@@ -911,6 +911,10 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
     since. Dated ("joined Square in 2015") it may be a former employer; a product or a
     group is no employer ("joined Slack", "joined the team")."""
     x = next((a for a in c.args if (c.predicate, a.role) in JOINING_FRAMES), None)
+    job = c.arg("obj")
+    if (x is None and job is not None and job.head in _JOBS and c.predicate in _TAKING_VERBS
+            and job.words <= _JOBS | _MAIN_JOB):
+        x = c.arg("prep:at") or c.arg("prep:with")  # "took a job at KPMG", not a second one
     if x is None or c.negated or not _a_name(x, names) or _a_trade(x.words):
         return None
     if any(_a_date(a) for a in c.args if a is not x and a.role in _WHEN_SLOTS):
@@ -919,6 +923,9 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
 
 
 _WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})
+_JOBS = frozenset({"job", "position", "role", "post"})
+_TAKING_VERBS = frozenset({"take", "accept", "land", "get", "start"})
+_MAIN_JOB = frozenset({"new", "full", "time", "full-time", "permanent"})
 
 
 def _a_date(x: Arg) -> bool:

@@ -250,10 +250,15 @@ def test_a_word_in_front_of_the_subjects_noun_names_another_attribute(a: str, b:
     assert found.outcome != "contradiction", found.reason
 
 
-def test_a_qualifier_of_use_in_front_of_the_noun_names_the_same_attribute() -> None:
-    """"default currency" is the currency: two values still contradict."""
-    found = explain(judge, "The user's currency is EUR.", "The user's default currency is USD.",
-                    NOW)
+@pytest.mark.parametrize(("a", "b"), [
+    ("The user's currency is EUR.", "The user's default currency is USD."),
+    ("Ivo's line manager is Ruth Lang.", "Ivo's manager is Paul Amato."),
+    ("Ivo reports to Ruth Lang.", "Ivo's reporting manager is Paul Amato."),
+])
+def test_a_qualifier_of_use_in_front_of_the_noun_names_the_same_attribute(a: str, b: str) -> None:
+    """"default currency" is the currency, a "line manager" the manager: two values still
+    contradict."""
+    found = explain(judge, a, b, NOW)
     assert found.outcome == "contradiction", found.reason
 
 
@@ -425,3 +430,17 @@ def test_a_citizenship_denied_contradicts_a_citizen() -> None:
                      "Ana is not a Portuguese citizen.")[0] == "contradiction"
     assert explained("Ana has Portuguese citizenship.",
                      "Ana has Brazilian citizenship.")[0] != "contradiction"  # dual
+
+
+@pytest.mark.parametrize(("a", "b", "contradicts"), [
+    ("Marta works for Deloitte.", "Marta took a job at KPMG.", True),  # where she works now
+    ("Marta works for Deloitte.", "Marta took a part-time job at KPMG.", False),  # a second one
+    ("Marta works for Deloitte.", "Marta took a job at the bakery on weekends.", False),
+])
+def test_a_job_taken_at_a_name_is_the_employer(a: str, b: str, contradicts: bool) -> None:
+    """"took a job at KPMG" names the employer since; a part-time or weekend job is beside
+    the main one."""
+    found = explain(judge, a, b, NOW)
+    assert (found.outcome == "contradiction") is contradicts, found.reason
+    if contradicts:
+        assert found.findings[0].rule == "one-value-attribute", found.reason

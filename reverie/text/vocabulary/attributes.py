@@ -131,7 +131,7 @@ the free tier" / "pays for the Business plan": one plan); the others name their 
 
 ATTRIBUTE_QUALIFIERS = frozenset(
     {"default", "preferred", "prefer", "primary", "main", "current", "usual", "billing",
-     "display", "account", "direct"}
+     "display", "account", "direct", "line", "reporting"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's);
