@@ -107,6 +107,7 @@ from reverie.text.vocabulary.products import (
     PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
+    SOFTWARE_WORDS,
     USE_FRAMES,
     VERSION_FRAMES,
     VERSIONED_PRODUCTS,
@@ -120,7 +121,8 @@ _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 # what says a value is the only one, in a subject ("one" is read as the figure 1)
 _ONE_WORDS = SOLE | EXCLUSIVE | {"1", "one", "just"}
 # the device whose system an attribute is: its words name no other holder
-_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS, "plan": ACCOUNT_WORDS}
+_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS, "plan": ACCOUNT_WORDS,
+                 "billing cycle": ACCOUNT_WORDS | {"bill", "billing"}, "database": SOFTWARE_WORDS}
 
 # a company's head office is where it is: "Acme's headquarters is in Austin" says where Acme
 # is, as "Acme is headquartered in Austin" does; "Acme's office in Denver" is one of several
@@ -199,12 +201,12 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         # "the user's role is administrator": the subject names the attribute
         named = _named_by_subject(c, attr, names)
         if named is not None:
-            found.append(named)
+            found.append(_as_access(named))
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
             or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
-            or _the_only_one(c) or _owns(c, names) or _joined(c, names)
-            or _at_a_name(c, names))
+            or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
+            or _joined(c, names) or _at_a_name(c, names))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -226,7 +228,26 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     cycle = _billing_cycle(c)  # beside the others: "pays on the monthly plan" names both
     if cycle is not None:
         found.append(cycle)
-    return (*found, *_employment(c, found))
+    return (*(_as_cycle(h) for h in found), *_employment(c, found))
+
+
+def _as_cycle(h: Held) -> Held:
+    """A plan named by how often it is billed ("is on an annual plan") is the billing cycle,
+    not a tier."""
+    if h.attribute != "plan" or not h.value or not h.value <= FREQUENCIES.keys():
+        return h
+    return replace(h, attribute="billing cycle",
+                   value=frozenset(FREQUENCIES[w] for w in h.value))
+
+
+def _as_access(h: Held) -> Held:
+    """A role whose value is a level of access ("Role: admin") is the holder's access, as
+    "has admin access" says (a ``weak`` value); any other role stays one ("Role: Product
+    Manager")."""
+    if h.attribute != "role" or not h.value or not h.value <= ACCESS_LEVELS.keys():
+        return h
+    return replace(h, attribute="access", value=frozenset(ACCESS_LEVELS[w] for w in h.value),
+                   weak=True)
 
 
 def _the_only_one(c: Clause) -> Held | None:
@@ -308,9 +329,10 @@ def _access(c: Clause, x: Arg) -> Held | None:
     """The level of access a holder has to one resource: "has viewer access to the
     workspace", "has admin rights on the repo", "has the Editor role in the project", "is
     an admin on the workspace" (:data:`ACCESS_LEVELS`). The attribute is the resource's,
-    all its words ("access to sales workspace"), so two resources are two attributes; a
-    ``weak`` value: two levels are likely one too many, for a person to settle (an owner
-    can also view)."""
+    all its words ("access to sales workspace"), so two resources are two attributes, or
+    the holder's access where no resource is said ("has viewer access"); a ``weak``
+    value: two levels are likely one too many, for a person to settle (an owner can also
+    view)."""
     if c.predicate == "have" and x.role == "obj" and x.head in ACCESS_NOUNS:
         level = next((ACCESS_LEVELS[w] for slot, w in sorted(x.mods or ())
                       if slot in {"amod", "compound", "name"} and w in ACCESS_LEVELS), None)
@@ -321,8 +343,10 @@ def _access(c: Clause, x: Arg) -> Held | None:
     # all the resource's words: "the Sales workspace" is not "the Marketing workspace"
     resource = next((" ".join(sorted(w.split())) for slot, w in sorted(x.mods or ())
                      if slot in _RESOURCE_SLOTS), None)
-    if level is None or resource is None:
+    if level is None:
         return None
+    if resource is None:  # "has viewer access": the holder's level, as "Role: viewer" says
+        return Held("access", x, frozenset({level}), weak=True)
     return Held(f"access to {resource}", x, frozenset({level}), weak=True)
 
 
@@ -664,8 +688,9 @@ def _billing_cycle(c: Clause) -> Held | None:
     """How often a holder is billed: a word of frequency on a billing verb or a billing
     noun ("is billed monthly", "pays annually", "the billing cycle is annual")."""
     words = {c.predicate} | c.subject | {w for x in c.args for w in x.words}
-    if not words & BILLING_WORDS:
-        return None
+    part = c.arg("prep:for")
+    if not words & BILLING_WORDS or (part is not None and part.head not in ACCOUNT_WORDS):
+        return None  # "billed monthly for additional seats": the cycle of a part
     for x in c.args:
         cycle = {FREQUENCIES[w] for w in x.words if w in FREQUENCIES}
         if len(cycle) == 1:
@@ -866,12 +891,34 @@ def _at_since(c: Clause, names: frozenset[str]) -> Held | None:
     day or an hour ("has been at the hospital since Monday")."""
     since = c.arg("prep:since")
     x = c.arg("prep:at")
-    if (c.predicate != "be" or since is None or x is None or x.head not in names
-            or not (since.words & _MONTH_WORDS or any(len(n) == 4 for n in since.numbers))):
+    if c.predicate != "be" or x is None or x.head not in names or not (
+            (since is not None and (since.words & _MONTH_WORDS
+                                    or any(len(n) == 4 for n in since.numbers)))
+            or _for_years(c)):
         return None
     if place_kind(x.head) or product_name(x.words, x.head) is not None:
         return None
     return Held("employer", x, x.words - {SELF})
+
+
+def _for_years(c: Clause) -> bool:
+    """``c`` says it has held for years or months ("for two years"; a stay is said for days
+    or weeks)."""
+    length = c.arg("prep:for")
+    return length is not None and bool(length.words & _LONG_SPANS)
+
+
+_LONG_SPANS = frozenset({"year", "years", "month", "months", "decade", "decades"})
+
+
+def _on_payroll(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a copula names by its payroll, a name ("is on Kestrel's payroll"), or
+    None. Not a chief officer of a name ("is Halvorsen's CFO"): one may be on two boards."""
+    x = c.arg("prep:on")
+    if c.predicate != "be" or c.negated or x is None or x.head != "payroll":
+        return None
+    employer = x.words - {x.head, SELF}
+    return Held("employer", x, employer) if employer and employer <= names else None
 
 
 def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:

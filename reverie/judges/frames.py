@@ -82,6 +82,7 @@ from reverie.judges.valence import ATTITUDE
 from reverie.text.ages import ages_apart
 from reverie.text.amounts import Amount, amounts, amounts_apart, one_unit, same_amount
 from reverie.text.apart import unmatched_both_ways
+from reverie.text.branches import default_branches_apart
 from reverie.text.channels import (
     CHANNEL_WORDS,
     channels,
@@ -1008,7 +1009,23 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _property_and_kind(c, d, role)
         # "Cleaner comes every other Thursday" / "Gardener ... every Thursday"
         or _how_often_too(pair, c, d, role)
+        # "an annual plan" / "the Pro plan": how often it is billed, and which tier
+        or _cycle_and_tier(c, d, role)
     )
+
+
+def _cycle_and_tier(c: Clause, d: Clause, role: str) -> bool:
+    """One plan (a subscription, a contract) named by how often it is billed, the other by
+    something else ("is on an annual plan" / "is on the Pro plan"): both may hold."""
+    x, y = c.arg(role), d.arg(role)
+    if x is None or y is None or x.head != y.head or x.head not in _BILLED_THINGS:
+        return False
+    mine, theirs = (_content(a.words) - {a.head} for a in (x, y))
+    cycles = [bool(w) and w <= FREQUENCIES.keys() for w in (mine, theirs)]
+    return cycles[0] != cycles[1]
+
+
+_BILLED_THINGS = frozenset({"plan", "subscription", "contract", "licence", "license"})
 
 
 _AND = re.compile(r"\band\b|,|&|\bplus\b|\bas well as\b|\bboth\b", re.IGNORECASE)
@@ -1447,7 +1464,31 @@ def _facts_of_one_holder(pair: Pair) -> Finding | None:
     count of kin (or kin counted against none), a degree above the schooling said, two
     places lived in."""
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
-            or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair))
+            or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair)
+            or _other_default_branch(pair))
+
+
+# the words of a default branch said, no holder ("Kestrel's repo's default branch")
+_BRANCH_SAID = frozenset({"default", "branch", "git", "repo", "repository"})
+
+
+def _other_default_branch(pair: Pair) -> Finding | None:
+    """``other-branch``: one holder's two statements say its repository's default branch is
+    two branches now ("The default branch is main" / "Kestrel switched its default branch
+    to develop", "uses trunk as its default branch";
+    :func:`~reverie.text.branches.default_branch`, which reads no branch of before). Not a
+    contradiction: a denial or an addition, another holder, a scope only one says ("of the
+    payments repo")."""
+    found = default_branches_apart(pair.a.text, pair.b.text)
+    if found is None or _plain_settings_apart(pair, _BRANCH_SAID, _never_before):
+        return None
+    return finding("other-branch", f"{_versus(pair)}: one default branch, {found[0]} / "
+                                   f"{found[1]}")
+
+
+def _never_before(a: Analysis, b: Analysis) -> bool:
+    """No statement said of before: the reader read only what holds now."""
+    return False
 
 
 # the words of where one lives: no holder ("home city: Porto")
@@ -1571,13 +1612,38 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     twice ("CET" / "Central European Time", "ET" / "EST") and a clock time's zone ("call
     before 3pm ET") are not two."""
     x, y = held_zone(pair.a.text), held_zone(pair.b.text)
-    if x is None or y is None or x.offsets & y.offsets:
+    if x is None or y is None:
         return None
+    if x.offsets & y.offsets:
+        # one zone, denied by one statement ("not on Pacific time" / "timezone: PST")
+        return _denied_setting(pair, "time zone", x.said, y.said, ZONE_WORDS)
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, ZONE_WORDS)
             or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)):
         return None
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
+
+
+def _denied_setting(pair: Pair, what: str, mine: str, theirs: str,
+                    said: frozenset[str]) -> Finding | None:
+    """``denied-value`` where one statement's main clause denies the one setting ``what``
+    (a zone, a date order) the other gives its holder, and nothing else is denied ("The
+    user is not on Pacific time" / "User's timezone is PST", "Don't use DD/MM/YYYY for
+    dates" / "Dates should be in DD/MM/YYYY"); not before and now, another holder or a
+    scope only one says."""
+    denials = [an for an in (pair.a, pair.b) if an.negations]
+    if (len(denials) != 1 or denials[0].negations != 1 or not denials[0].negated
+            or _settings_apart(pair, said)):
+        return None
+    denying, saying = (pair.a, pair.b) if denials[0] is pair.a else (pair.b, pair.a)
+    value = mine if denying is pair.a else theirs
+    # a denial in a scope the other does not say ("never in customer emails") holds beside
+    scope = {w for c in denying.clauses for x in c.args if x.role.startswith("prep:")
+             for w in _content(x.words)} - saying.lemmas - said - set(value.lower().split())
+    if scope:
+        return None
+    return finding("denied-value", f"'{_quote(denying.text)}' denies {what} '{value}'; "
+                                   f"'{_quote(saying.text)}' says it")
 
 
 def _other_format(pair: Pair) -> Finding | None:
@@ -1589,8 +1655,11 @@ def _other_format(pair: Pair) -> Finding | None:
     x, y = formats(pair.a.text), formats(pair.b.text)
     for kind, mine, theirs in (("date order", x.orders, y.orders), ("clock", x.clocks,
                                                                      y.clocks)):
-        if len(mine) != 1 or len(theirs) != 1 or mine == theirs:
+        if len(mine) != 1 or len(theirs) != 1:
             continue
+        if mine == theirs:  # one format, denied by one statement
+            return _denied_setting(pair, kind, next(iter(mine)), next(iter(theirs)),
+                                   FORMAT_WORDS)
         if pair.a.negations or pair.b.negations or _settings_apart(pair, FORMAT_WORDS):
             return None
         return finding("other-format", (
@@ -1866,9 +1935,28 @@ def _other_currency(pair: Pair) -> Finding | None:
     if (not currencies(pair.a.text).of_money or not currencies(pair.b.text).of_money
             or _two_uses_of_money(pair)):
         return None
-    if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before):
+    if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before) or _money_placed_apart(pair):
         return None
     return finding("other-currency", f"{_versus(pair)}: one currency, {found[0]} / {found[1]}")
+
+
+def _money_placed_apart(pair: Pair) -> bool:
+    """Both statements say where or for what with one preposition, of other things, besides
+    the currency ("in EUR on the EU site" / "in GBP for the UK entity"): two scopes."""
+    def places(an: Analysis) -> dict[str, frozenset[str]]:
+        said = {w.lower().rstrip("s") for _, name in currencies(an.text).said
+                for w in name.split()}
+        found: dict[str, frozenset[str]] = {}
+        for x in (x for c in an.clauses for x in c.args if not _dated(x)):
+            if x.role.startswith("prep:") and not {w.rstrip("s") for w in x.words} & said:
+                found[x.role] = _content(x.words)
+            for slot, phrase in x.mods or ():  # "in pounds | on the UK store"
+                if slot.startswith("prep:"):
+                    found[slot] = frozenset(phrase.split())
+        return found
+    mine, theirs = places(pair.a), places(pair.b)
+    return any(mine[r] and theirs[r] and not _agree(mine[r], theirs[r])
+               for r in mine.keys() & theirs.keys())
 
 
 def _other_system(pair: Pair) -> Finding | None:
@@ -2543,11 +2631,26 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     holder's: the same holder, or holders that differ only in words both statements say
     ("the user's desktop OS is Windows" / "the user's desktop runs macOS", where the
     first's subject names the attribute with the device and the second's holds it), or
-    one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`)."""
+    one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`), or
+    a key and its value that name no holder against one holder named ("Employer:
+    Halvorsen" / "Noor works at Kestrel Air": the note's holder, whom the other names)."""
     mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
     return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
                            or _one_named_holder(mine, c, theirs, d)
-                           or _named_in_part(mine, c, a, theirs, d, b))
+                           or _named_in_part(mine, c, a, theirs, d, b)
+                           or _unnamed_and_named(c, x, mine, theirs, d, b)
+                           or _unnamed_and_named(d, y, theirs, mine, c, a))
+
+
+def _unnamed_and_named(c: Clause, x: Held, holder: frozenset[str], other: frozenset[str],
+                       d: Clause, b: Analysis) -> bool:
+    """Clause ``c`` names no holder at all (``holder`` the note's by default: a key and its
+    value, "Plan: Pro", "Employer: Halvorsen"; not "the user", nor an order about someone)
+    and ``other``, the holder of ``d`` in ``b``, is a name and nothing more ("Acme", "Noor
+    Haddad"; not "Noor's husband")."""
+    return (holder == {SELF} and SELF not in c.subject and not x.whose and bool(other)
+            and SELF not in other and (d.subject_name or other <= b.salient)
+            and not any(_a_being_or_group(w) for w in other))
 
 
 def _named_in_part(x: frozenset[str], c: Clause, a: Analysis, y: frozenset[str], d: Clause,
@@ -2562,21 +2665,24 @@ def _named_in_part(x: frozenset[str], c: Clause, a: Analysis, y: frozenset[str],
         return False
     (fuller, clause, an), short = ((x, c, a), y) if y <= x else ((y, d, b), x)
     return ((clause.subject_name or fuller <= an.salient)
-            and not _owned_being(an.text, short))
+            and not _owned_being(an.text, short, fuller - short))
 
 
 _POSSESSIVE = re.compile(r"\b([\w.-]+)['’]s\s+(?:[\w-]+\s+)?([\w-]+)")
 
 
-def _owned_being(text: str, owners: frozenset[str]) -> bool:
+def _owned_being(text: str, owners: frozenset[str],
+                 owned: frozenset[str] = frozenset()) -> bool:
     """``text`` names a being or a group one of ``owners`` has ("Priya's husband", "Acme's
-    new CFO", "Nair's parents"): another holder than the owner."""
+    new CFO", "Nair's parents"), or one of the words ``owned`` after an owner's possessive
+    ("Acme's UK invoices": "UK" is no part of Acme's name): another holder than the
+    owner, or a scope of its."""
     for m in _POSSESSIVE.finditer(text):
         if m.group(1).lower() in owners:
             nouns = [w.lower() for w in m.group(0).split()[1:]]
             # a plural as WordNet's lemma ("parents")
             if any(_a_being_or_group(w) or (w.endswith("s") and _a_being_or_group(w[:-1]))
-                   for w in nouns):
+                   or w in owned for w in nouns):
                 return True
     return False
 
@@ -2693,9 +2799,20 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
             if x.attribute == "occupation" else frozenset())
     if _one_day_written_twice(pair):
         return False  # "Deadline: 30/06" / "The deadline is June 30"
+    if _one_person_named(x, pair.a, y, pair.b):
+        return False  # "Lisa Park (Head of Ops)" / "Lisa Park, who runs operations"
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
             and not (_names_value(x, y, pair.b, both) or _names_value(y, x, pair.a, both))
             and not _name_and_description(x, y, pair))
+
+
+def _one_person_named(x: Held, a: Analysis, y: Held, b: Analysis) -> bool:
+    """Both values of a person held one at a time (an owner, a manager) name one person:
+    the names each gives, one's among the other's, whatever else each says of them."""
+    if not (x.attribute.startswith("owner") or x.attribute == "manager"):
+        return False
+    mine, theirs = x.value & a.salient, y.value & b.salient
+    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
 
 
 def _name_and_description(x: Held, y: Held, pair: Pair) -> bool:
@@ -2754,10 +2871,11 @@ def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
 
 def _scoped_apart(c: Clause, x: Held, d: Clause, y: Held) -> bool:
     """Both values are said for a thing, not the same ("a dark theme in the editor" / "a
-    light theme for the terminal"): where or what for, as an argument of the clause or
-    hung on the value itself."""
+    light theme for the terminal", "on the EU store" / "on the UK store"): where or what
+    for, as an argument of the clause or hung on the value itself; one within the other
+    ("in the editor" / "in the code editor") is one thing."""
     mine, theirs = _scope_words(c, x), _scope_words(d, y)
-    return bool(mine and theirs and not mine & theirs)
+    return bool(mine and theirs and not _agree(mine, theirs))
 
 
 def _scope_words(c: Clause, x: Held) -> frozenset[str]:
@@ -3105,8 +3223,19 @@ def _negated_copy(a: Analysis, b: Analysis) -> bool:
     """The same content words, one statement negated an odd number of times more: a
     contradiction whatever the parse ("Acme ships every order with UPS" / "Acme does not
     ship orders with UPS", where the first is parsed with "ships" as a noun)."""
-    return (bool(a.content) and a.content == b.content and (a.negations - b.negations) % 2 == 1
-            and not _being_and_having(a, b))
+    return (bool(a.content) and _copied(a) == _copied(b)
+            and (a.negations - b.negations) % 2 == 1 and not _being_and_having(a, b))
+
+
+def _copied(an: Analysis) -> frozenset[str]:
+    """The content words a negated copy compares: a title's noun said or not ("Priya's
+    title is team lead" / "Priya is no longer team lead") and the "longer" of "no longer"
+    left out."""
+    words = an.content - TITLE_WORDS
+    return words - {"longer"} if _NO_LONGER.search(an.text) else words
+
+
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)
 
 
 def _being_and_having(a: Analysis, b: Analysis) -> bool:

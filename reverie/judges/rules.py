@@ -194,6 +194,10 @@ _TABLE: tuple[Rule, ...] = (
          "production' / 'production is on Python 3.12', 'on Node 18' / 'upgraded to Node "
          "20'; reverie.text.versions), neither naming two, a bound ('or later') or a place "
          "the other does not ('in production' / 'on her laptop')"),
+    Rule("other-branch", "conflict",
+         "one holder's two statements say its repository's default branch is two branches "
+         "now ('the default branch is main' / 'switched its default branch to develop'; "
+         "reverie.text.branches), neither denying nor adding, not of two repositories"),
     Rule("other-language", "conflict",
          "one holder's two statements ask to be addressed in two languages ('preferred "
          "language: Spanish' / 'wants all replies in German'), or one asks for the language "

@@ -120,7 +120,20 @@ def _reaching(text: str, m: re.Match[str]) -> bool:
     after = _WORD.findall(text[m.end():])
     words = TEXT_BEFORE if m.group(1).lower() in ("text", "texts") else CHANNEL_BEFORE
     return bool((before and before[-1].lower() in words)
-                or (after and after[0].lower() in CHANNEL_AFTER))
+                or (after and after[0].lower() in CHANNEL_AFTER)
+                or _told_to_reach(m.group(1), before, after))
+
+
+def _told_to_reach(word: str, before: list[str], after: list[str]) -> bool:
+    """A channel's verb told of a name ("Don't text Omar", "never call Dana", "Text Ines
+    first"): an order to reach someone by it."""
+    return (word.lower() in _REACHING_VERBS and bool(after) and after[0][:1].isupper()
+            and (not before or before[-1].lower() in _ORDER_BEFORE
+                 or before[-1].lower().endswith(("n't", "n’t"))))
+
+
+_REACHING_VERBS = frozenset({"text", "call", "phone", "ring"})
+_ORDER_BEFORE = frozenset({"not", "never", "please", "always", "only"})
 
 
 @lru_cache(maxsize=1 << 14)

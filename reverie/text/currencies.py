@@ -41,6 +41,12 @@ for _code, _words in CURRENCY_NAMES.items():
     for _word in _words - {"pound", "real", "won", "rand", "buck"}:  # English words besides
         _NAMES[_word] = _NAMES.get(_word, frozenset()) | {_code}
 _NAMES["krona"] = _NAMES["krona"] | {"isk"}  # Icelandic "króna" is written "krona" too
+# the names that are English words besides, read only "in" them where money is used
+_BESIDES: dict[str, frozenset[str]] = {}
+for _code, _words in CURRENCY_NAMES.items():
+    for _word in _words & {"pound", "rand", "buck"}:
+        _BESIDES[_word] = _BESIDES.get(_word, frozenset()) | {_code}
+_IN_BESIDES = re.compile(r"\bin\s+(pounds|pound|rand|bucks)\b", re.I)
 _WHOSE = {**CURRENCY_ADJECTIVES, **DOLLAR_COUNTRIES}
 _WORD = re.compile(
     r"(?:\b(?P<whose>(?:[A-Za-z]+\s+){0,2}))(?P<name>" + "|".join(
@@ -99,6 +105,9 @@ def currencies(text: str) -> Currencies:
         said.append((codes, named))
     words = [_singular(w) for w in re.findall(r"[a-z]+", text.lower())]
     uses = frozenset(MONEY_USES[w] for w in words if w in MONEY_USES)
+    if not said and uses:  # "invoices aren't in pounds": money, not a weight
+        said.extend((_BESIDES[_singular(m.group(1).lower())], m.group(1))
+                    for m in _IN_BESIDES.finditer(text))
     direction = ("in" if _BILLED.search(text) else "out" if _BILLS.search(text) else "")
     return Currencies(tuple(said), uses, "currency" in words, direction)
 

@@ -444,3 +444,59 @@ def test_a_job_taken_at_a_name_is_the_employer(a: str, b: str, contradicts: bool
     assert (found.outcome == "contradiction") is contradicts, found.reason
     if contradicts:
         assert found.findings[0].rule == "one-value-attribute", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Noor is on Halvorsen's payroll.", "Noor works at Kestrel Air."),
+    ("Noor has been at Halvorsen for two years.", "Noor's employer is Kestrel Air."),
+])
+def test_a_payroll_and_years_at_a_name_say_the_employer(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.reason
+    assert found.findings[0].rule == "one-value-attribute", found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Noor has been at Heathrow for two hours.", "Noor works at Kestrel Air."),  # a stay
+    ("Noor is on Halvorsen's board.", "Noor works at Kestrel Air."),  # no payroll
+])
+def test_a_stay_or_a_board_seat_is_no_employer(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("a", "b", "contradicts"), [
+    # a role that is a level of access is the access said otherwise (for a person to settle)
+    ("Role: admin", "The user has viewer access.", True),
+    ("Priya's role is Product Manager.", "Priya has admin access.", False),  # a job, a level
+    # the holder's software names no other holder of its database
+    ("Primary database: PostgreSQL", "The app stores everything in MongoDB.", True),
+    ("The app's database is PostgreSQL.", "The billing service stores its data in MongoDB.",
+     False),
+])
+def test_keys_levels_of_access_and_the_holders_software(a: str, b: str,
+                                                        contradicts: bool) -> None:
+    found = explain(judge, a, b, NOW)
+    assert (found.outcome == "contradiction") is contradicts, found.reason
+
+
+def test_one_person_named_with_more_or_less_is_one_owner() -> None:
+    """"Lisa Park (Head of Ops)" / "Lisa Park, who runs operations": one owner."""
+    found = explain(judge, "The account owner is Lisa Park (Head of Ops).",
+                    "Lisa Park, who runs operations, owns the account on the customer side.",
+                    NOW)
+    assert found.outcome != "contradiction", found.reason
+    found = explain(judge, "The account owner is Lisa Park.", "Lisa Chen owns the account.",
+                    NOW)
+    assert found.outcome == "contradiction", found.reason
+
+
+@pytest.mark.parametrize(("a", "b", "contradicts"), [
+    ("Dana is on an annual plan.", "Dana is on the Pro plan.", False),  # a cycle and a tier
+    ("Dana pays monthly.", "Dana is on an annual plan.", True),  # two cycles
+    ("Billing cycle: monthly", "Dana's account is billed yearly.", True),  # the account's
+])
+def test_a_plan_named_by_how_often_it_is_billed_is_the_billing_cycle(a: str, b: str,
+                                                                     contradicts: bool) -> None:
+    found = explain(judge, a, b, NOW)
+    assert (found.outcome == "contradiction") is contradicts, found.reason

@@ -20,6 +20,8 @@ from tests.dreamkit import assert_not_by, explained
     ("Ama doesn't want calls or chat.", set(), {"call", "chat"}),  # a list denied
     ("Don't share Ama's email.", set(), set()),  # an address, not a channel
     ("Never call Ama's cell; call the office line.", set(), set()),  # two addresses
+    ("Don't text Ama.", set(), {"sms"}),  # a channel's verb told of a name
+    ("The API call Stripe makes is slow.", set(), set()),  # a name after, no order
     ("Ama switched from email to Slack.", {"slack"}, set()),
     ("Reach Ama on Slack or by email.", {"slack", "email"}, set()),
     ("Only reach Ama Ltd. by email.", {"email"}, set()),  # "Ltd." ends no clause
@@ -46,6 +48,7 @@ def test_the_channels_a_text_chooses_and_turns_down(text: str, chosen: set[str],
     ("Ama prefers Slack for quick questions.", "Ama wants quick questions sent by email."),
     ("Ama: best reached by phone.", "Never call Ama."),  # a phone and a call
     ("Ama wants the weekly report by email.", "Ama wants the weekly report on Slack."),
+    ("Ama's preferred contact method is SMS.", "Don't text Ama."),
 ])
 def test_two_channels_chosen_or_one_turned_down_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-channel")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.currencies import currencies
-from tests.dreamkit import explained
+from tests.dreamkit import assert_not_by, explained
 
 
 @pytest.mark.parametrize(("text", "codes", "uses"), [
@@ -24,6 +24,9 @@ from tests.dreamkit import explained
     ("Give it a try.", [], set()),
     ("Moved billing from GBP to EUR.", [{"eur"}], {"billing"}),  # GBP was
     ("Invoices in USD or EUR.", [{"usd"}, {"eur"}], {"billing"}),
+    # a name that is an English word besides, read "in" it where money is used
+    ("Invoices aren't in pounds.", [{"gbp"}], {"billing"}),
+    ("Parcels are weighed in pounds.", [], set()),
 ])
 def test_the_currencies_a_text_keeps_money_in(text: str, codes: list[set[str]],
                                              uses: set[str]) -> None:
@@ -65,6 +68,19 @@ def test_money_kept_in_two_currencies_contradicts(a: str, b: str) -> None:
 ])
 def test_look_alikes_of_two_currencies_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline's prices are in EUR on the EU store.",
+     "Brightline's prices are in pounds on the UK store."),
+    ("Brightline is invoiced in euros for the EU contract.",
+     "Brightline is invoiced in pounds for the UK contract."),
+])
+def test_two_currencies_each_in_a_scope_of_its_own_are_no_rules_contradiction(a: str,
+                                                                              b: str) -> None:
+    """No rule calls them two values (the agent-memory model may still ask a person)."""
+    for rule in ("other-currency", "one-value-attribute"):
+        assert_not_by(a, b, rule)
 
 
 @pytest.mark.parametrize(("a", "b"), [

@@ -166,3 +166,24 @@ def test_a_doing_stopped_is_denied_now(a: str, b: str) -> None:
 def test_a_doing_stopped_before_a_past_use_is_no_contradiction() -> None:
     assert explained("Oskar stopped using Jira in 2019.",
                      "Oskar used Jira at his last job.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline's timezone is CET.", "Brightline is not on Central European Time."),
+    ("Times for Ines in the 24-hour clock.", "Never use the 24-hour clock for Ines."),
+    ("Kestrel's invoices are in GBP.", "Kestrel's invoices aren't in pounds."),
+])
+def test_a_zone_a_format_or_a_currency_denied_in_other_words_contradicts(a: str, b: str) -> None:
+    """The settings read from the text (a zone, a date order or clock, a currency named by
+    a word of two readings) denied by one statement and given by the other."""
+    assert_contradiction(a, b, {"denied-value", "other-format"})
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Brightline's timezone is CET.", "Brightline's CFO is not on Central European Time."),
+    ("Brightline's timezone is CET.", "Brightline is not on CET during the offsite in Lima."),
+    ("Dates for Ines as DD/MM/YYYY.", "Don't use DD/MM/YYYY in the invoice numbers."),
+    ("Kestrel's invoices are in GBP.", "Kestrel's parcels aren't weighed in pounds."),
+])
+def test_a_setting_denied_of_another_or_in_a_scope_is_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

@@ -59,9 +59,10 @@ def _missed(reason: str) -> pytest.MarkDecorator:
 
 @pytest.mark.parametrize(("reached", "why"), [
     pytest.param(lambda s: s["contradiction_recall"] >= 0.90, "contradiction_recall",
-                 marks=_missed("56 of 90 exclusive-value contradictions found (62%; 8 "
+                 marks=_missed("62 of 90 exclusive-value contradictions found (69%; 8 "
                                "before the table of one-value attributes, 30 in session 13, "
-                               "43 in session 20, 51 in session 31): the set varies the "
+                               "43 in session 20, 51 in session 31, 57 in session 35): the "
+                               "set varies the "
                                "verbs and forms of the two sides on purpose; the table covers "
                                "a few attributes and frames, and the SNLI-trained scorer does "
                                "not know which attributes hold one value (docs/calibration.md)"),
@@ -72,9 +73,9 @@ def _missed(reason: str) -> pytest.MarkDecorator:
                                "in session 12, 8 in session 13, 7 in sessions 16-18)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
-                 marks=_missed("5 of 90 contradiction pairs merged into one note (13 before "
+                 marks=_missed("2 of 90 contradiction pairs merged into one note (13 before "
                                "b8177dd and d37c50e, 10 before 4bb90ed, 7 in sessions 12-19, "
-                               "6 in session 20)"),
+                               "6 in session 20, 4 in session 35)"),
                  id="no-contradiction-pair-merged"),
 ])
 def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
@@ -84,10 +85,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 33: 56 found, 5 false alarms, 5 merged), so a
+    """Floors at today's values (session 36: 62 found, 5 false alarms, 2 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
-    assert s["contradictions_found"] >= 56, s
+    assert s["contradictions_found"] >= 62, s
     assert s["false_alarms"] <= 5, s["false_alarm_ids"]
-    assert s["contradictions_merged"] <= 5, s["contradictions_merged_ids"]
+    assert s["contradictions_merged"] <= 2, s["contradictions_merged_ids"]

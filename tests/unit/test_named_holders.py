@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dreamkit import assert_contradiction, explained
+from tests.dreamkit import assert_contradiction, assert_not_by, explained
 
 
 @pytest.mark.parametrize(("a", "b", "rule"), [
@@ -60,3 +60,19 @@ def test_one_holder_named_in_full_and_in_part(a: str, b: str, rule: str) -> None
 ])
 def test_a_name_beside_another_or_beside_a_being_is_another_holder(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_word_after_the_possessive_is_no_part_of_the_name() -> None:
+    """"Kestrel's UK invoices": "UK" says which invoices, not a longer name of Kestrel."""
+    assert_not_by("Kestrel's invoices are in USD.", "Kestrel's UK invoices are in pounds.",
+                  "other-currency")
+
+
+@pytest.mark.parametrize(("a", "b", "contradicts"), [
+    ("Employer: Halvorsen", "Noor works at Kestrel Air.", True),  # the note's holder, named
+    ("Manager: Ruth Lang", "Noor reports to Paul Amato.", True),
+    ("Employer: Halvorsen", "Noor's husband works at Kestrel Air.", False),  # a being of hers
+])
+def test_a_key_that_names_no_holder_is_the_holder_the_other_names(a: str, b: str,
+                                                                  contradicts: bool) -> None:
+    assert (explained(a, b)[0] == "contradiction") is contradicts

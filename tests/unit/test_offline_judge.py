@@ -576,6 +576,16 @@ async def test_a_negated_copy_contradicts_even_when_the_parse_is_wrong() -> None
                                "Acme does not ship orders with UPS.") == "negated-copy"
 
 
+@pytest.mark.parametrize(("a", "b"), [
+    ("Joao's title is release manager.", "Joao is no longer release manager."),
+    ("Joao's role is site admin.", "Joao is not a site admin anymore."),
+])
+async def test_a_negated_copy_reads_a_title_noun_and_no_longer_as_nothing(a: str,
+                                                                          b: str) -> None:
+    """"X's title is Y" and "X is Y" say one thing; "no longer" is a denial, not a word."""
+    assert await contradiction(a, b) == "negated-copy"
+
+
 @pytest.mark.parametrize(("a", "b", "rule"), [
     ("Acme ships every order with UPS.", "Acme does not ship orders with UPS.", "negated-copy"),
     ("Maya likes cats.", "Maya does not like cats.", "negated-copy"),

@@ -28,6 +28,7 @@ __all__ = [
     "PRODUCT_ALIASES",
     "PRODUCT_FAMILIES",
     "PRODUCT_KINDS",
+    "SOFTWARE_WORDS",
     "USE_FRAMES",
     "VERSIONED_PRODUCTS",
     "VERSION_FRAMES",
@@ -157,6 +158,12 @@ COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
 computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" name one
 device among several and stay in the holder."""
+
+SOFTWARE_WORDS = frozenset({"app", "application", "service", "backend", "platform", "product",
+                            "stack", "codebase", "system"})
+"""Words for a holder's software whatever it is: its database is the holder's ("the app
+stores everything in MongoDB" / "Primary database: PostgreSQL"); "the billing service"
+names one of several and its "billing" stays in the holder."""
 
 DEVICE_NOUNS = COMPUTER_WORDS | PHONE_WORDS | {"laptop", "desktop", "notebook", "workstation"}
 """Nouns of a device a holder uses, which said to be a product runs its system ("the
