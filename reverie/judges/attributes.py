@@ -953,10 +953,11 @@ def _a_trade(words: frozenset[str]) -> bool:
 
 
 def _joined(c: Clause, names: frozenset[str]) -> Held | None:
-    """The employer a holder joined, started at or was hired by, undated or lately ("recently
-    joined Square", "was hired by Initech"; :data:`JOINING_FRAMES`): a ``weak`` value, held
-    since. Dated ("joined Square in 2015") it may be a former employer; a product or a
-    group is no employer ("joined Slack", "joined the team")."""
+    """The employer a holder joined, started at, was hired by or took a job at, undated or
+    lately ("recently joined Square", "was hired by Initech", "took a job at KPMG", not a
+    part-time one; :data:`JOINING_FRAMES`): a ``weak`` value, held since. Dated ("joined
+    Square in 2015") it may be a former employer; a product or a group is no employer
+    ("joined Slack", "joined the team")."""
     x = next((a for a in c.args if (c.predicate, a.role) in JOINING_FRAMES), None)
     job = c.arg("obj")
     if (x is None and job is not None and job.head in _JOBS and c.predicate in _TAKING_VERBS

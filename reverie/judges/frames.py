@@ -2658,8 +2658,9 @@ def _named_in_part(x: frozenset[str], c: Clause, a: Analysis, y: frozenset[str],
     """Holders ``x`` (of clause ``c`` in ``a``) and ``y`` (of ``d`` in ``b``) are one named
     in full and in part ("Priya Nair" / "Priya", "Ms. Nair" / "Priya Nair", "Acme
     Logistics" / "Acme"): honorifics aside, one's words among the other's, the fuller a
-    name (the parse's subject, or names its statement gives), and no word more a being or
-    a group ("Acme" / "Acme's CEO", "... team")."""
+    name (the parse's subject, or names its statement gives) that does not say the
+    shorter's possessive before a being or one of its own words (:func:`_owned_being`:
+    "Acme's CEO", "Acme's UK invoices")."""
     x, y = x - _HONORIFIC_WORDS, y - _HONORIFIC_WORDS
     if not x or not y or SELF in x | y or not (x <= y or y <= x):
         return False
