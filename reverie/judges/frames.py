@@ -117,6 +117,7 @@ from reverie.text.vocabulary.attributes import (
     CURRENCY_NAMES,
     DOLLAR_CODES,
     EMPLOYER_FRAMES,
+    EXCLUSIVE_RELATIONS,
     FREQUENCIES,
     MEASURE_KINDS,
     NOT_HELD_VERBS,
@@ -962,6 +963,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "also handles Texas": another value besides, unless a count
     if real[0].role in _SCOPES:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
+    if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
+        return None  # "prefers imperial units for cooking" / "prefers metric units"
     if _restricted_apart(c, d, real[0].role):
         return None  # "dark mode in the IDE" / "light mode in the terminal": two places
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)
@@ -982,6 +985,47 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if c.predicate in _HAVE and _told_apart_by_adjectives(c, d, real[0]) and not al.only:
         return None  # "has one older sister" / "has one younger sister": two sisters
     return "other-value", real[0].role
+
+
+def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
+    """Besides its value (``role``), ``c`` says what it holds for with words ``d`` does not
+    say ("imperial units for cooking", "for her US clients"; not "for two years", nor a
+    value said with "for": "works for Globex"): a scope of its own, beside ``d``'s
+    general one."""
+    said = d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
+    if said & _EVERY:
+        return False  # "Always give temperatures in Celsius": every scope, this one too
+    scopes = [_arg_words(y) for y in c.args
+              if y.role in _SCOPES and y.role != role and not _dated(y) and not y.numbers]
+    scopes += [frozenset(v.split()) for y in c.args for slot, v in y.mods or ()
+               if slot in _SCOPES]  # "imperial units | for cooking"
+    return any(not words & (_SPANS | _REASONS | _EVERY) and _unsaid(_content(words), said)
+               and not any(is_kind_of(w, "organization") for w in words)
+               for words in scopes)
+
+
+def _unsaid(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
+    """Of ``words``, those ``said`` does not hold nor a synonym of ("for every answer" /
+    "replies": one thing, every one of them)."""
+    return frozenset(w for w in words - said if not any(_synonymous(w, v) for v in said))
+
+
+def _arg_words(y: Arg) -> frozenset[str]:
+    """Every word of an argument: its head, its words and its modifiers' ("for her US
+    clients": client, us)."""
+    return (y.words | {y.head}
+            | frozenset(w for _, v in y.mods or () for w in v.split())) - {SELF}
+
+
+_SPANS = frozenset({"year", "years", "month", "months", "week", "weeks", "day", "days",
+                    "hour", "hours", "minute", "minutes", "while", "now", "decade", "decades"})
+# a "for" of why, not of what for ("suspended for non-payment")
+_REASONS = frozenset({"payment", "nonpayment", "non-payment", "non", "fraud", "abuse", "violation",
+                      "violations", "reason", "reasons", "misconduct", "inactivity", "breach",
+                      "cause", "spam", "chargeback", "chargebacks"})
+# words of every scope: a value said with them holds in the other's scope too
+_EVERY = frozenset({"always", "all", "every", "everything", "everywhere", "any"})
+_EVERY_SAID = re.compile(r"\b(?:" + "|".join(sorted(_EVERY)) + r")\b", re.I)
 
 
 def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
@@ -1011,7 +1055,26 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _how_often_too(pair, c, d, role)
         # "an annual plan" / "the Pro plan": how often it is billed, and which tier
         or _cycle_and_tier(c, d, role)
+        # "is fluent in French" / "is fluent in German": one relation to two things
+        or _one_adjective_two_complements(c, d, role)
     )
+
+
+def _one_adjective_two_complements(c: Clause, d: Clause, role: str) -> bool:
+    """Both values are one adjective with a complement each, not the same ("fluent in
+    French" / "fluent in German", "allergic to peanuts" / "allergic to shellfish"): a
+    relation one holds to each, not two values of one property."""
+    x, y = c.arg(role), d.arg(role)
+    if (x is None or y is None or not (x.adjective and y.adjective) or x.head != y.head
+            or x.head in EXCLUSIVE_RELATIONS):  # "married to Tom" / "married to Jim"
+        return False
+    mine = {slot: set(v.split()) for slot, v in x.mods or () if slot.startswith("prep:")}
+    theirs = {slot: set(v.split()) for slot, v in y.mods or () if slot.startswith("prep:")}
+    # two things, not one thing counted or dated otherwise ("due on the 1st" / "on the
+    # 15th", "pregnant with her first child" / "... her second child")
+    return any(not mine[k] & theirs[k] and not _dated_words(frozenset(mine[k] | theirs[k]))
+               and not any(ch.isdigit() for w in mine[k] | theirs[k] for ch in w)
+               for k in mine.keys() & theirs.keys())
 
 
 def _cycle_and_tier(c: Clause, d: Clause, role: str) -> bool:
@@ -1465,7 +1528,23 @@ def _facts_of_one_holder(pair: Pair) -> Finding | None:
     places lived in."""
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
             or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair)
-            or _other_default_branch(pair))
+            or _other_default_branch(pair) or _moved_from_where_living(pair))
+
+
+def _moved_from_where_living(pair: Pair) -> Finding | None:
+    """``ended-then-held``: one statement says its holder moved away from a place or left
+    it ("Ana moved away from Lyon"), the other that one holder lives there now ("Ana lives
+    in Lyon"): both cannot be true now, and the newer says which is."""
+    for moving, staying in ((pair.a, pair.b), (pair.b, pair.a)):
+        left = {w.lower() for m in _MOVED_AWAY.finditer(moving.text) for w in m.groups() if w}
+        if not left or _CAME_BACK.search(moving.text) or not _one_holder(moving, staying):
+            continue  # "moved away from Lyon in 2015 but came back": there again
+        for _, x in _holding(staying):
+            if x.attribute.startswith("residence") and not x.permanent and x.value & left:
+                return finding("ended-then-held", (
+                    f"'{_quote(moving.text)}' left {', '.join(sorted(x.value & left))}; "
+                    f"'{_quote(staying.text)}' lives there now"))
+    return None
 
 
 # the words of a default branch said, no holder ("Kestrel's repo's default branch")
@@ -2607,6 +2686,10 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)):
                 continue  # "works as a bartender on weekends": beside the main job
+            if ((_for_one_only(c, d, x.arg.role) and not _EVERY_SAID.search(pair.b.text))
+                    or (_for_one_only(d, c, y.arg.role)
+                        and not _EVERY_SAID.search(pair.a.text))):
+                continue  # "For her US clients, Ana uses imperial units": a scope of one
             if x.attribute == "currency" and _two_uses_of_money(pair):
                 continue  # "is billed in EUR" / "reports its results in USD"
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
@@ -3040,7 +3123,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     statements merge: it reads some complementary notes as contradictions."""
     if pair.memory is None or pair.cosine < MEMORY_SIMILARITY:
         return None
-    if not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b):
+    if (not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b)
+            or _moved_away(pair.a, pair.b) or _moved_away(pair.b, pair.a)):
         return None  # another holder, or a former value beside the present one
     if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
             or _one_time_written_twice(pair)):
@@ -3051,6 +3135,21 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     return finding("memory-doubt", (
         f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "
         f"{scores.contradiction:.2f} >= {MEMORY_CONTRADICTION}"), scores.as_dict())
+
+
+_MOVED_AWAY = re.compile(r"\b(?:moved|relocated)\s+(?:away\s+from|out\s+of|from)\s+"
+                         r"(?:the\s+)?([A-Z][\w-]*)|\bleft\s+([A-Z][\w-]*)")
+
+
+_CAME_BACK = re.compile(r"\b(?:came|moved|went|is|are)\s+back\b|\breturned\b", re.I)
+
+
+def _moved_away(a: Analysis, b: Analysis) -> bool:
+    """``a`` says its holder moved away from a place, or left it, that ``b`` does not name
+    ("Ana moved away from Lyon" / "Ana lives in Berlin"): where one no longer is, beside
+    where one is; no doubt for a person."""
+    left = {w.lower() for m in _MOVED_AWAY.finditer(a.text) for w in m.groups() if w}
+    return bool(left) and not left & (b.lemmas | b.salient) and not _CAME_BACK.search(a.text)
 
 
 def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
@@ -3882,6 +3981,8 @@ def one_frame(pair: Pair) -> str | None:
                 real = replace(_align(c, d), only=False).real()
                 if real and real[0].role not in _SCOPES and not _restricted_apart(
                         c, d, real[0].role) and not _one_of_several(c, d, real[0].role) \
+                        and not _for_one_only(c, d, real[0].role) \
+                        and not _for_one_only(d, c, real[0].role) \
                         and not _two_sorts_of_person(c, d, real[0].role) \
                         and not _property_and_kind(c, d, real[0].role):
                     role = real[0].role

@@ -68,9 +68,10 @@ def _missed(reason: str) -> pytest.MarkDecorator:
                                "not know which attributes hold one value (docs/calibration.md)"),
                  id="recall-at-least-90-percent"),
     pytest.param(lambda s: s["false_alarms"] == 0, "false_alarm_ids",
-                 marks=_missed("5 of 110 look-alikes and paraphrases called contradictions "
+                 marks=_missed("3 of 110 look-alikes and paraphrases called contradictions "
                                "(9 before b8177dd, 8 before dec63d6, 7 in session 11, 6 "
-                               "in session 12, 8 in session 13, 7 in sessions 16-18)"),
+                               "in session 12, 8 in session 13, 7 in sessions 16-18, 5 in "
+                               "session 35)"),
                  id="no-false-alarms"),
     pytest.param(lambda s: s["contradictions_merged"] == 0, "contradictions_merged_ids",
                  marks=_missed("2 of 90 contradiction pairs merged into one note (13 before "
@@ -85,10 +86,10 @@ def test_target(reached: Callable[[dict[str, Any]], bool], why: str) -> None:
 
 
 def test_does_not_regress() -> None:
-    """Floors at today's values (session 36: 62 found, 5 false alarms, 2 merged), so a
+    """Floors at today's values (session 36: 62 found, 3 false alarms, 2 merged), so a
     change that loses ground fails."""
     s = summary()
     assert s["contradictions"] == 90 and s["non_contradictions"] == 110
     assert s["contradictions_found"] >= 62, s
-    assert s["false_alarms"] <= 5, s["false_alarm_ids"]
+    assert s["false_alarms"] <= 3, s["false_alarm_ids"]
     assert s["contradictions_merged"] <= 2, s["contradictions_merged_ids"]

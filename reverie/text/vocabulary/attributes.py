@@ -37,6 +37,7 @@ __all__ = [
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
     "EMPLOYER_WORDS",
+    "EXCLUSIVE_RELATIONS",
     "FREQUENCIES",
     "HOME_NOUNS",
     "INDUSTRY_WORDS",
@@ -128,6 +129,10 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
 }
 """Nouns of :data:`ONE_VALUE_NOUNS` that name one attribute with another noun ("is on
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
+
+EXCLUSIVE_RELATIONS = frozenset({"married", "engaged", "wed"})
+"""Adjectives of a relation held to one at a time ("married to Tom" / "married to Jim");
+other adjectives with a complement hold to several ("fluent in French" / "in German")."""
 
 ATTRIBUTE_QUALIFIERS = frozenset(
     {"default", "preferred", "prefer", "primary", "main", "current", "usual", "billing",
