@@ -1536,9 +1536,9 @@ def _moved_from_where_living(pair: Pair) -> Finding | None:
     it ("Ana moved away from Lyon"), the other that one holder lives there now ("Ana lives
     in Lyon"): both cannot be true now, and the newer says which is."""
     for moving, staying in ((pair.a, pair.b), (pair.b, pair.a)):
-        left = {w.lower() for m in _MOVED_AWAY.finditer(moving.text) for w in m.groups() if w}
-        if not left or _CAME_BACK.search(moving.text) or not _one_holder(moving, staying):
-            continue  # "moved away from Lyon in 2015 but came back": there again
+        left = _places_left(moving)
+        if not left or not _one_holder(moving, staying):
+            continue
         for _, x in _holding(staying):
             if x.attribute.startswith("residence") and not x.permanent and x.value & left:
                 return finding("ended-then-held", (
@@ -3144,12 +3144,24 @@ _MOVED_AWAY = re.compile(r"\b(?:moved|relocated)\s+(?:away\s+from|out\s+of|from)
 _CAME_BACK = re.compile(r"\b(?:came|moved|went|is|are)\s+back\b|\breturned\b", re.I)
 
 
+def _places_left(an: Analysis) -> frozenset[str]:
+    """The places ``an`` says its holder moved away from or left ("moved away from Lyon",
+    "left Porto"), none where it says they came back ("... but came back in 2022": there
+    again); read once per statement (``Analysis.derived``)."""
+    found: frozenset[str] | None = an.derived.get("places_left")
+    if found is None:
+        found = an.derived["places_left"] = frozenset() if _CAME_BACK.search(an.text) else (
+            frozenset(w.lower() for m in _MOVED_AWAY.finditer(an.text) for w in m.groups()
+                      if w))
+    return found
+
+
 def _moved_away(a: Analysis, b: Analysis) -> bool:
     """``a`` says its holder moved away from a place, or left it, that ``b`` does not name
     ("Ana moved away from Lyon" / "Ana lives in Berlin"): where one no longer is, beside
     where one is; no doubt for a person."""
-    left = {w.lower() for m in _MOVED_AWAY.finditer(a.text) for w in m.groups() if w}
-    return bool(left) and not left & (b.lemmas | b.salient) and not _CAME_BACK.search(a.text)
+    left = _places_left(a)
+    return bool(left) and not left & (b.lemmas | b.salient)
 
 
 def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
@@ -3330,9 +3342,13 @@ def _negated_copy(a: Analysis, b: Analysis) -> bool:
 def _copied(an: Analysis) -> frozenset[str]:
     """The content words a negated copy compares: a title's noun said or not ("Priya's
     title is team lead" / "Priya is no longer team lead") and the "longer" of "no longer"
-    left out."""
-    words = an.content - TITLE_WORDS
-    return words - {"longer"} if _NO_LONGER.search(an.text) else words
+    left out; read once per statement (``Analysis.derived``)."""
+    found: frozenset[str] | None = an.derived.get("copied")
+    if found is None:
+        words = an.content - TITLE_WORDS
+        found = an.derived["copied"] = (words - {"longer"} if _NO_LONGER.search(an.text)
+                                        else words)
+    return found
 
 
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)
