@@ -106,6 +106,7 @@ from reverie.text.places import places_apart
 from reverie.text.preferences import reversed_preferences
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
+from reverie.text.roles import roles_apart
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
@@ -1463,6 +1464,7 @@ def _conflict(pair: Pair) -> Finding | None:
         return (_denied_possession(pair) or _one_value_attribute(pair) or _other_age(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
+                or _other_role(pair)
                 or _other_version(pair) or _other_language(pair) or _other_channel(pair)
                 or _other_option(pair) or _facts_of_one_holder(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
@@ -1517,7 +1519,8 @@ def _conflict(pair: Pair) -> Finding | None:
             or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _other_title(pair) or _other_version(pair) or _other_language(pair)
+            or _other_title(pair) or _other_role(pair) or _other_version(pair)
+            or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair) or _facts_of_one_holder(pair))
 
@@ -1763,6 +1766,33 @@ def _other_title(pair: Pair) -> Finding | None:
     if _plain_settings_apart(pair, TITLE_WORDS, _became_before):
         return None
     return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
+
+
+def _other_role(pair: Pair) -> Finding | None:
+    """``other-role``: one holder's two statements give it two roles, one said as its role,
+    of one scope ("Priya's role on the Atlas project is tech lead" / "Priya is the project
+    manager for Atlas") or none ("Role: Engineering Manager" / "Priya is a principal
+    engineer"), or one denies the role the other gives ("Priya isn't the team lead
+    anymore, she's a staff engineer"; :func:`~reverie.text.roles.roles_apart`). Not a
+    contradiction: two roles said plainly ("the project's tech lead" / "the project's
+    product manager": both may hold), roles in two scopes or a scope only one says, a
+    role said in addition ("also"), before and now, another holder."""
+    found = roles_apart(pair.a.text, pair.b.text)
+    if found is None or not found.exclusive:
+        return None
+    x, y = found.first, found.second
+    denials = (int(x.denied), int(y.denied))
+    # the roles' words and scopes are what is said: the parse puts them in the subjects
+    # ("our" is the writer's: "self" to the parse)
+    said = TITLE_WORDS | set(x.words) | set(y.words) | x.scope | y.scope | (
+        {"self"} if "our" in x.scope | y.scope else set())
+    if _plain_settings_apart(pair, said, _became_before, denials):
+        return None
+    if found.denied:
+        return finding("other-role", (
+            f"{_versus(pair)}: the role {x.said if x.denied else y.said} said and denied"))
+    return finding("other-role", f"{_versus(pair)}: two roles in one scope, {x.said} / "
+                                 f"{y.said}")
 
 
 def _other_language(pair: Pair) -> Finding | None:
@@ -3562,6 +3592,9 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     title = titles_apart(a, b)
     if title is not None:
         return _Named(title[0].said), _Named(title[1].said)
+    role = roles_apart(a, b)
+    if role is not None:
+        return _Named(role.first.said), _Named(role.second.said)
     # "goes to her email" / "gets it by SMS", "minutes go out as PDF" / "... as Word files"
     named = channels_named_apart(a, b) or file_formats_apart(a, b)
     return (_Named(named[0]), _Named(named[1])) if named else None

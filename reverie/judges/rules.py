@@ -189,6 +189,12 @@ _TABLE: tuple[Rule, ...] = (
          "'the company's COO', 'Director of Sales' / 'became VP of Sales', 'Jr. Designer' / "
          "'a Senior Designer'; reverie.text.titles), neither naming two nor denying, and "
          "not of two employers"),
+    Rule("other-role", "conflict",
+         "one holder's two statements give it two roles in one team, project or company "
+         "('Priya's role on Atlas is tech lead' / 'Priya is the project manager for Atlas', "
+         "'Role: Engineering Manager' / 'Priya is a principal engineer'; reverie.text.roles), "
+         "or one denies the role the other gives ('isn't the team lead anymore, she's a "
+         "staff engineer'); not a role said in addition, before and now, or in two scopes"),
     Rule("other-version", "conflict",
          "one holder's two statements run two versions of one product ('runs Python 3.9 in "
          "production' / 'production is on Python 3.12', 'on Node 18' / 'upgraded to Node "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 __all__ = ["BECOME_VERBS", "CHIEF_OFFICERS", "LEADING_TITLES", "LEADING_VERBS", "RANK_AFTER",
-           "RANK_BEFORE", "TITLE_WORDS"]
+           "RANK_BEFORE", "ROLE_CLIPPED", "ROLE_INITIALISMS", "ROLE_NOUNS", "TITLE_WORDS"]
 
 CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
     "ceo": frozenset({"executive"}),
@@ -56,3 +56,41 @@ LEADING_TITLES = frozenset({"lead", "leader", "head", "manager", "director", "ch
                             "boss", "owner", "president", "principal", "founder", "coordinator"})
 """Titles of one who leads a group: what a verb of :data:`LEADING_VERBS` says again ("leads
 the data team" / "is the data team's lead"), not another role in it."""
+
+ROLE_NOUNS = frozenset({
+    "lead", "leader", "manager", "engineer", "developer", "dev", "designer", "owner",
+    "master", "analyst", "architect", "consultant", "intern", "contractor", "scientist",
+    "coordinator", "specialist", "representative", "rep", "agent", "champion", "sponsor",
+    "tester", "writer", "recruiter", "accountant", "director", "officer", "strategist",
+    "marketer", "programmer", "researcher", "technician", "advocate", "steward",
+    "maintainer", "executive", "administrator", "producer", "editor", "trainee",
+})
+"""Nouns that end a role one holds in a team, a project or a company ("team lead", "QA
+engineer", "scrum master", "account executive"); an access level ("admin", "viewer") is
+another attribute, and a chief officer is a title (:data:`CHIEF_OFFICERS`)."""
+
+ROLE_INITIALISMS: Mapping[str, tuple[str, ...]] = {
+    "pm": ("product manager", "project manager", "program manager"),
+    "tpm": ("technical program manager", "technical product manager"),
+    "em": ("engineering manager",),
+    "tam": ("technical account manager",),
+    "csm": ("customer success manager",),
+    "am": ("account manager",),
+    "ae": ("account executive",),
+    "sdr": ("sales development representative",),
+    "sre": ("site reliability engineer",),
+    "swe": ("software engineer",),
+    "sde": ("software development engineer",),
+    "po": ("product owner",),
+    "ba": ("business analyst",),
+    "qa": ("qa engineer", "qa tester", "quality assurance engineer"),
+}
+"""A role's initialism and the roles it may spell ("PM": a product, project or program
+manager), for :func:`reverie.text.roles.one_role`."""
+
+ROLE_CLIPPED: Mapping[str, str] = {
+    "leader": "lead", "dev": "developer", "rep": "representative", "admin": "administrator",
+    "programmer": "developer", "coder": "developer",
+}
+"""A role noun and the one it is said for, clipped or by another name ("lead" / "leader",
+"dev" / "developer"): one role."""
