@@ -293,7 +293,7 @@ def _product(c: Clause, x: Arg) -> Held | None:
     where or what for ("uses MySQL at work"): a ``weak`` value of the attribute its sort is
     (:data:`PRODUCT_KINDS`; "the user's database is PostgreSQL" names it for sure), the
     name as its family's ("Ubuntu": Linux), or None."""
-    if any(y is not x and y.role not in {"adv", "obj"} for y in c.args):
+    if any(y is not x and y.role not in {"adv", "obj"} and not _on_device(y) for y in c.args):
         return None
     if c.predicate == "be" and x.role == "attr" and x.head in CUSTOMER_NOUNS:
         # "is a Verizon customer", "a Firefox user": the product the noun's name says
@@ -314,6 +314,12 @@ def _product(c: Clause, x: Arg) -> Held | None:
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})
+
+
+def _on_device(x: Arg) -> bool:
+    """The argument says which device a product runs on ("runs Ubuntu on her desktop"):
+    whose system it is, not where or what for."""
+    return x.role in {"prep:on", "prep:in"} and x.head in DEVICE_NOUNS
 
 
 def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
@@ -370,7 +376,8 @@ def product_value(name: str) -> frozenset[str]:
 def _as_product(value: frozenset[str]) -> frozenset[str]:
     """A value's products (:func:`product_value`: "ubuntu" and "linux" are {ubuntu,
     linux}), or the value as it is."""
-    names = {n for w in value if (n := product_name(value, w))}
+    names = {n for w in value
+             if (n := w if w in PRODUCT_KINDS else product_name(value, w))}  # "amazon linux"
     return frozenset().union(*map(product_value, names)) if names else value
 
 

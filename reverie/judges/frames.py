@@ -106,7 +106,7 @@ from reverie.text.places import places_apart
 from reverie.text.preferences import reversed_preferences
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
-from reverie.text.roles import roles_apart
+from reverie.text.roles import roles, roles_alike, roles_apart
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
@@ -163,7 +163,12 @@ from reverie.text.vocabulary.number_words import (
     TENS,
 )
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
-from reverie.text.vocabulary.products import ACCESS_LEVELS, VERSION_PLACES, VERSION_WORDS
+from reverie.text.vocabulary.products import (
+    ACCESS_LEVELS,
+    PRODUCT_FAMILIES,
+    VERSION_PLACES,
+    VERSION_WORDS,
+)
 from reverie.text.vocabulary.titles import (
     BECOME_VERBS,
     CHIEF_OFFICERS,
@@ -2968,7 +2973,12 @@ def _names_value(x: Held, y: Held, other: Analysis,
     ("time" of "the GMT time zone" is the attribute's, not a value) and the names ``both``
     statements give."""
     own = frozenset(x.attribute.split()) | y.owned
-    return bool((x.value - own - both) & other.lemmas)
+    # a family both values are kinds of ("Debian" / "Amazon Linux": Linux) is no value
+    families = x.value & y.value & _FAMILIES
+    return bool((x.value - own - both - families) & other.lemmas)
+
+
+_FAMILIES = frozenset(PRODUCT_FAMILIES.values())
 
 
 def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
@@ -3196,12 +3206,12 @@ def _moved_away(a: Analysis, b: Analysis) -> bool:
 
 def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
     """The value readers find one value said on both sides in other words, and besides it
-    neither side says a word the other lacks both ways: frequencies, lengths of time or
-    sums each matched on the other side ("The cache refreshes every 20 minutes." / "...
-    three times an hour."), or one time zone ("EST" / "Eastern Standard Time"), neither
-    denying it. The model's doubt is then about wording. Not when something else differs
-    too ("billed on the 1st of each month" / "charged on the 15th every month": one
-    frequency, two days)."""
+    neither side says a word the other lacks both ways: frequencies, lengths of time, sums
+    or roles each matched on the other side ("The cache refreshes every 20 minutes." /
+    "... three times an hour.", "moved into the PM role" / "is a product manager"), or one
+    time zone ("EST" / "Eastern Standard Time"), neither denying it. The model's doubt is
+    then about wording. Not when something else differs too ("billed on the 1st of each
+    month" / "charged on the 15th every month": one frequency, two days)."""
     if a.negations % 2 != b.negations % 2:
         return False  # one of them denies it
     said: list[tuple[frozenset[str], frozenset[str]]] = []
@@ -3613,6 +3623,7 @@ _READERS: tuple[tuple[Callable[[str, str], bool], Callable[[str], Iterable[_Said
     (frequencies_alike, frequencies),
     (durations_alike, durations),
     (sums_alike, sums),
+    (roles_alike, roles),
 )
 
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from reverie.text.vocabulary.titles import ROLE_CLIPPED, ROLE_INITIALISMS, ROLE_NOUNS
 
-__all__ = ["Role", "RolesApart", "one_role", "roles", "roles_apart"]
+__all__ = ["Role", "RolesApart", "one_role", "roles", "roles_alike", "roles_apart"]
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,8 @@ class RolesApart:
 
 _HOLDER = (r"(?P<holder>(?:[A-Z][a-z]+|[A-Z]{2,})(?:\s+[A-Z][a-z]+)?|[Ss]he|[Hh]e"
            r"|[Tt]he\s+user|User)")
-_DET = (r"(?:(?:(?:the\s+)?(?P<owner>[A-Za-z][\w-]*)'s|(?P<det>the|a|an|our|their|his|her|its))"
-        r"\s+)")
+_DET = (r"(?:(?:(?:the\s+)?(?P<owner>[A-Za-z][\w-]*)'s"
+        r"|(?P<det>(?i:the|a|an|our|their|his|her|its)))\s+)")
 _PHRASE = r"(?P<phrase>[A-Za-z][\w&/-]*(?:\s+[A-Za-z][\w&/-]*){0,4})"
 _NOT = r"(?P<neg>\s+not|n't|\s+no\s+longer)?"
 _NOW = r"(?:\s+(?:now|currently|still|officially))?"
@@ -72,13 +72,23 @@ _FORMS = (
     r"\b" + _HOLDER + r"\s+(?:was|has\s+been|got)\s+(?:promoted|moved|made|named|appointed)"
     r"(?:\s+(?:to|as|into))?\s+" + _DET + r"?" + _PHRASE,
     r"\b" + _HOLDER + r"\s+became\s+" + _DET + r"?" + _PHRASE,
+    # "Priya joined as a data scientist", "was hired on as PM", "took over as team lead"
+    r"\b" + _HOLDER + r"\s+(?:joined(?:\s+[A-Z][\w&-]*)?|was\s+hired|took\s+over|stepped\s+in"
+    r"|came\s+on\s+board)(?:\s+on)?\s+as\s+" + _DET + r"?" + _PHRASE,
+    # "Priya moved into the PM role", "Priya holds the scrum master role", "is in a team
+    # lead position"
+    r"\b" + _HOLDER + r"\s+(?:moved|stepped|transitioned|switched|holds|fills|is\s+in|took\s+on"
+    r"|has\s+taken\s+on)(?:\s+into)?\s+" + _DET + _PHRASE + r"\s+(?:role|position)\b",
+    # "The team lead is Priya", "Atlas's project manager is now Priya Nair"
+    r"(?:^|[;,]\s*)" + _DET + _PHRASE + r"\s+is" + _NOT + _NOW + r"\s+" + _HOLDER
+    + r"\s*(?:[.;,]|$)",
     # "Role: Engineering Manager", "Title - Staff Engineer"
-    r"(?:^|[;,]\s*)(?P<key>role|title|position|job\s+title)\s*(?::|-|=)\s*" + _DET + r"?"
+    r"(?:^|[;,]\s*)(?P<key>(?i:role|title|position|job\s+title))\s*(?::|-|=)\s*" + _DET + r"?"
     + _PHRASE,
     # "Priya is a staff engineer, not the team lead": the holder of the role before
     r"(?:,|\bbut)\s+(?P<neg>not)\s+" + _DET + _PHRASE,
 )
-_PATTERNS = tuple(re.compile(p, re.IGNORECASE if i == 5 else 0) for i, p in enumerate(_FORMS))
+_PATTERNS = tuple(re.compile(p) for p in _FORMS)
 _SCOPE = re.compile(r"^\s+(?:on|for|in|of|at|within)\s+(?:the\s+)?"
                     r"(?P<scope>[\w&'-]+(?:\s+[\w&'-]+){0,2})")
 _STOP = frozenset({
@@ -220,3 +230,11 @@ def roles_apart(a: str, b: str) -> RolesApart | None:
     # plainly may both hold: a project's tech lead is a developer on it too)
     exclusive = (r.keyed or s.keyed) and r.scope == s.scope
     return RolesApart(r, s, exclusive=exclusive, denied=False)
+
+
+def roles_alike(a: str, b: str) -> bool:
+    """Each text gives one holder one role now, none denied, and the two are one role
+    ("moved into the PM role" / "is a product manager")."""
+    x, y = roles(a), roles(b)
+    return (len(x) == 1 and len(y) == 1 and not x[0].denied and not y[0].denied
+            and _one_holder(x[0], y[0]) and one_role(x[0], y[0]))

@@ -63,7 +63,7 @@ ROLE_NOUNS = frozenset({
     "coordinator", "specialist", "representative", "rep", "agent", "champion", "sponsor",
     "tester", "writer", "recruiter", "accountant", "director", "officer", "strategist",
     "marketer", "programmer", "researcher", "technician", "advocate", "steward",
-    "maintainer", "executive", "administrator", "producer", "editor", "trainee",
+    "maintainer", "executive", "administrator", "producer", "editor", "trainee", "contributor",
 })
 """Nouns that end a role one holds in a team, a project or a company ("team lead", "QA
 engineer", "scrum master", "account executive"); an access level ("admin", "viewer") is
