@@ -429,10 +429,13 @@ def _file_format(c: Clause) -> Held | None:
 def _employment(c: Clause, found: list[Held]) -> list[Held]:
     """Whether the holder has work: "is unemployed" (:data:`JOBLESS_WORDS`), or employed
     where a frame names an employer or an occupation ("works at a logistics company"; a
-    copula alone, "is a teacher", may name a trade not practised now)."""
+    copula alone, "is a teacher", may name a trade not practised now). A denied employer
+    denies that one only ("doesn't work at Halvorsen" says nothing of work elsewhere)."""
     attr = c.arg("attr")
     if c.predicate == "be" and attr is not None and attr.head in JOBLESS_WORDS:
         return [Held("employment", attr, frozenset({"without work"}))]
+    if c.negated:
+        return []
     work = next((h for h in found if h.attribute in {"employer", "occupation"} and not h.weak),
                 None)
     return [Held("employment", work.arg, frozenset({"in work"}))] if work is not None else []

@@ -1475,7 +1475,8 @@ def _conflict(pair: Pair) -> Finding | None:
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
         positive, negative = (pair.a, pair.b) if pair.b.negations % 2 else (pair.b, pair.a)
-        return finding("negated-copy", _negation(positive, negative))
+        if not _resumed(negative):
+            return finding("negated-copy", _negation(positive, negative))
     found = (_denied_possession(pair) or _denied_consumption(pair) or _only_and_another(pair)
              or _only_one_of_several(pair) or _reversed_preference(pair)
              or _opposite_property(pair)
@@ -1499,6 +1500,8 @@ def _conflict(pair: Pair) -> Finding | None:
                     "two properties: for a person to settle"))
             if rule != "other-value":
                 positive, negative = (pair.a, pair.b) if d.negated else (pair.b, pair.a)
+                if _resumed(negative):
+                    continue  # "stopped using Slack in 2021 but started again in 2023"
                 return finding(rule, _negation(positive, negative))
             return finding(rule, (
                 f"{_versus(pair)}: one '{c.predicate}' with a different "
@@ -1528,6 +1531,16 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair) or _facts_of_one_holder(pair))
+
+
+_RESUMED = re.compile(r"\b(?:again|resum(?:e|es|ed|ing)|restart(?:s|ed)?|(?:came|went|is)"
+                      r"\s+back)\b", re.I)
+
+
+def _resumed(an: Analysis) -> bool:
+    """The statement says its holder took up again what it stopped ("stopped paying in
+    EUR in 2021 but resumed in 2023", "... started using it again"): no denial of now."""
+    return _RESUMED.search(an.text) is not None
 
 
 def _facts_of_one_holder(pair: Pair) -> Finding | None:
@@ -2226,7 +2239,7 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
             return True
         if (x < y and _owned_being(b.text, x)) or (y < x and _owned_being(a.text, y)):
             return True  # "Brightline's CFO" / "Brightline"
-    return owned and (_owns_another(a, b) or _owns_another(b, a))
+    return owned and (_owns_another(a, b, said) or _owns_another(b, a, said))
 
 
 def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis) -> bool:
@@ -2236,10 +2249,11 @@ def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis
     return subject == {SELF} and bool(other) and other <= an.lemmas | an.salient
 
 
-def _owns_another(a: Analysis, b: Analysis) -> bool:
+def _owns_another(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) -> bool:
     """``a`` speaks of a being or a group its holder has ("my wife", "the user's team")
-    that ``b`` does not name."""
-    return any(noun not in b.lemmas and _a_being_or_group(noun)
+    that ``b`` does not name; not a word of what is ``said`` ("Dana's carrier": WordNet's
+    carrier is a being too)."""
+    return any(noun not in b.lemmas and noun not in said and _a_being_or_group(noun)
                for _, noun, _ in a.possessions)
 
 
@@ -2831,6 +2845,8 @@ def _denied_value(pair: Pair) -> Finding | None:
     one holder has that very value, whatever the verbs ("is a Google employee", "the
     database is PostgreSQL", "is on the Pro plan"); no other argument says otherwise."""
     for denying, saying in ((pair.a, pair.b), (pair.b, pair.a)):
+        if _resumed(denying):
+            continue  # "stopped paying in EUR in 2021 but resumed in 2023"
         denied = [(c, x) for c in denying.clauses
                   if c.negated and not (c.past or c.hypothetical)
                   for x in held(c, denying.salient)]
@@ -2878,8 +2894,13 @@ def _denied_of_every_device(c: Clause, x: Held, a: Analysis, d: Clause, y: Held,
 
 def _denied_in_part(c: Clause, d: Clause, value: Arg) -> bool:
     """The denial says more than the value, which the other clause does not say ("does not
-    work at Google on Fridays"): a part is denied, not the value."""
-    return any(z is not value and z.role != "adv" and not _dated(z) and d.arg(z.role) is None
+    work at Google on Fridays") or says otherwise ("doesn't work at Halvorsen" / "works at
+    Kestrel", where the value denied is being in work): a part is denied, not the value."""
+    def unsaid(z: Arg) -> bool:
+        other = d.arg(z.role)
+        return other is None or not _agree(z.words, other.words)
+
+    return any(z is not value and z.role != "adv" and not _dated(z) and unsaid(z)
                for z in c.args)
 
 
@@ -3181,7 +3202,8 @@ _MOVED_AWAY = re.compile(r"\b(?:moved|relocated)\s+(?:away\s+from|out\s+of|from)
                          r"(?:the\s+)?([A-Z][\w-]*)|\bleft\s+([A-Z][\w-]*)")
 
 
-_CAME_BACK = re.compile(r"\b(?:came|moved|went|is|are)\s+back\b|\breturned\b", re.I)
+_CAME_BACK = re.compile(r"\b(?:came|moved|went|is|are)\s+back\b|\breturned\b"
+                        r"|\bre-?join(?:ed|s)?\b", re.I)
 
 
 def _places_left(an: Analysis) -> frozenset[str]:
@@ -3857,6 +3879,8 @@ def _ended_state(pair: Pair, *, done: bool = False) -> Finding | None:
     if not _one_holder(pair.a, pair.b):
         return None
     for ending, holding in ((pair.a, pair.b), (pair.b, pair.a)):
+        if _CAME_BACK.search(ending.text):
+            continue  # "left Kestrel Air in 2019 but came back in 2022": there again
         for thing in _ended(ending, done=done):
             for d in holding.clauses:
                 said = _said(d)
@@ -3880,6 +3904,9 @@ def _ended(facts: Analysis, *, done: bool = False) -> list[str]:
     ending it ("now works at Stripe after leaving Deloitte")."""
     ended: list[str] = []
     for c in facts.clauses:
+        if c.negated and c.predicate == "continue" and c.past and not c.hypothetical:
+            ended += _quit(c)  # "quit Kestrel Air": "continue" denied, in the past
+            continue
         if c.negated or c.hypothetical:
             continue
         if c.predicate in EXPIRING_VERBS and c.subject_head and not c.args and not done:
@@ -3892,6 +3919,17 @@ def _ended(facts: Analysis, *, done: bool = False) -> list[str]:
             elif x.role in {"prep:after", "prep:since"} and x.head in ENDING_VERBS:
                 ended.extend(sorted(_content(x.words) - {x.head, SELF}))
     return [w for w in ended if w and w != SELF]
+
+
+def _quit(c: Clause) -> list[str]:
+    """What a clause that quit something ended: its object ("quit Kestrel Air"), or where
+    a job quit was ("quit her job at Kestrel Air": Kestrel Air)."""
+    x = c.arg("obj")
+    if x is None:
+        return []
+    if x.head not in TITLE_WORDS:
+        return [x.head]
+    return [y.head for y in c.args if y.role in {"prep:at", "prep:with", "prep:for"}]
 
 
 _HOLDING_PREDICATES = frozenset({"be", "have", "own", "pay", "work", "use", "subscribe",

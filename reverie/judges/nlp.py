@@ -975,11 +975,13 @@ def _normal_form(
 
 
 def _stopped_doing(lemma: str, args: list[Arg]) -> Arg | None:
-    """The doing a holder stopped or quit, with a thing it was done to ("stopped using
-    Windows", "quit drinking coffee"), or None: read as that doing denied now, as "no
-    longer uses Windows" says. Without a thing ("quit smoking") it stays an end that
-    happened (:data:`~reverie.text.vocabulary.verbs.ENDING_VERBS`)."""
-    if lemma not in STOPPING_VERBS or not any(a.role == "obj" for a in args):
+    """The doing a holder stopped or quit, with a thing it was done to or a phrase of how
+    or where ("stopped using Windows", "quit drinking coffee", "stopped paying in EUR"), or
+    None: read as that doing denied now, as "no longer uses Windows" says. Without either
+    ("quit smoking") it stays an end that happened
+    (:data:`~reverie.text.vocabulary.verbs.ENDING_VERBS`)."""
+    if lemma not in STOPPING_VERBS or not any(
+            a.role == "obj" or a.role.startswith("prep:") for a in args):
         return None
     return next((a for a in args if a.role == "xcomp"), None)
 

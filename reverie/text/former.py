@@ -13,10 +13,22 @@ _BEFORE_WORDS = re.compile(r"\b(?:used\s+to|previously|formerly|originally|forme
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+|an?\s+)?$", re.I)
 
 
+# "gets her phone service from T-Mobile", "buys his coffee from Blue Bottle": a source
+_SOURCE_BEFORE = re.compile(r"\b(?:gets?|getting|buys?|buying|orders?|ordering|purchases?|"
+                            r"receives?|rents?|leases?)\b(?:\s+[\w'-]+){0,4}\s+from\s+"
+                            r"(?:the\s+|an?\s+)?$", re.I)
+_TO_AFTER = re.compile(r"^[\w&.' -]*?\b(?:to|into)\b", re.I)
+
+
 def named_after_from(text: str, start: int) -> bool:
     """Whether the value at ``start`` of ``text`` is named right after "from" (or
-    "from the", "from a"): a former value, not the present one."""
-    return _FROM_BEFORE.search(text[:start]) is not None
+    "from the", "from a"): a former value, not the present one; not where a verb of getting
+    says where something comes from ("gets her phone service from T-Mobile"), unless a
+    "to" follows ("got her number moved from Verizon to AT&T")."""
+    if _FROM_BEFORE.search(text[:start]) is None:
+        return False
+    return (_SOURCE_BEFORE.search(text[:start]) is None
+            or _TO_AFTER.match(text[start:]) is not None)
 
 
 def said_before(clause_before: str) -> bool:

@@ -157,6 +157,9 @@ def test_a_trade_a_date_or_a_person_is_no_employer_said_otherwise(a: str, b: str
 @pytest.mark.parametrize(("a", "b"), [
     ("Oskar stopped using Jira.", "Oskar uses Jira."),
     ("Oskar quit using Trello last year.", "Oskar uses Trello every day."),
+    # with a phrase of how instead of a thing
+    ("Kestrel stopped paying in EUR.", "Kestrel pays in EUR."),
+    ("Kestrel stopped paying by card.", "Kestrel pays by card."),
 ])
 def test_a_doing_stopped_is_denied_now(a: str, b: str) -> None:
     """"stopped using Jira": does not use it now, as "no longer uses Jira" says."""
@@ -166,6 +169,25 @@ def test_a_doing_stopped_is_denied_now(a: str, b: str) -> None:
 def test_a_doing_stopped_before_a_past_use_is_no_contradiction() -> None:
     assert explained("Oskar stopped using Jira in 2019.",
                      "Oskar used Jira at his last job.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kestrel stopped paying in EUR in 2021 but resumed in 2023.", "Kestrel pays in EUR."),
+    ("Oskar stopped using Slack in 2021 but started using it again in 2023.",
+     "Oskar uses Slack."),
+])
+def test_a_doing_stopped_and_taken_up_again_is_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Noor doesn't work at Halvorsen.", "Noor works at Kestrel."),
+    ("Noor no longer works at Halvorsen.", "Noor works at Kestrel."),
+])
+def test_an_employer_denied_denies_no_work_elsewhere(a: str, b: str) -> None:
+    """Being in work was read from the denied employer and called denied: a contradiction
+    with any other employer."""
+    assert explained(a, b)[0] != "contradiction"
 
 
 @pytest.mark.parametrize(("a", "b"), [

@@ -13,6 +13,9 @@ from reverie.text.former import named_after_from, said_before
     ("Switched billing from the GBP account to EUR.", "GBP", True),
     ("Upgraded FROM Node 16 to 20.", "Node", True),
     ("Runs Node 20 from now on.", "Node", False),
+    # a verb of getting says where a thing comes from, unless a "to" says a change
+    ("Dana gets her phone service from T-Mobile.", "T-Mobile", False),
+    ("Dana got her number moved from Verizon to AT&T.", "Verizon", True),
 ])
 def test_a_value_right_after_from_is_former(text: str, value: str, former: bool) -> None:
     assert named_after_from(text, text.index(value)) is former

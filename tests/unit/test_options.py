@@ -129,6 +129,11 @@ def test_which_of_several_things_is_read() -> None:
     ("Mobile provider: Airtel", "Kofi has a Vodafone SIM."),
     ("The Nimbus account is on the legacy Basic plan.", "Nimbus is subscribed to Pro."),
     ("Acme has the Enterprise plan.", "Acme is a Pro customer."),
+    # the words of the set are no being the holder owns (WordNet's "carrier" is one)
+    ("Dana's phone carrier is Verizon.", "Dana switched to T-Mobile."),
+    ("Dana's wireless carrier: Verizon", "Dana moved her number to Mint Mobile."),
+    # a source, not a carrier before
+    ("Dana is a Verizon customer.", "Dana gets her phone service from T-Mobile."),
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
@@ -147,6 +152,8 @@ def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     ("The app uses MongoDB for session storage.", "The app's main database is PostgreSQL."),
     ("They moved from MySQL to Postgres.", "The app's database is PostgreSQL."),  # before
     ("Kofi's carrier is T-Mobile.", "Kofi is thinking of switching to Verizon."),  # not yet
+    ("Dana is on Verizon.", "Dana's husband is on T-Mobile."),  # two holders
+    ("Dana switched from Verizon to T-Mobile.", "Dana is on T-Mobile."),  # before and now
     ("The Enterprise plan includes SSO.", "Acme is on Pro."),  # of the plan, no holder
     ("Kofi pays for Spotify Premium.", "Kofi is on the Pro plan."),  # another product's
     ("Acme wants to upgrade to Business.", "Acme is on the Starter plan."),  # not yet

@@ -41,7 +41,8 @@ _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite",
               "dynamodb", "cassandra")
 _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "airtel",
              "mint mobile", "google fi", "cricket wireless", "boost mobile", "us cellular",
-             "telus", "sprint")
+             "telus", "sprint", "o2", "giffgaff", "jio", "lycamobile", "lebara",
+             "xfinity mobile", "tesco mobile", "us mobile")
 _LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint", "centos",
                        "rhel", "red hat enterprise linux", "rocky linux", "almalinux",
                        "opensuse", "suse linux", "manjaro", "amazon linux")
