@@ -1533,8 +1533,8 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_time_of_day(pair) or _facts_of_one_holder(pair))
 
 
-_RESUMED = re.compile(r"\b(?:again|resum(?:e|es|ed|ing)|restart(?:s|ed)?|(?:came|went|is)"
-                      r"\s+back)\b", re.I)
+# not "came back": "the test came back negative" is a result
+_RESUMED = re.compile(r"\b(?:again|resum(?:e|es|ed|ing)|re-?start(?:s|ed)?)\b", re.I)
 
 
 def _resumed(an: Analysis) -> bool:

@@ -54,6 +54,23 @@ _VERSION_OF = re.compile(
     r"(?<![\w.])(?:(?:version\s+|v)(?P<number>\d+(?:\.\d+){0,2})|"
     r"(?P<dotted>\d+\.\d+(?:\.\d+)?))\s+of\s+(?:the\s+|their\s+|our\s+|its\s+)?"
     + _NAME + _PART + r"\b(?P<plus>)", re.I)
+# "Kestrel's Node runtime is 18", "the Kubernetes cluster runs 1.27", "Terraform is pinned
+# to 1.5": the number after a noun of what runs it or a verb that fixes it
+_VERSION_IS = re.compile(
+    r"(?<![\w.])" + _NAME + _PART + r"(?:\s+(?:runtime|cluster|install|installation|toolchain|"
+    r"binary|engine)\s*(?:\bis\s+(?:on|at)\b|\bis\b|\bruns\b|:)|\s+(?:(?:is|are)\s+)?"
+    r"(?:pinned|set|locked|fixed|held)\s+(?:to|at))\s*" + _NUMBER
+    # a count after it is none ("the Kubernetes cluster is 3 nodes")
+    + r"(?=\s*(?:$|[.,;:)!?]|(?:in|on|for|and|but|since|now|as|with|at|until|today|"
+    r"currently)\b))", re.I)
+# "the mobile app is at version 5.1", "the current mobile app version is 5.4", "the v1
+# API": a thing the vocabulary does not know, named by its words
+_THING_VERSION = re.compile(
+    r"(?:^|\b)(?:(?:the|our|their|its)\s+)?(?:current\s+|latest\s+)?(?P<thing>(?:[a-z][\w-]*\s+)"
+    r"{0,2}(?:app|api|sdk|client|firmware|plugin|extension|schema|protocol|model|template))"
+    r"(?:\s+(?:is|runs)\s+(?:at|on)\s+version|\s+version\s+(?:is|:))\s*" + _NUMBER
+    + r"|\bv(?P<vnumber>\d+(?:\.\d+)?)\s+(?P<vthing>api|sdk|app|client|endpoints?|schema|"
+    r"protocol)\b(?P<vplus>)", re.I)
 _SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
                     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
@@ -71,8 +88,9 @@ def versions(text: str) -> tuple[Version, ...]:
     """Every version ``text`` says is in use, in order (bounded ones and former ones left
     out)."""
     found = []
-    matches = sorted((*_VERSION.finditer(text), *_VERSION_OF.finditer(text)),
-                     key=lambda m: m.start())
+    matches = _unoverlapped(sorted((*_VERSION.finditer(text), *_VERSION_OF.finditer(text),
+                                    *_VERSION_IS.finditer(text)),
+                                   key=lambda m: (m.start(), -m.end())))
     for m in matches:
         before, after = text[:m.start()], text[m.end():]
         if (m.group("plus") or _BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after)
@@ -89,7 +107,31 @@ def versions(text: str) -> tuple[Version, ...]:
         scope = _SCOPE.match(after)
         found.append(Version(product, number, m.group(0).strip(), frozenset(
             scope.group(1).lower().split()) if scope else frozenset()))
+    if not found:
+        found = [v for m in _THING_VERSION.finditer(text) if (v := _thing_version(text, m))]
     return tuple(found)
+
+
+def _unoverlapped(matches: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The matches in order, each starting after the one kept before it ends."""
+    kept: list[re.Match[str]] = []
+    for m in matches:
+        if not kept or m.start() >= kept[-1].end():
+            kept.append(m)
+    return kept
+
+
+def _thing_version(text: str, m: re.Match[str]) -> Version | None:
+    """The version of a thing named by its words ("the mobile app", "the v2 API"), or
+    None where it is bounded or former."""
+    after = text[m.end():]
+    if (m.group("plus") or _BOUND_AFTER.match(after) or _BOUND_BEFORE.search(text[:m.start()])
+            or named_after_from(text, m.start())):
+        return None
+    thing = m.group("thing") or m.group("vthing")
+    number = m.group("number") or m.group("vnumber")
+    product = " ".join(w.rstrip("s") if w == "endpoints" else w for w in thing.lower().split())
+    return Version(product, number, m.group(0).strip())
 
 
 def versions_apart(a: str, b: str) -> tuple[Version, Version] | None:

@@ -25,6 +25,16 @@ from tests.dreamkit import explained
     ("Still on 7.1 of the Ruby client.", [("ruby client", "7.1")]),
     ("The Android app version in use is 2.9.", [("android app", "2.9")]),  # not Android 2.9
     ("Runs 3 of the Node services.", []),  # a count, no version
+    # a noun of what runs it, or a verb that fixes it, between the name and the number
+    ("Kestrel's Kubernetes cluster runs 1.27.", [("kubernetes", "1.27")]),
+    ("Kestrel's Node runtime is 18.", [("node", "18")]),
+    ("Kestrel's Terraform is pinned to 1.5.", [("terraform", "1.5")]),
+    ("The Kubernetes cluster is 3 nodes.", []),  # a count
+    # a thing the vocabulary does not know, named by its words
+    ("The mobile app is at version 5.1.", [("mobile app", "5.1")]),
+    ("The current mobile app version is 5.4.", [("mobile app", "5.4")]),
+    ("Kestrel uses the v1 API.", [("api", "1")]),
+    ("Kestrel moved from the v1 API to the v2 API.", [("api", "2")]),
 ])
 def test_the_versions_a_text_says_are_in_use(text: str, said: list[tuple[str, str]]) -> None:
     assert [(v.product, v.number) for v in versions(text)] == said
@@ -43,6 +53,11 @@ def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
     ("The workers run Node 18 in prod.", "prod is on node 22 now, upgraded last week"),
     ("Python version pinned to 3.10.", "Python version pinned to 3.12."),
     ("Kestrel runs version 2.4 of the Android app.", "Kestrel's Android app version in use: 2.9"),
+    ("Kestrel's Kubernetes cluster runs 1.27.", "Kestrel's cluster is on Kubernetes 1.29."),
+    ("Kestrel's Node runtime is 18.", "Kestrel deploys on Node 20."),
+    ("Kestrel's Terraform is pinned to 1.5.", "Kestrel runs Terraform 1.7."),
+    ("The mobile app is at version 5.1.", "The current mobile app version is 5.4."),
+    ("Kestrel uses the v1 API.", "Kestrel migrated to the v2 API."),
 ])
 def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-version")
@@ -57,6 +72,11 @@ def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     # each in its own scope, said right after the version
     ("Python pinned to 3.10 in the reporting service.", "Python pinned to 3.12 in the new API."),
     ("Runs Android 14.", "The Android app version in use is 2.9."),  # the system, an app
+    ("The mobile app is at version 5.1.", "The web app is at version 5.4."),  # two apps
+    ("Kestrel used to be on the v1 API.", "Kestrel uses the v2 API."),  # before and now
+    ("Kestrel uses the v1 API.", "Halvorsen uses the v2 API."),  # two holders
+    ("Kestrel's staging cluster runs Kubernetes 1.29.",
+     "Kestrel's production cluster runs Kubernetes 1.27."),  # two clusters
 ])
 def test_look_alikes_of_two_versions_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
