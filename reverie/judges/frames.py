@@ -189,7 +189,7 @@ from reverie.text.vocabulary.verbs import (
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
-from reverie.text.zones import held_zone
+from reverie.text.zones import held_zone, timed_zone
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -1713,7 +1713,7 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     before 3pm ET") are not two."""
     x, y = held_zone(pair.a.text), held_zone(pair.b.text)
     if x is None or y is None:
-        return None
+        return _other_timed_zone(pair)
     if x.offsets & y.offsets:
         # one zone, denied by one statement ("not on Pacific time" / "timezone: PST")
         return _denied_setting(pair, "time zone", x.said, y.said, ZONE_WORDS)
@@ -1722,6 +1722,28 @@ def _other_time_zone(pair: Pair) -> Finding | None:
         return None
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
+
+
+def _other_timed_zone(pair: Pair) -> Finding | None:
+    """``other-time-zone`` where each statement places one holder's timed things of one
+    kind in a zone, and they cannot be one ("Times for Dana should be shown in CET" / "Show
+    Dana times in Pacific time", "Dana works US Eastern hours" / "Dana's working hours are
+    on IST"; :func:`~reverie.text.zones.timed_zone`). Not where the things differ
+    ("meetings" / "calendar", "server times" / "times"), where one statement places the
+    holder itself ("Dana's timezone is PST" / "Dana keeps CET hours": a remote worker's),
+    nor denials, before and now, two holders or two names."""
+    x, y = timed_zone(pair.a.text), timed_zone(pair.b.text)
+    if x is None or y is None or x.things != y.things or x.offsets & y.offsets:
+        return None
+    said = (ZONE_WORDS | x.things | y.things | {f"{w}s" for w in x.things | y.things}
+            | set(f"{x.said} {y.said}".lower().split()))
+    if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, said)
+            or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, said)
+            or _named_apart_both_ways(pair, said)):
+        return None
+    return finding("other-time-zone", (
+        f"{_versus(pair)}: {', '.join(sorted(x.things))} in {x.said} ({x.utc}) / "
+        f"{y.said} ({y.utc})"))
 
 
 def _denied_setting(pair: Pair, what: str, mine: str, theirs: str,

@@ -74,6 +74,7 @@ from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BELIEF_VERBS,
     CHANGE_VERBS,
+    ENDING_VERBS,
     EXPIRING_VERBS,
     FORMER_QUALIFIERS,
     FORMERLY,
@@ -1087,7 +1088,9 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         exclusive,
         # a change ("was moved to Sunday") says what holds now
         # and a doing stopped ("stopped using Windows") is denied now
-        past=((_past(copula or pred) or _former_subject(pred)) and lemma not in CHANGE_VERBS
+        # ("moved off Postgres" is an end, in its tense: :data:`ENDING_VERBS`)
+        past=((_past(copula or pred) or _former_subject(pred))
+              and (lemma not in CHANGE_VERBS or predicate in ENDING_VERBS)
               and not (lemma in STOPPING_VERBS and predicate != OPPOSITE_VERBS[lemma])),
         hypothetical=_hypothetical(pred),
         never=_never(copula or pred),

@@ -39,7 +39,7 @@ from reverie.text.vocabulary.zones import (
     ZONE_NAMES,
 )
 
-__all__ = ["Zone", "held_zone", "value_offsets", "zones"]
+__all__ = ["Zone", "held_zone", "timed_zone", "value_offsets", "zones"]
 
 _SEASONS = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))  # wall times
 
@@ -53,6 +53,9 @@ class Zone:
     of_time: bool = False
     former: bool = False
     """Named after "from" ("moved from PST to CET"): where the holder was."""
+    things: frozenset[str] = frozenset()
+    """The timed things its clause says the zone is of, singular ("Show Dana times in
+    Pacific time": time; "works US Eastern hours": hour); none for a clock time's."""
 
     @property
     def utc(self) -> str:
@@ -145,7 +148,9 @@ def zones(text: str) -> tuple[Zone, ...]:
             taken.append((m.start(), m.end()))
             of_time = _of_time(text, m.start(), m.end())
             former = named_after_from(text, m.start())
-            found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former)))
+            things = _things(text, m.start(), m.end()) if of_time else frozenset()
+            found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former,
+                                          things)))
 
     for m in _IANA.finditer(text):  # "Europe/Berlin", as the tz database names it
         if m.group(0) in _table("iana", lambda: frozenset(zoneinfo.available_timezones())):
@@ -177,6 +182,42 @@ def _of_time(text: str, start: int, end: int) -> bool:
     after = _CLAUSE_END.split(text[end:])[0].lower()
     words = re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone"))
     return bool(TIMED_THINGS & set(words))
+
+
+def _things(text: str, start: int, end: int) -> frozenset[str]:
+    """The timed things (:data:`TIMED_THINGS`, nouns, singular) in the clause of the zone
+    at ``start:end``; none where a clock time is just before it or another zone is measured
+    from it."""
+    if _CLOCK_BEFORE.search(text[max(0, start - 12):start]):
+        return frozenset()
+    before = _CLAUSE_END.split(text[:start])[-1].lower()
+    if before.rstrip().endswith(RELATIVE_WORDS):
+        return frozenset()
+    after = _CLAUSE_END.split(text[end:])[0].lower()
+    words = set(re.findall(r"[a-z]+", f"{before} {after}")) & TIMED_THINGS - _SHOWING
+    return frozenset(w.removesuffix("s") for w in words)
+
+
+# words of showing or placing times, no timed thing of their own
+_SHOWING = frozenset({"display", "displayed", "show", "shown", "scheduled", "published",
+                      "posted"})
+
+
+@lru_cache(maxsize=4096)
+def timed_zone(text: str) -> Zone | None:
+    """The one zone ``text`` says its timed things are in ("Times for Dana should be shown
+    in CET", "Dana works US Eastern hours"), where it places its holder in none: the
+    zones of timed things when they can all be one, with their things; else None."""
+    if held_zone(text) is not None:
+        return None
+    timed = [z for z in zones(text) if z.things and not z.former]
+    if not timed:
+        return None
+    offsets = frozenset.intersection(*(z.offsets for z in timed))
+    if not offsets:
+        return None
+    return Zone(offsets, " ".join(z.said for z in timed), of_time=True,
+                things=frozenset().union(*(z.things for z in timed)))
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,8 @@ judge = OfflineJudge(embedder())
     # "quit" is "continue" denied: an end all the same, of a job at a name too
     ("Noor works at Kestrel Air.", "Noor quit Kestrel Air."),
     ("Noor works at Kestrel Air.", "Noor quit her job at Kestrel Air."),
+    # a change verb that ends keeps its tense ("was merged into one note")
+    ("Kestrel is on Postgres.", "Kestrel moved off Postgres in 2025."),
 ])
 def test_an_end_in_the_past_contradicts_the_thing_held_now(a: str, b: str) -> None:
     """Both cannot be true now; the dream keeps the newer."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.quantities import quantities
-from reverie.text.zones import held_zone, value_offsets, zones
+from reverie.text.zones import held_zone, timed_zone, value_offsets, zones
 from tests.dreamkit import assert_contradiction, assert_not_by, explained
 
 
@@ -51,6 +51,9 @@ def test_a_times_zone_is_marked(text: str, of_time: list[tuple[str, bool]]) -> N
     ("Noor is on Pacific time.", "Noor's time zone is CET."),
     ("Kemal is based in Doha, UTC+3.", "Kemal keeps Gulf Standard Time (UTC+4)."),
     ("The Oslo team works CET.", "The Oslo team is on Helsinki hours."),
+    # one holder's timed things of one kind in two zones
+    ("Times for Noor should be shown in CET.", "Show Noor times in Pacific time."),
+    ("Noor works US Eastern hours.", "Noor's working hours are on IST."),
 ])
 def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "other-time-zone")
@@ -64,9 +67,25 @@ def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
     ("Noor was on Pacific time until May.", "Noor is on CET now."),  # then and now
     ("Noor is not on Pacific time.", "Noor is on CET."),
     ("Log Noor's sessions with UTC timestamps.", "Noor is on CET."),  # the log's zone
+    ("Noor's timezone is PST.", "Noor works CET hours."),  # a remote worker's hours
+    ("Noor's server times are in UTC.", "Show Noor times in Pacific time."),  # two things
+    ("Meetings with Noor are in EST.", "Meetings with Kenji are in PST."),  # two names
+    ("Noor used to work US Eastern hours.", "Noor's working hours are on IST."),  # before
+    ("Noor's calls are at 3pm EST.", "Noor's calls are in PST."),  # a clock time's
 ])
 def test_one_zone_or_two_holders_is_no_time_zone_conflict(a: str, b: str) -> None:
     assert_not_by(a, b, "other-time-zone")
+
+
+@pytest.mark.parametrize(("text", "things"), [
+    ("Times for Noor should be shown in CET.", {"time"}),
+    ("Noor works US Eastern hours.", {"hour"}),
+    ("Noor's timezone is PST.", None),  # the holder's own zone
+    ("The review is at 4pm PT.", None),  # a clock time's
+])
+def test_the_zone_of_timed_things_is_read_with_them(text: str, things: set[str] | None) -> None:
+    found = timed_zone(text)
+    assert (found.things if found else None) == things
 
 
 @pytest.mark.parametrize(("a", "b"), [

@@ -77,10 +77,13 @@ ENDING_VERBS: dict[str, frozenset[str]] = {
     "lay off": frozenset({"prep:from"}),
     "fire": frozenset({"prep:from"}),
     "graduate": frozenset({"prep:from"}),
+    "move off": frozenset({"obj"}),
+    "migrate off": frozenset({"obj"}),
+    "get off": frozenset({"obj"}),
 }
 """Verbs that end what their holder had, by the argument role that names it: "left
 Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
-clinic"."""
+clinic", "moved off Postgres"."""
 
 EXPIRING_VERBS = frozenset({"end", "expire", "finish", "lapse", "conclude", "close"})
 """Verbs by which a thing ends of itself, its subject what ends: "when summer ends", "the
