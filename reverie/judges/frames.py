@@ -1876,9 +1876,10 @@ def _other_channel(pair: Pair) -> Finding | None:
     mine, theirs = x.one(), y.one()
     if not turned and (mine is None or theirs is None or channels_alike(mine, theirs)):
         return None
-    if _chosen_for_apart(pair) or _plain_settings_apart(
-            pair, _CHANNEL_SAID, _became_before, (len(x.refused), len(y.refused))):
-        return None
+    if (_chosen_for_apart(pair) or _named_apart_both_ways(pair, _CHANNEL_SAID)
+            or _plain_settings_apart(pair, _CHANNEL_SAID, _became_before,
+                                     (len(x.refused), len(y.refused)))):
+        return None  # ... or "Send Omar's updates to his email" / "Send Kenji's ..."
     said = (f"{', '.join(sorted(turned))} chosen and turned down" if turned
             else f"{mine} / {theirs}")
     return finding("other-channel", f"{_versus(pair)}: one channel to reach them by, {said}")

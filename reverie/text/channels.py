@@ -82,7 +82,10 @@ _CHOICE = re.compile(
     r"\b(?:" + "|".join(sorted(CHOICE_WORDS)) + r")\b"
     r"|\b(?:" + "|".join(sorted(REACH_VERBS)) + r")\b(?:\s+[\w'.-]+){0,3}?\s+"
     r"(?:by|via|on|through|over|at)\b"
-    r"|\b(?:" + "|".join(sorted(CHANNEL_KEYS)) + r")\w*\s*:", re.I)
+    r"|\b(?:" + "|".join(sorted(CHANNEL_KEYS)) + r")\w*\s*:"
+    # "Send Omar's updates to his email": an order of where to deliver
+    r"|\b(?:send|forward|deliver)\b(?:\s+[\w'.-]+){0,3}?\s+to\s+(?:his|her|their|[\w-]+'s)\b",
+    re.I)
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ def _reaching(text: str, m: re.Match[str]) -> bool:
         return True  # "Preferred contact: phone"
     before = _WORD.findall(text[:m.start()])
     after = _WORD.findall(text[m.end():])
-    words = TEXT_BEFORE if m.group(1).lower() in ("text", "texts") else CHANNEL_BEFORE
+    # "prefers text answers" is of a format; "answers texts", plural, are messages
+    words = TEXT_BEFORE if m.group(1).lower() == "text" else CHANNEL_BEFORE
     return bool((before and before[-1].lower() in words)
                 or (after and after[0].lower() in CHANNEL_AFTER)
                 or _told_to_reach(m.group(1), before, after))

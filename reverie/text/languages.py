@@ -43,6 +43,9 @@ class Languages:
         return meant or None
 
 
+_WRITE_TO = re.compile(r"\b(?:write|writing)\s+(?:back\s+)?to\b", re.I)
+
+
 @lru_cache(maxsize=1 << 14)
 def languages(text: str) -> Languages:
     """Read the languages ``text`` asks for and denies; remembered per text."""
@@ -57,6 +60,8 @@ def languages(text: str) -> Languages:
             asked.append(meant)
     words = re.findall(r"[a-z]+", text.lower())
     uses = frozenset(ADDRESS_USES[w] for w in words if w in ADDRESS_USES)
+    if _WRITE_TO.search(text):  # "Write to Ana in Korean": messages; not "writes a novel"
+        uses |= {"messages"}
     if ABILITY_WORDS.intersection(words):
         uses -= {""}  # "Krystian's native language is Polish": which he speaks
     return Languages(tuple(asked), frozenset(denied), uses)

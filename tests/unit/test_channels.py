@@ -33,6 +33,10 @@ from tests.dreamkit import assert_not_by, explained
     # of some times only, or of before
     ("Don't call Ama after 6pm.", set(), set()),
     ("Ama used to prefer phone calls.", set(), set()),
+    # an order of where to deliver; texts answered, plural, are messages
+    ("Send Ama's updates to her email.", {"email"}, set()),
+    ("Ama only answers texts.", {"sms"}, set()),
+    ("Alerts are sent to Slack.", set(), set()),  # named, not chosen
 ])
 def test_the_channels_a_text_chooses_and_turns_down(text: str, chosen: set[str],
                                                     refused: set[str]) -> None:
@@ -49,6 +53,8 @@ def test_the_channels_a_text_chooses_and_turns_down(text: str, chosen: set[str],
     ("Ama: best reached by phone.", "Never call Ama."),  # a phone and a call
     ("Ama wants the weekly report by email.", "Ama wants the weekly report on Slack."),
     ("Ama's preferred contact method is SMS.", "Don't text Ama."),
+    ("Ama wants updates by SMS.", "Send Ama's updates to her email."),
+    ("Reach Ama by email.", "Ama only answers texts."),
 ])
 def test_two_channels_chosen_or_one_turned_down_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-channel")
@@ -72,6 +78,8 @@ def test_two_channels_chosen_or_one_turned_down_contradict(a: str, b: str) -> No
     ("Ama prefers calls.", "Ama's preferred channel is Zoom."),  # a call may be on Zoom
     ("Never call Ama's cell; call the office line.", "Ama prefers phone calls."),
     ("Ama's company prefers phone support.", "Ama's manager prefers email."),
+    ("Send Ama's updates to her email.", "Send Kofi's updates to his phone."),  # two names
+    ("Ama answers texts quickly.", "Reach Ama by email."),  # not chosen
 ])
 def test_look_alikes_of_two_channels_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

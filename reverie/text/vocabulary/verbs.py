@@ -79,7 +79,6 @@ ENDING_VERBS: dict[str, frozenset[str]] = {
     "graduate": frozenset({"prep:from"}),
     "move off": frozenset({"obj"}),
     "migrate off": frozenset({"obj"}),
-    "get off": frozenset({"obj"}),
 }
 """Verbs that end what their holder had, by the argument role that names it: "left
 Tessel", "cancelled Spotify Premium", "was laid off from Meta", "retired from the
