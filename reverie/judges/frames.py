@@ -123,6 +123,7 @@ from reverie.text.vocabulary.attributes import (
     MEASURE_KINDS,
     NOT_HELD_VERBS,
     ORIGIN_FRAMES,
+    OWNER_NOUNS,
     PERSON_SORTS,
     RELATED_PERSONS,
     RESIDENCE_FRAMES,
@@ -1680,8 +1681,10 @@ def _changed_value(pair: Pair) -> Finding | None:
     """One statement says its holder changed something to a value ("downgraded to Basic",
     "was upgraded to Go 1.22"), the other that one holder's thing holds another value of
     one sort now ("has been on Enterprise since 2020", "writes everything in Go 1.21"):
-    after the change the old value no longer holds, so both cannot be true now."""
-    if not _one_holder(pair.a, pair.b):
+    after the change the old value no longer holds, so both cannot be true now. A key's
+    owner is the thing's, no other holder ("Ticket 4410 owner: Keiko" / "Ticket 4410 was
+    reassigned to Bram")."""
+    if not _one_holder(pair.a, pair.b, OWNER_NOUNS):
         return None
     for changed, other in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in changed.clauses:
@@ -1692,7 +1695,7 @@ def _changed_value(pair: Pair) -> Finding | None:
                 continue  # the other statement names the new value: the change, or after it
             for d in other.clauses:
                 if (d.changed or d.negated or d.past or d.hypothetical or d.additive
-                        or not _same_holder(c, d) or _two_things(c, d)
+                        or not _same_holder(c, d) or _two_things(c, d, OWNER_NOUNS)
                         or _one_day(c, d) or _thing_unsaid(c, d, changed, other)):
                     continue  # "my brother" / "my other brother"
                 old = next((y for y in d.args if _one_sort(new, y, changed, other)
@@ -2630,10 +2633,10 @@ def _one_subject(c: Clause, d: Clause) -> bool:
         and not _two_things(c, d)))
 
 
-def _two_things(c: Clause, d: Clause) -> bool:
-    """The subjects name two things: another holder (:func:`_two_holders`) or another one
-    of a kind (:func:`_another_one`)."""
-    return _two_holders(c, d) or _another_one(c, d)
+def _two_things(c: Clause, d: Clause, said: frozenset[str] = frozenset()) -> bool:
+    """The subjects name two things: another holder (:func:`_two_holders`, a subject headed
+    by a word of ``said`` none) or another one of a kind (:func:`_another_one`)."""
+    return _two_holders(c, d, said) or _another_one(c, d)
 
 
 def _another_one(c: Clause, d: Clause) -> bool:

@@ -48,7 +48,10 @@ _ADVERBS = {"hourly": DAYS_IN["hour"], "daily": 1.0, "nightly": 1.0,
 # billed, not a habit ("annual leave" is none)
 _CYCLES = {"month to month": DAYS_IN["month"], "annual": DAYS_IN["year"]}
 _CYCLE = re.compile(r"\b(month[\s-]to[\s-]month)\b|\b(annual)\s+(?:[\w-]+\s+)?"
-                    r"(?:plan|subscription|contract|billing|term|renewal)s?\b")
+                    r"(?:plan|subscription|contract|billing|term|renewal)s?\b"
+                    # "the billing frequency is annual", "Renewal cycle: annual"
+                    r"|\b(?:billing|payment|renewal|invoicing)\s+(?:frequency|cycle|period|"
+                    r"schedule)\s*(?:is\s+|:\s*)(annual)\b")
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _COUNT = r"\d{1,3}|" + COUNT_WORDS
 _PERIOD = "|".join(sorted([*_DAYS, *WEEKDAY_KEYS], key=len, reverse=True))
@@ -95,7 +98,7 @@ def frequencies(text: str) -> tuple[Frequency, ...]:
         if count and days:
             found.append((m.start(), Frequency(1 / (count * days), m.group(0))))
     for m in _CYCLE.finditer(lower):
-        said = m[1] or m[2]
+        said = m[1] or m[2] or m[3]
         found.append((m.start(), Frequency(1 / _CYCLES[said.replace("-", " ")], said)))
     return tuple(f for _, f in sorted(found, key=lambda p: p[0]))
 

@@ -17,6 +17,8 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("The account owner is Dana.", "Lee owns the account."),
     ("The wiki is owned by Dana.", "Lee is the wiki owner."),
     ("Dana is the owner of the Zeta project.", "The Zeta project belongs to Lee."),
+    # a key and its value: "Account owner: Dana Reyes" reads "the account owner is ..."
+    ("Account owner: Dana Reyes", "The account is owned by Lee Park."),
 ])
 def test_one_owner_or_one_manager_named_two_ways_contradicts(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")

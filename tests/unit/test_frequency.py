@@ -88,6 +88,7 @@ def test_another_holder_time_or_habit_is_not_one_habit(a: str, b: str) -> None:
 @pytest.mark.parametrize(("text", "said"), [
     ("Globex is on an annual Enterprise plan.", "annual"),
     ("The Team plan, month-to-month.", "month-to-month"),
+    ("Globex's billing frequency is annual.", "annual"),  # the cycle said of billing
 ])
 def test_the_cycle_of_a_term_that_renews(text: str, said: str) -> None:
     assert [f.said for f in frequencies(text)] == [said]
@@ -102,6 +103,9 @@ def test_two_cycles_of_one_plan_are_never_one_note() -> None:
     absorbed the second, its cycle lost."""
     assert explained("Globex is on the annual Enterprise plan.",
                      "Globex: Enterprise plan, month-to-month.")[0] != "one fact"
+    # was merged: "annual" after the billing frequency was read as no frequency
+    assert explained("Globex's billing frequency is annual.",
+                     "Globex is on month-to-month billing.")[0] != "one fact"
 
 
 def test_a_cycle_denied_is_no_other_cycle() -> None:
