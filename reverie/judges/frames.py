@@ -1687,18 +1687,23 @@ def _changed_value(pair: Pair) -> Finding | None:
     if not _one_holder(pair.a, pair.b, OWNER_NOUNS):
         return None
     for changed, other in ((pair.a, pair.b), (pair.b, pair.a)):
+        if _scope_of_one(changed, other):
+            continue  # "moved the sales team to Enterprise for the pilot": a part's
         for c in changed.clauses:
             new = c.arg("attr")
             if not c.changed or c.negated or c.hypothetical or new is None or not new.head:
                 continue
             if _content(new.words) & other.lemmas:
                 continue  # the other statement names the new value: the change, or after it
+            if any(slot in _SCOPES and not _content(frozenset(words.split())) <= other.lemmas
+                   for slot, words in new.mods or ()):
+                continue  # "upgraded to Enterprise seats for its sales team": a part's
             for d in other.clauses:
                 if (d.changed or d.negated or d.past or d.hypothetical or d.additive
                         or not _same_holder(c, d) or _two_things(c, d, OWNER_NOUNS)
                         or _one_day(c, d) or _thing_unsaid(c, d, changed, other)):
                     continue  # "my brother" / "my other brother"
-                old = next((y for y in d.args if _one_sort(new, y, changed, other)
+                old = next((y for y in d.args if _one_sort(new, _paid_for(d, y), changed, other)
                             # what it was changed from, where the change says
                             and (not c.before or _content(y.words) & c.before)), None)
                 if old is not None:
@@ -2085,9 +2090,9 @@ def _other_currency(pair: Pair) -> Finding | None:
     found = currencies_apart(pair.a.text, pair.b.text)
     if found is None:
         return None
-    if (not currencies(pair.a.text).of_money or not currencies(pair.b.text).of_money
-            or _two_uses_of_money(pair)):
-        return None
+    if (not (currencies(pair.a.text).of_money or currencies(pair.b.text).of_money)
+            or _money_apart(pair)):
+        return None  # one side may say what money it is ("Currency: CAD" / "pays in AUD")
     if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before) or _money_placed_apart(pair):
         return None
     return finding("other-currency", f"{_versus(pair)}: one currency, {found[0]} / {found[1]}")
@@ -2487,6 +2492,14 @@ def _thing_unsaid(c: Clause, d: Clause, own: Analysis, other: Analysis) -> bool:
     return bool(thing) and not thing & other.lemmas
 
 
+def _paid_for(d: Clause, y: Arg) -> Arg:
+    """What a clause pays or subscribes for is its value, no scope ("pays for the Business
+    plan", "subscribes to Pro")."""
+    if (d.predicate, y.role) in {("pay", "prep:for"), ("subscribe", "prep:to")}:
+        return replace(y, role="obj")
+    return y
+
+
 def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
     """``old`` is a value of the sort ``new`` is, and another: one product in another
     version ("Go 1.22" / "Go 1.21"), two figures of one unit ("11:00" / "9:30"), two names
@@ -2765,7 +2778,7 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                     or (_for_one_only(d, c, y.arg.role)
                         and not _EVERY_SAID.search(pair.a.text))):
                 continue  # "For her US clients, Ana uses imperial units": a scope of one
-            if x.attribute == "currency" and _two_uses_of_money(pair):
+            if x.attribute == "currency" and _money_apart(pair):
                 continue  # "is billed in EUR" / "reports its results in USD"
             if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
                 likely = likely or (x, y)
@@ -2782,6 +2795,33 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     if _named_apart(x, y, pair):  # "runs Windows 11" / "runs macOS Sonoma"
         return finding("likely-one-value", detail)
     return _unless_paraphrase(pair, "likely-one-value", detail)
+
+
+_WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|travel\w*|"
+                              r"visiting)\b", re.I)
+
+
+def _money_apart(pair: Pair) -> bool:
+    """Two currencies of one holder may both hold: two uses of money
+    (:func:`_two_uses_of_money`), whom one pays, which the other does not say ("is billed
+    in EUR" / "pays its suppliers in USD"), or a place only one pays in ("pays in yen when
+    in Tokyo")."""
+    if _two_uses_of_money(pair):
+        return True
+    if bool(_WHILE_SOMEWHERE.search(pair.a.text)) != bool(_WHILE_SOMEWHERE.search(pair.b.text)):
+        return True
+    c, d = (pair.a.clauses[0] if pair.a.clauses else None,
+            pair.b.clauses[0] if pair.b.clauses else None)
+    return c is not None and d is not None and (_payee_of_one(c, d) or _payee_of_one(d, c))
+
+
+def _payee_of_one(c: Clause, d: Clause) -> bool:
+    """``c`` pays someone it names ("pays its suppliers in USD") and ``d`` names nobody
+    paid."""
+    payee = c.arg("obj")
+    return (c.predicate == "pay" and payee is not None and d.arg("obj") is None
+            and (is_kind_of(payee.head, "person") or is_kind_of(payee.head, "group",
+                                                                 any_sense=True)))
 
 
 def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysis) -> bool:

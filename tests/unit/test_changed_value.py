@@ -26,6 +26,7 @@ judge = OfflineJudge(embedder())
     ("The agency's name is Northwind Media.", "The agency rebranded to Lumen Studio in April."),
     ("The standup is at 9:30.", "The standup was moved to 11:00 in May."),  # two figures
     ("The repo builds with Maven.", "The repo was migrated to Gradle in March."),
+    ("The account pays for the Business plan.", "The account was downgraded to Starter."),
 ])
 def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     """A change done to a value of the sort the other statement holds now: the rule names
@@ -50,6 +51,9 @@ def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     ("Umbrella moved its board meeting to Monday morning.",
      "Umbrella keeps its backups in the AWS Dublin region."),
     ("Hollis changed his desk to the Oslo office.", "Hollis renews his AWS certificate every year."),
+    # a part's, said of the new value or of the change
+    ("The account pays for the Business plan.",
+     "The account upgraded to Enterprise seats for its sales team."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """A change under way, another holder's, a place that holds the new one, the value the

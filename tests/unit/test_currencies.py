@@ -46,6 +46,8 @@ def test_two_currencies_that_cannot_be_one_are_no_one_currency() -> None:
      "Halvorsen now wants every price quoted in euros."),
     ("Ledger currency for the group: GBP",
      "The group switched its reporting currency to USD in January."),
+    # one side says what money it is: the other's paying is in that money
+    ("Currency: CAD", "Brightline pays in Australian dollars."),
 ])
 def test_money_kept_in_two_currencies_contradicts(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-currency")
@@ -65,6 +67,9 @@ def test_money_kept_in_two_currencies_contradicts(a: str, b: str) -> None:
      "They also have a separate subsidiary account billed in USD."),
     ("Brightline used to be billed in GBP.", "Brightline is billed in EUR now."),
     ("Brightline's invoices can be in EUR or CHF.", "Brightline is invoiced in CHF."),
+    # whom one pays, which the other does not say; a place only one pays in
+    ("Brightline is billed in EUR.", "Brightline pays its suppliers in USD."),
+    ("Brightline's billing currency is EUR.", "Brightline pays in yen when in Tokyo."),
 ])
 def test_look_alikes_of_two_currencies_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
