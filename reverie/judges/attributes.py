@@ -463,6 +463,10 @@ def _home(c: Clause) -> Held | None:
     """Where a holder's home is: a copula of a home noun and a place in "in" ("the user's
     home is in Madrid"), or where a company is, of its head office ("Acme's headquarters
     is in Oslo", "Acme's HQ is in Oslo"), or None."""
+    if c.predicate in _LIVING:
+        return _lives_in_a_phrase(c)
+    if c.predicate == "call":
+        return _called_home(c)
     if c.predicate != "be":
         return None
     office = next((words for words in _HEAD_OFFICES if words <= c.subject), None)
@@ -472,6 +476,39 @@ def _home(c: Clause) -> Held | None:
         place = _kind(x.head, PLACE_KINDS, any_sense=True) if x.role == "prep:in" else None
         if place:
             return _place("residence", x, place, owned=office or frozenset({c.subject_head}))
+    return None
+
+
+_LIVING = frozenset({"live", "reside"})
+
+
+def _lives_in_a_phrase(c: Clause) -> Held | None:
+    """Where a holder lives, where the parse hung the place on another phrase of the verb
+    ("lives with her parents in Nice", "lives by the sea in Nice"), and the verb has no
+    "in" of its own."""
+    if c.arg("prep:in") is not None:
+        return None
+    for x in c.args:
+        for slot, words in sorted(x.mods or ()):
+            head = words.split()[-1] if words else ""
+            place = _kind(head, PLACE_KINDS, any_sense=True) if slot == "prep:in" else None
+            if place:
+                return _place("residence", Arg("prep:in", head, frozenset(words.split()),
+                                               frozenset()), place)
+    return None
+
+
+def _called_home(c: Clause) -> Held | None:
+    """A place a holder calls home ("Ana calls Marseille home"): where it lives."""
+    x = c.arg("obj")
+    if x is None or x.head not in HOME_NOUNS:
+        return None
+    for slot, words in sorted(x.mods or ()):
+        place = _kind(words.split()[-1], PLACE_KINDS, any_sense=True) if slot in {
+            "name", "compound"} else None
+        if place:
+            return _place("residence", Arg("obj", words.split()[-1],
+                                           frozenset(words.split()), frozenset()), place)
     return None
 
 

@@ -2090,9 +2090,9 @@ def _other_currency(pair: Pair) -> Finding | None:
     found = currencies_apart(pair.a.text, pair.b.text)
     if found is None:
         return None
-    if (not (currencies(pair.a.text).of_money or currencies(pair.b.text).of_money)
-            or _money_apart(pair)):
-        return None  # one side may say what money it is ("Currency: CAD" / "pays in AUD")
+    x, y = currencies(pair.a.text), currencies(pair.b.text)
+    if not ((x.of_money and y.of_money) or x.keyed or y.keyed) or _money_apart(pair):
+        return None  # a key says what money it is for both ("Currency: CAD" / "pays in AUD")
     if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before) or _money_placed_apart(pair):
         return None
     return finding("other-currency", f"{_versus(pair)}: one currency, {found[0]} / {found[1]}")
@@ -2803,16 +2803,22 @@ _WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|t
 
 def _money_apart(pair: Pair) -> bool:
     """Two currencies of one holder may both hold: two uses of money
-    (:func:`_two_uses_of_money`), whom one pays, which the other does not say ("is billed
-    in EUR" / "pays its suppliers in USD"), or a place only one pays in ("pays in yen when
-    in Tokyo")."""
+    (:func:`_two_uses_of_money`), whom each pays or bills, if not the same ("pays
+    contractors in dollars" / "bills customers in euros"), whom one pays, which the other
+    does not say ("is billed in EUR" / "pays its suppliers in USD"), or a place only one
+    pays in ("pays in yen when in Tokyo")."""
     if _two_uses_of_money(pair):
         return True
     if bool(_WHILE_SOMEWHERE.search(pair.a.text)) != bool(_WHILE_SOMEWHERE.search(pair.b.text)):
         return True
     c, d = (pair.a.clauses[0] if pair.a.clauses else None,
             pair.b.clauses[0] if pair.b.clauses else None)
-    return c is not None and d is not None and (_payee_of_one(c, d) or _payee_of_one(d, c))
+    if c is None or d is None:
+        return False
+    x, y = c.arg("obj"), d.arg("obj")
+    if x is not None and y is not None and x.head != y.head:
+        return True  # "pays contractors in dollars" / "bills customers in euros"
+    return _payee_of_one(c, d) or _payee_of_one(d, c)
 
 
 def _payee_of_one(c: Clause, d: Clause) -> bool:

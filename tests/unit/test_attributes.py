@@ -138,6 +138,10 @@ judge = OfflineJudge(embedder())
     # a gerund before the attribute's noun names it ("operating system"): no holder
     ("Operating system: macOS", "OS: Windows 11", "system"),
     ("Based in Porto since 2019.", "Lives in Braga.", "residence (city)"),  # since: now
+    # a place hung on another phrase of living, a place called home
+    ("Omar lives in Lisbon.", "Omar lives with his parents in Porto.", "residence (city)"),
+    ("Omar lives in Lisbon.", "Omar now lives by the sea in Porto.", "residence (city)"),
+    ("Omar lives in Lisbon.", "Omar calls Porto home.", "residence (city)"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -165,6 +169,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("Ana's car is a Volvo.", "Ana's mother's car is a Fiat."),
     ("Oskar has been at St Mary's since Monday.", "Oskar works at Initech."),
     ("The user lives in Paris.", "The user visited Berlin last year."),
+    ("Omar lives in Lisbon.", "Omar calls his mother in Porto every Sunday."),
+    ("Omar lives in Lisbon.", "Omar used to live by the sea in Porto."),
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country
     ("i live in georgia .", "i live in atlanta ."),  # a state and its city
     ("The user lives in a big city.", "The user lives in Paris."),  # one the kind of the other
