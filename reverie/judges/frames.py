@@ -187,6 +187,7 @@ from reverie.text.vocabulary.verbs import (
     OPPOSITE_VERBS,
     PARTITIVES,
     SELLING_VERBS,
+    SEVERAL_FRAMES,
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
@@ -970,6 +971,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "also handles Texas": another value besides, unless a count
     if real[0].role in _SCOPES:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
+    if (c.predicate, real[0].role) in SEVERAL_FRAMES:
+        return None  # "accepts payment in USD" / "... in EUR": both
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
     if _restricted_apart(c, d, real[0].role):
@@ -1910,8 +1913,10 @@ def _other_option(pair: Pair) -> Finding | None:
     x, y = options(pair.a.text), options(pair.b.text)
     for name in sorted(x.keys() & y.keys()):
         s, t, spec = x[name], y[name], OPTION_SETS[name]
+        # a thing's word that says a way ("exports" of "exports reports as CSV") is none
+        things = s.things - spec.ways.keys(), t.things - spec.ways.keys()
         if not (s.of_set(t) and t.of_set(s)) or (
-                s.things and t.things and not s.things & t.things):
+                things[0] and things[1] and not things[0] & things[1]):
             continue  # of no set; or two things ("an electric car" / "a diesel van")
         if _about_option(pair.a, spec) or _about_option(pair.b, spec):
             continue  # "The Enterprise plan includes SSO": the option, held by no one
@@ -1921,6 +1926,8 @@ def _other_option(pair: Pair) -> Finding | None:
             continue  # "The API accepts XML" / "The API returns JSON": in and out
         if s.qualified != t.qualified or _a_part(pair.a) or _a_part(pair.b):
             continue  # "Work phone: iPhone 14", "Most of the team has an iPhone": some of several
+        if _objects_apart(pair, _OPTION_WORDS):
+            continue  # "exports reports as CSV" / "exports invoices as PDF": two things
         mine, theirs = s.one(), t.one()
         denied = (s.named - s.denied) & t.denied or (t.named - t.denied) & s.denied
         if not denied and (mine is None or theirs is None
@@ -1935,6 +1942,16 @@ def _other_option(pair: Pair) -> Finding | None:
             f"{mine} / {theirs}")
         return finding("other-option", f"{_versus(pair)}: one {name}, {said}")
     return None
+
+
+def _objects_apart(pair: Pair, said: frozenset[str]) -> bool:
+    """Both main clauses have an object that is no value (no word of ``said``), and not
+    one thing ("reports" / "invoices")."""
+    if not pair.a.clauses or not pair.b.clauses:
+        return False
+    x, y = pair.a.clauses[0].arg("obj"), pair.b.clauses[0].arg("obj")
+    return (x is not None and y is not None and not (x.words | y.words) & said
+            and x.head != y.head and not one_noun(x.head, y.head))
 
 
 def _wished(an: Analysis) -> bool:
@@ -3871,7 +3888,7 @@ def inconsistent(pair: Pair) -> Finding | None:
                 return finding("other-place", (
                     f"{_versus(pair)}: one '{c.predicate}' "
                     f"{' / '.join(_phrase(x) for x in places)}"))
-    leading = _another_role(pair)
+    leading = _another_role(pair) or _access_apart(pair)
     if leading is not None:
         return leading
     numbers = _numbers_clash(a, b)
@@ -3888,6 +3905,21 @@ def inconsistent(pair: Pair) -> Finding | None:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
     return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
+
+
+def _access_apart(pair: Pair) -> Finding | None:
+    """``differing-argument`` where each statement gives one holder a level of access and
+    the two are not one grant: another level, or a level on another thing ("is an admin on
+    the billing workspace" / "is a viewer on the analytics workspace"): two facts, never
+    one note."""
+    mine = {(x.attribute, x.value) for c in pair.a.clauses for x in held(c, pair.a.salient)
+            if x.attribute.startswith("access")}
+    theirs = {(x.attribute, x.value) for c in pair.b.clauses for x in held(c, pair.b.salient)
+              if x.attribute.startswith("access")}
+    if not mine or not theirs or mine & theirs or not _one_holder(pair.a, pair.b):
+        return None
+    said = " / ".join(f"{a}: {' '.join(sorted(v))}" for a, v in (min(mine), min(theirs)))
+    return finding("differing-argument", f"{_versus(pair)}: two grants of access, {said}")
 
 
 def _another_role(pair: Pair) -> Finding | None:
@@ -4149,7 +4181,9 @@ def one_frame(pair: Pair) -> str | None:
                 # the values' kinds: not for the model ("has only one admin" / "has
                 # twelve seats")
                 real = replace(_align(c, d), only=False).real()
-                if real and real[0].role not in _SCOPES and not _restricted_apart(
+                if real and real[0].role not in _SCOPES \
+                        and (c.predicate, real[0].role) not in SEVERAL_FRAMES \
+                        and not _restricted_apart(
                         c, d, real[0].role) and not _one_of_several(c, d, real[0].role) \
                         and not _for_one_only(c, d, real[0].role) \
                         and not _for_one_only(d, c, real[0].role) \

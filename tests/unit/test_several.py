@@ -20,6 +20,13 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("Ivo is a Canadian citizen.", "Ivo is a French citizen."),  # told apart by adjectives
     ("Ivo is a Chilean national.", "Ivo is an Italian citizen."),  # two membership nouns
     ("Ivo is a member of the rowing club.", "Ivo is a citizen of Chile."),  # not for the model
+    # frames that take several values at once (SEVERAL_FRAMES)
+    ("Kestrel accepts payment in USD.", "Kestrel accepts payment in EUR."),
+    ("Ivo works on the billing service.", "Ivo works on the search service."),
+    ("Ivo works with the sales team.", "Ivo works with the support team."),
+    # a format for each of two things, the parse's verb a thing or not
+    ("Kestrel exports reports as CSV.", "Kestrel exports invoices as PDF."),
+    ("Kestrel sends the ledger as CSV.", "Kestrel sends the roster as PDF."),
 ])
 def test_one_of_several_things_had_in_two_places_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
@@ -153,3 +160,11 @@ def test_a_title_or_a_second_person_beside_the_holder_is_no_other_holder(a: str,
     """Only a person who owns the thing said makes it another holder's ("Ines's sister's
     locker"): a title of the name, or a person named beside the holder, does not."""
     assert explained(a, b)[0] == "contradiction"
+
+
+def test_two_grants_of_access_are_never_one_note() -> None:
+    """"an admin on the billing workspace" / "a viewer on the analytics workspace" were
+    merged, the note keeping one grant."""
+    assert explained("Dana is an admin on the billing workspace.",
+                     "Dana is a viewer on the analytics workspace.") == (
+        "two facts", "differing-argument")

@@ -27,6 +27,7 @@ __all__ = [
     "REMOVING_VERBS",
     "SAME_IN_PAST",
     "SELLING_VERBS",
+    "SEVERAL_FRAMES",
     "STIMULUS_VERBS",
     "STOPPING_VERBS",
 ]
@@ -247,3 +248,13 @@ seller, said passively)."""
 STOPPING_VERBS = frozenset({"stop", "quit"})
 """Lemmas by which a holder ended a doing ("stopped using Windows", "quit drinking coffee"):
 with a thing it was done to, that doing denied now."""
+
+SEVERAL_FRAMES = frozenset({
+    ("accept", "obj"), ("accept", "prep:in"), ("work", "prep:with"), ("work", "prep:on"),
+    ("collaborate", "prep:with"), ("partner", "prep:with"), ("integrate", "prep:with"),
+    ("support", "obj"), ("ship", "prep:to"), ("sell", "obj"), ("sell", "prep:to"),
+    ("serve", "obj"), ("offer", "obj"), ("report", "prep:on"),
+})
+"""(predicate, role) that take several values at once ("accepts payment in USD" /
+"... in EUR", "works on the billing service" / "... on the search service", "works with
+the sales team" / "... with the support team"): another value is one more, not another."""
