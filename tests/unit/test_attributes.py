@@ -165,6 +165,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     # a former one, by its key or by the years it held
     ("Ex-employer: Initech", "Employer: Globex"),
     ("Previous employer: Initech", "Works at Globex."),
+    ("Omar's former contact method: phone", "Omar's contact method: email"),  # a method key
     ("Lived in Porto 2012-2018.", "Lives in Braga."),
     ("Ana's car is a Volvo.", "Ana's mother's car is a Fiat."),
     ("Oskar has been at St Mary's since Monday.", "Oskar works at Initech."),
@@ -350,6 +351,9 @@ def test_a_key_value_note_reads_as_a_copula_only_for_an_attribute_key() -> None:
     assert normalize_chat("The customer's plan: Enterprise") == "The customer's plan is Enterprise"
     assert normalize_chat("Note: user prefers tea") == "Note: user prefers tea"
     assert normalize_chat("Time: 9am") == "Time: 9am"
+    # an owner and a method are attributes too
+    assert normalize_chat("Account owner: Dana Reyes") == "Account owner is Dana Reyes"
+    assert normalize_chat("Payment method: card") == "Payment method is card"
 
 
 @pytest.mark.parametrize(("note", "read"), [
