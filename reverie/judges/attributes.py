@@ -1007,14 +1007,27 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
     ("joined Slack", "joined the team")."""
     x = next((a for a in c.args if (c.predicate, a.role) in JOINING_FRAMES), None)
     job = c.arg("obj")
+    hung = frozenset(w for s, v in job.mods or () if s.startswith("prep:")
+                     for w in v.split()) if job is not None else frozenset()
     if (x is None and job is not None and job.head in _JOBS and c.predicate in _TAKING_VERBS
-            and job.words <= _JOBS | _MAIN_JOB):
-        x = c.arg("prep:at") or c.arg("prep:with")  # "took a job at KPMG", not a second one
+            and job.words - hung <= _JOBS | _MAIN_JOB):
+        # "took a job at KPMG", not a second one; "got a job with Halvorsen", the parse
+        # hanging the name on the job
+        x = c.arg("prep:at") or c.arg("prep:with") or _hung_on(job, ("prep:at", "prep:with"))
     if x is None or c.negated or not _a_name(x, names) or _a_trade(x.words):
         return None
     if any(_a_date(a) for a in c.args if a is not x and a.role in _WHEN_SLOTS):
         return None  # "in 2015", "in March", "on 2019-05-01"; not "shortly before" a day
     return Held("employer", x, x.words - {SELF}, weak=True, permanent=True)
+
+
+def _hung_on(x: Arg, slots: tuple[str, ...]) -> Arg | None:
+    """The phrase of one of ``slots`` the parse hung on ``x``, as an argument of its own."""
+    words = next((w for slot in slots for s, w in sorted(x.mods or ()) if s == slot), None)
+    if not words:
+        return None
+    return Arg(next(s for s, w in sorted(x.mods or ()) if w == words), words.split()[-1],
+               frozenset(words.split()), frozenset())
 
 
 _WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})

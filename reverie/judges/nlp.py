@@ -942,6 +942,9 @@ def _normal_form(
     lemma = predicate.split()[0]
     if lemma == "become" and any(a.role == "attr" for a in args):
         lemma = predicate = "be"  # "became a nurse": is one now (a change, CHANGE_VERBS)
+    employed = _employed_by(pred, lemma, subject, args)
+    if employed is not None:  # "Halvorsen employs Noor": Noor is employed by Halvorsen
+        subject, args = employed
     fed_up = _done_with(pred, lemma, args)
     if fed_up is not None:  # "i am done with books": no longer likes them
         predicate, negations = LIKE, negations + 1
@@ -973,6 +976,19 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+def _employed_by(pred: Any, lemma: str, subject: frozenset[str], args: list[Arg]
+                 ) -> tuple[frozenset[str], list[Arg]] | None:
+    """An employer employing a named person, in the active ("Halvorsen employs Noor"), as
+    the passive says it: the person the subject, the employer after "by"; or None."""
+    obj = next((a for a in args if a.role == "obj"), None)
+    doer = next((c for c in pred.children if c.dep_ == "nsubj"), None)
+    if (lemma != "employ" or obj is None or doer is None or not subject
+            or not any(c.dep_ == "dobj" and c.pos_ == "PROPN" for c in pred.children)):
+        return None
+    by = Arg("prep:by", _lemma(doer), subject, frozenset())
+    return obj.words, [by, *(a for a in args if a is not obj)]
 
 
 def _stopped_doing(lemma: str, args: list[Arg]) -> Arg | None:

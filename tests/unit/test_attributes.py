@@ -142,6 +142,9 @@ judge = OfflineJudge(embedder())
     ("Omar lives in Lisbon.", "Omar lives with his parents in Porto.", "residence (city)"),
     ("Omar lives in Lisbon.", "Omar now lives by the sea in Porto.", "residence (city)"),
     ("Omar lives in Lisbon.", "Omar calls Porto home.", "residence (city)"),
+    # an employer employing the holder, a job got with a name the parse hung on the job
+    ("Noor works at Kestrel Air.", "Halvorsen employs Noor.", "employer"),
+    ("Noor works at Kestrel Air.", "Noor got a job with Halvorsen.", "employer"),
 ])
 def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     a: str, b: str, attribute: str
@@ -172,6 +175,8 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user lives in Paris.", "The user visited Berlin last year."),
     ("Omar lives in Lisbon.", "Omar calls his mother in Porto every Sunday."),
     ("Omar lives in Lisbon.", "Omar used to live by the sea in Porto."),
+    ("Noor works at Kestrel Air.", "Noor got a job with Halvorsen in 2015."),  # dated
+    ("Noor works at Kestrel Air.", "Noor employs a nanny."),  # whom she employs
     ("The user lives in Paris.", "The user lives in France."),  # a city and its country
     ("i live in georgia .", "i live in atlanta ."),  # a state and its city
     ("The user lives in a big city.", "The user lives in Paris."),  # one the kind of the other
