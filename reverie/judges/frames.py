@@ -3492,17 +3492,24 @@ def _negated_copy(a: Analysis, b: Analysis) -> bool:
 
 def _copied(an: Analysis) -> frozenset[str]:
     """The content words a negated copy compares: a title's noun said or not ("Priya's
-    title is team lead" / "Priya is no longer team lead") and the "longer" of "no longer"
-    left out; read once per statement (``Analysis.derived``)."""
+    title is team lead" / "Priya is no longer team lead"), the "longer" of "no longer" and
+    the "true" of "it is not true that" left out; read once per statement
+    (``Analysis.derived``)."""
     found: frozenset[str] | None = an.derived.get("copied")
     if found is None:
         words = an.content - TITLE_WORDS
-        found = an.derived["copied"] = (words - {"longer"} if _NO_LONGER.search(an.text)
-                                        else words)
+        if _NO_LONGER.search(an.text):
+            words -= {"longer"}
+        if _NOT_TRUE_THAT.match(an.text):
+            words -= _TRUTH_WORDS  # "It is not true that Kestrel pays in EUR": denied
+        found = an.derived["copied"] = words
     return found
 
 
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.I)
+_TRUTH_WORDS = frozenset({"true", "case", "correct", "accurate", "right"})
+_NOT_TRUE_THAT = re.compile(r"\s*it(?:\s+is|'s)\s+not\s+(?:true|the\s+case|correct|accurate|"
+                            r"right)\s+that\b", re.I)
 
 
 def _being_and_having(a: Analysis, b: Analysis) -> bool:

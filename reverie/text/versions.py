@@ -70,7 +70,10 @@ _THING_VERSION = re.compile(
     r"{0,2}(?:app|api|sdk|client|firmware|plugin|extension|schema|protocol|model|template))"
     r"(?:\s+(?:is|runs)\s+(?:at|on)\s+version|\s+version\s+(?:is|:))\s*" + _NUMBER
     + r"|\bv(?P<vnumber>\d+(?:\.\d+)?)\s+(?P<vthing>api|sdk|app|client|endpoints?|schema|"
-    r"protocol)\b(?P<vplus>)", re.I)
+    r"protocol)\b(?P<vplus>)"
+    # "is on build 4410", "uses release 12": the holder's own release
+    r"|\b(?:on|uses?|using|runs?|running|at)\s+(?:the\s+)?(?P<gthing>release|build)\s+"
+    r"v?(?P<gnumber>\d+(?:\.\d+){0,2})\b", re.I)
 _SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
                     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
@@ -128,8 +131,8 @@ def _thing_version(text: str, m: re.Match[str]) -> Version | None:
     if (m.group("plus") or _BOUND_AFTER.match(after) or _BOUND_BEFORE.search(text[:m.start()])
             or named_after_from(text, m.start())):
         return None
-    thing = m.group("thing") or m.group("vthing")
-    number = m.group("number") or m.group("vnumber")
+    thing = m.group("thing") or m.group("vthing") or m.group("gthing")
+    number = m.group("number") or m.group("vnumber") or m.group("gnumber")
     product = " ".join(w.rstrip("s") if w == "endpoints" else w for w in thing.lower().split())
     return Version(product, number, m.group(0).strip())
 

@@ -209,3 +209,16 @@ def test_a_zone_a_format_or_a_currency_denied_in_other_words_contradicts(a: str,
 ])
 def test_a_setting_denied_of_another_or_in_a_scope_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kestrel pays in EUR.", "It is not true that Kestrel pays in EUR."),  # was merged
+    ("Omar prefers email.", "It's not the case that Omar prefers email."),
+])
+def test_a_statement_said_untrue_is_its_negation(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "negated-copy")
+
+
+def test_a_statement_said_true_is_the_same_fact() -> None:
+    assert explained("Kestrel pays in EUR.", "It is true that Kestrel pays in EUR.")[0] == (
+        "one fact")

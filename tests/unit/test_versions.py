@@ -35,6 +35,8 @@ from tests.dreamkit import explained
     ("The current mobile app version is 5.4.", [("mobile app", "5.4")]),
     ("Kestrel uses the v1 API.", [("api", "1")]),
     ("Kestrel moved from the v1 API to the v2 API.", [("api", "2")]),
+    ("Kestrel is on build 4410.", [("build", "4410")]),  # the holder's own release
+    ("The fix landed in build 4502.", []),  # no use
 ])
 def test_the_versions_a_text_says_are_in_use(text: str, said: list[tuple[str, str]]) -> None:
     assert [(v.product, v.number) for v in versions(text)] == said
@@ -58,6 +60,7 @@ def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
     ("Kestrel's Terraform is pinned to 1.5.", "Kestrel runs Terraform 1.7."),
     ("The mobile app is at version 5.1.", "The current mobile app version is 5.4."),
     ("Kestrel uses the v1 API.", "Kestrel migrated to the v2 API."),
+    ("Kestrel uses release 12.", "Kestrel uses release 14."),
 ])
 def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-version")
