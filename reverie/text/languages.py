@@ -44,6 +44,9 @@ class Languages:
 
 
 _WRITE_TO = re.compile(r"\b(?:write|writing)\s+(?:back\s+)?to\b", re.I)
+# "Ana speaks Portuguese with us": the language she addresses us in, not one she can speak
+_WITH_US = re.compile(r"\b(?:speaks?|speaking|talks?|talking)\b[^.;]*?\b(?:with|to)\s+"
+                      r"(?:us|me|our\s+team)\b", re.I)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -60,8 +63,8 @@ def languages(text: str) -> Languages:
             asked.append(meant)
     words = re.findall(r"[a-z]+", text.lower())
     uses = frozenset(ADDRESS_USES[w] for w in words if w in ADDRESS_USES)
-    if _WRITE_TO.search(text):  # "Write to Ana in Korean": messages; not "writes a novel"
-        uses |= {"messages"}
-    if ABILITY_WORDS.intersection(words):
+    if _WRITE_TO.search(text) or _WITH_US.search(text):  # "Write to Ana in Korean": not
+        uses |= {"messages"}  # "writes a novel"
+    if ABILITY_WORDS.intersection(words) and not _WITH_US.search(text):
         uses -= {""}  # "Krystian's native language is Polish": which he speaks
     return Languages(tuple(asked), frozenset(denied), uses)

@@ -515,3 +515,17 @@ def test_a_plan_named_by_how_often_it_is_billed_is_the_billing_cycle(a: str, b: 
                                                                      contradicts: bool) -> None:
     found = explain(judge, a, b, NOW)
     assert (found.outcome == "contradiction") is contradicts, found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kestrel keeps customer records in Postgres.", "Kestrel's customer records are in MongoDB."),
+])
+def test_data_kept_in_two_databases_is_likely_one_too_many(a: str, b: str) -> None:
+    """The data a holder keeps is its own ("Kestrel's customer records"): two databases
+    of it are likely one too many, for a person to settle."""
+    assert_contradiction(a, b, "likely-one-value", certain=False)
+
+
+def test_data_of_two_kinds_in_two_databases_is_no_contradiction() -> None:
+    assert explain(judge, "Kestrel keeps customer records in Postgres.",
+                   "Kestrel's audit records are in MongoDB.", NOW).outcome != "contradiction"

@@ -28,6 +28,7 @@ def test_the_language_a_text_asks_for(text: str, one: set[str] | None, denied: s
     ("Write Kofi's reports in Italian.", "Send Kofi's reports in English; he doesn't read "
                                          "Italian."),
     ("Kofi's preferred language is Dutch.", "Write to Kofi in Italian."),  # writing to him
+    ("Kofi speaks Dutch with us.", "Kofi prefers to talk in Italian."),  # with us: address
 ])
 def test_two_languages_to_address_one_holder_in_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-language")
@@ -45,6 +46,7 @@ def test_two_languages_to_address_one_holder_in_contradict(a: str, b: str) -> No
     ("Kofi writes code comments in English.", "Kofi prefers chatting in Dutch."),  # two uses
     ("Kofi is writing a novel in Italian.", "Kofi's preferred language is Dutch."),
     ("Kofi is learning to write Italian.", "Reply to Kofi in Dutch."),
+    ("Kofi speaks Dutch with us.", "Kofi speaks Italian at home."),  # which he speaks
 ])
 def test_look_alikes_of_two_languages_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

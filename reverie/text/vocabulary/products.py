@@ -94,7 +94,7 @@ USE_FRAMES = frozenset({
     ("browse", "prep:with"), ("store", "prep:in"), ("keep", "prep:in"), ("host", "prep:on"),
     ("build", "prep:on"), ("work", "prep:with"), ("rely", "prep:on"), ("have", "obj"),
     ("work", "prep:on"), ("develop", "prep:on"), ("code", "prep:on"), ("deploy", "prep:on"),
-    ("deploy", "prep:to"),
+    ("deploy", "prep:to"), ("be", "prep:in"), ("live", "prep:in"),
 })
 """(predicate, role) that say a holder uses a product ("runs MySQL", "is on T-Mobile",
 "browses with Firefox", "stores everything in MongoDB", "develops on Windows"); "loves
@@ -161,10 +161,11 @@ computer runs Windows" / "the user is on a Mac"); "laptop", "desktop", "phone" n
 device among several and stay in the holder."""
 
 SOFTWARE_WORDS = frozenset({"app", "application", "service", "backend", "platform", "product",
-                            "stack", "codebase", "system"})
-"""Words for a holder's software whatever it is: its database is the holder's ("the app
-stores everything in MongoDB" / "Primary database: PostgreSQL"); "the billing service"
-names one of several and its "billing" stays in the holder."""
+                            "stack", "codebase", "system", "data", "datum", "record"})
+"""Words for a holder's software or the data it keeps, whatever it is: its database is the
+holder's ("the app stores everything in MongoDB" / "Primary database: PostgreSQL", "Kestrel's
+data lives in SQL Server"); "the billing service" names one of several and its "billing"
+stays in the holder."""
 
 DEVICE_NOUNS = COMPUTER_WORDS | PHONE_WORDS | {"laptop", "desktop", "notebook", "workstation"}
 """Nouns of a device a holder uses, which said to be a product runs its system ("the
