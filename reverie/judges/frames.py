@@ -1543,8 +1543,12 @@ _RESUMED = re.compile(r"\b(?:again|resum(?:e|es|ed|ing)|re-?start(?:s|ed)?)\b", 
 
 def _resumed(an: Analysis) -> bool:
     """The statement says its holder took up again what it stopped ("stopped paying in
-    EUR in 2021 but resumed in 2023", "... started using it again"): no denial of now."""
-    return _RESUMED.search(an.text) is not None
+    EUR in 2021 but resumed in 2023", "... started using it again"): no denial of now;
+    read once per statement (``Analysis.derived``)."""
+    found: bool | None = an.derived.get("resumed")
+    if found is None:
+        found = an.derived["resumed"] = _RESUMED.search(an.text) is not None
+    return found
 
 
 def _facts_of_one_holder(pair: Pair) -> Finding | None:
@@ -3919,14 +3923,22 @@ def _access_apart(pair: Pair) -> Finding | None:
     the two are not one grant: another level, or a level on another thing ("is an admin on
     the billing workspace" / "is a viewer on the analytics workspace"): two facts, never
     one note."""
-    mine = {(x.attribute, x.value) for c in pair.a.clauses for x in held(c, pair.a.salient)
-            if x.attribute.startswith("access")}
-    theirs = {(x.attribute, x.value) for c in pair.b.clauses for x in held(c, pair.b.salient)
-              if x.attribute.startswith("access")}
+    mine, theirs = _grants(pair.a), _grants(pair.b)
     if not mine or not theirs or mine & theirs or not _one_holder(pair.a, pair.b):
         return None
     said = " / ".join(f"{a}: {' '.join(sorted(v))}" for a, v in (min(mine), min(theirs)))
     return finding("differing-argument", f"{_versus(pair)}: two grants of access, {said}")
+
+
+def _grants(an: Analysis) -> frozenset[tuple[str, frozenset[str]]]:
+    """The levels of access a statement gives, each with what it is of; read once per
+    statement (``Analysis.derived``)."""
+    found: frozenset[tuple[str, frozenset[str]]] | None = an.derived.get("grants")
+    if found is None:
+        found = an.derived["grants"] = frozenset(
+            (x.attribute, x.value) for c in an.clauses for x in held(c, an.salient)
+            if x.attribute.startswith("access"))
+    return found
 
 
 def _another_role(pair: Pair) -> Finding | None:
