@@ -1023,11 +1023,12 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
 
 def _hung_on(x: Arg, slots: tuple[str, ...]) -> Arg | None:
     """The phrase of one of ``slots`` the parse hung on ``x``, as an argument of its own."""
-    words = next((w for slot in slots for s, w in sorted(x.mods or ()) if s == slot), None)
-    if not words:
+    found = next(((s, w) for slot in slots for s, w in sorted(x.mods or ())
+                  if s == slot and w), None)
+    if found is None:
         return None
-    return Arg(next(s for s, w in sorted(x.mods or ()) if w == words), words.split()[-1],
-               frozenset(words.split()), frozenset())
+    slot, words = found
+    return Arg(slot, words.split()[-1], frozenset(words.split()), frozenset())
 
 
 _WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})

@@ -133,7 +133,7 @@ def _thing_version(text: str, m: re.Match[str]) -> Version | None:
         return None
     thing = m.group("thing") or m.group("vthing") or m.group("gthing")
     number = m.group("number") or m.group("vnumber") or m.group("gnumber")
-    product = " ".join(w.rstrip("s") if w == "endpoints" else w for w in thing.lower().split())
+    product = " ".join(thing.lower().replace("endpoints", "endpoint").split())
     return Version(product, number, m.group(0).strip())
 
 

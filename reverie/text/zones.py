@@ -146,9 +146,8 @@ def zones(text: str) -> tuple[Zone, ...]:
     def add(m: re.Match[str], offsets: frozenset[float]) -> None:
         if offsets and not any(s < m.end() and m.start() < e for s, e in taken):
             taken.append((m.start(), m.end()))
-            of_time = _of_time(text, m.start(), m.end())
+            of_time, things = _timing(text, m.start(), m.end())
             former = named_after_from(text, m.start())
-            things = _things(text, m.start(), m.end()) if of_time else frozenset()
             found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former,
                                           things)))
 
@@ -170,32 +169,20 @@ def zones(text: str) -> tuple[Zone, ...]:
     return tuple(z for _, z in sorted(found, key=lambda f: f[0]))
 
 
-def _of_time(text: str, start: int, end: int) -> bool:
-    """The zone at ``start:end`` is a time's: a clock time just before it, a timed thing in
-    its clause ("timestamps in UTC", "on UTC for on-call rotations"), or what another zone
-    is measured from ("two hours ahead of UTC")."""
+def _timing(text: str, start: int, end: int) -> tuple[bool, frozenset[str]]:
+    """Whether the zone at ``start:end`` is a time's: a clock time just before it, what
+    another zone is measured from ("two hours ahead of UTC"), or a timed thing in its
+    clause ("timestamps in UTC", "on UTC for on-call rotations"); and those timed things
+    (nouns, singular: "Show Dana times in Pacific time": time), none for the first two."""
     if _CLOCK_BEFORE.search(text[max(0, start - 12):start]):
-        return True
+        return True, frozenset()
     before = _CLAUSE_END.split(text[:start])[-1].lower()
     if before.rstrip().endswith(RELATIVE_WORDS):
-        return True
+        return True, frozenset()
     after = _CLAUSE_END.split(text[end:])[0].lower()
-    words = re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone"))
-    return bool(TIMED_THINGS & set(words))
-
-
-def _things(text: str, start: int, end: int) -> frozenset[str]:
-    """The timed things (:data:`TIMED_THINGS`, nouns, singular) in the clause of the zone
-    at ``start:end``; none where a clock time is just before it or another zone is measured
-    from it."""
-    if _CLOCK_BEFORE.search(text[max(0, start - 12):start]):
-        return frozenset()
-    before = _CLAUSE_END.split(text[:start])[-1].lower()
-    if before.rstrip().endswith(RELATIVE_WORDS):
-        return frozenset()
-    after = _CLAUSE_END.split(text[end:])[0].lower()
-    words = set(re.findall(r"[a-z]+", f"{before} {after}")) & TIMED_THINGS - _SHOWING
-    return frozenset(w.removesuffix("s") for w in words)
+    words = set(re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone")))
+    timed = words & TIMED_THINGS
+    return bool(timed), frozenset(w.removesuffix("s") for w in timed - _SHOWING)
 
 
 # words of showing or placing times, no timed thing of their own
