@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.titles import singular
 from reverie.text.vocabulary.titles import ROLE_CLIPPED, ROLE_INITIALISMS, ROLE_NOUNS
 
 __all__ = ["Role", "RolesApart", "one_role", "roles", "roles_alike", "roles_apart"]
@@ -102,11 +103,6 @@ _PRONOUNS = frozenset({"she", "he"})
 _ALSO = re.compile(r"\b(?:also|too|as\s+well)\b", re.I)
 
 
-def _singular(word: str) -> str:
-    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us")) and len(
-        word) > 3 else word
-
-
 def _phrase(raw: str) -> tuple[str, ...] | None:
     """The role's words (lower case, the last singular) of the words after the article:
     up to the last role noun before a word that names none, or None without one."""
@@ -117,11 +113,11 @@ def _phrase(raw: str) -> tuple[str, ...] | None:
         words.append(word)
     lowered = [w.lower() for w in words]
     ends = [i for i, w in enumerate(lowered)
-            if _singular(w) in ROLE_NOUNS or w in ROLE_INITIALISMS]
+            if singular(w) in ROLE_NOUNS or w in ROLE_INITIALISMS]
     if not ends or (ends[-1] != len(lowered) - 1 and lowered[ends[-1] + 1].endswith("'s")):
         return None
     kept = lowered[: ends[-1] + 1]
-    kept[-1] = _singular(kept[-1]) if kept[-1] not in ROLE_INITIALISMS else kept[-1]
+    kept[-1] = singular(kept[-1]) if kept[-1] not in ROLE_INITIALISMS else kept[-1]
     return tuple(kept)
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from reverie.text.vocabulary.titles import CHIEF_OFFICERS, RANK_AFTER, RANK_BEFORE
 
-__all__ = ["Title", "titles", "titles_apart"]
+__all__ = ["Title", "singular", "titles", "titles_apart"]
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,18 @@ def _job(words: str) -> list[str]:
     return kept
 
 
+def singular(word: str) -> str:
+    """A job's noun singular ("engineers": engineer; not "boss", "campus", "ops")."""
+    if word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
 def _singular(words: list[str]) -> str:
     """The job in lower case, its last word singular ("Senior Engineers")."""
     kept = [w.lower() for w in words]
-    if kept and kept[-1].endswith("s") and not kept[-1].endswith(("ss", "us")) and len(
-            kept[-1]) > 3:
-        kept[-1] = kept[-1][:-1]  # "Senior Engineers"
+    if kept:
+        kept[-1] = singular(kept[-1])  # "Senior Engineers"
     return " ".join(kept)
 
 
