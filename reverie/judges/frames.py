@@ -1534,7 +1534,8 @@ def _conflict(pair: Pair) -> Finding | None:
             or _other_title(pair) or _other_role(pair) or _other_version(pair)
             or _other_language(pair)
             or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
-            or _other_time_of_day(pair) or _facts_of_one_holder(pair))
+            or _other_time_of_day(pair) or _facts_of_one_holder(pair)
+            or _swapped_opposite(pair))
 
 
 # not "came back": "the test came back negative" is a result
@@ -1978,6 +1979,9 @@ def _about_option(an: Analysis, spec: OptionSet) -> bool:
         w in spec.options for w in an.clauses[0].subject)
 
 
+# words of a date besides its day, month and figures ("the week of", "last month")
+_WHEN_WORDS = frozenset({"week", "month", "year", "quarter", "day", "last", "next", "early",
+                         "late", "mid", "end", "start", "beginning"})
 _SCOPE_PHRASE = re.compile(
     r"\b(?:on|for|during|at|in|when|while)\s+((?:(?!\b(?:on|for|during|at|in|when|while)\b)"
     r"[^,.;:!?])+)", re.I)
@@ -1992,6 +1996,8 @@ def _scope_besides(a: Analysis, b: Analysis) -> bool:
         words = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", m.group(1))}
         if words & _OPTION_VALUES or any(w.rstrip("s") in _OPTION_VALUES for w in words):
             continue  # the option's own phrase ("in a detached house")
+        if all(_day_word(w) or w in _WHEN_WORDS for w in words - _NO_SCOPE_WORDS):
+            continue  # when it came to hold ("on 2 Feb", "in the week of 2026-11-23")
         if any(w.rstrip("s") not in theirs and w not in theirs for w in words - _NO_SCOPE_WORDS):
             return True
     return False
@@ -2593,6 +2599,50 @@ def _opposite_property(pair: Pair) -> Finding | None:
                 f"{_versus(pair)}: '{both[0]}' and '{both[1]}' are opposites (WordNet), said "
                 "of one holder"))
     return None
+
+
+def _swapped_opposite(pair: Pair) -> Finding | None:
+    """``swapped-opposite``: one holder's two statements read word for word alike but for
+    a word or two, one of them the other's opposite (WordNet: "Ticket priority: high" /
+    "... low", "The fundraiser will be held outdoors" / "... indoors", "i hate cilantro" /
+    "i love cilantro"): all else said alike, the two cannot both hold. Not a
+    contradiction: a denial in the swap ("is not open" / "is closed" say one thing), one
+    of two things had ("has a younger brother" / "has an older brother"), one in a scope
+    of two ("deaf in the left ear" / "... the right ear"), figures, what held before and
+    what holds now."""
+    if not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b):
+        return None
+    found = _swapped_span(pair.a.text, pair.b.text)
+    if found is None or any(w in _NEGATIONS or w.endswith("n't") for w in (*found[0], *found[1])):
+        return None
+    kin = next(((u, v) for u in found[0] for v in found[1]
+                if not _numeric(u) and not _numeric(v)
+                and any(opposite(p, q) for p in _forms(u) for q in _forms(v))), None)
+    if (kin is None or _had(pair.a) or _had(pair.b)
+            or _in_scope(pair.a, kin[0]) or _in_scope(pair.b, kin[1])):
+        return None
+    return finding("swapped-opposite", (
+        f"{_versus(pair)}: '{kin[0]}' / '{kin[1]}', opposites (WordNet), in statements "
+        "otherwise word for word alike"))
+
+
+# verbs of having things, one of several ("has a younger brother" / "... an older
+# brother"); not "keep" ("keep the tone formal" holds one state)
+_HAVING_THINGS = HAVING_VERBS - {"keep"}
+
+
+def _in_scope(an: Analysis, word: str) -> bool:
+    """``word`` is said in a phrase of where or what for, beside the value a clause gives
+    ("is deaf in the left ear": deaf, in one ear of two), not as the value itself ("is on
+    the left side")."""
+    return any(x.role.startswith("prep:") and not x.words.isdisjoint(_forms(word))
+               and any(y.role in {"attr", "obj"} for y in c.args if y is not x)
+               for c in an.clauses for x in c.args)
+
+
+def _had(an: Analysis) -> bool:
+    """A clause of the statement says a thing had, owned or rented."""
+    return any(c.predicate in _HAVING_THINGS for c in an.clauses)
 
 
 def _properties(x: Arg) -> tuple[str, ...]:
@@ -4338,11 +4388,12 @@ def _one_frame(u: str, v: str) -> bool:
     return any(u in verbs and v in verbs for verbs in _FRAME_VERBS)
 
 
-def swapped_words(a: str, b: str) -> tuple[str, str] | None:
-    """The words put in place of others where two statements read word for word alike
-    but for a word or two on each side ("auto-renew is on" / "... is off", "seat
-    preference: window" / "... aisle"), neither a synonym, a kind of the other, a number
-    or a negation: another value said in the same sentence. None otherwise."""
+def _swapped_span(a: str, b: str) -> tuple[list[str], list[str]] | None:
+    """The words each text has in place of the other's where the two read word for word
+    alike, but for a word or two on each side (auxiliaries aside): a shared beginning (the
+    holder, the setting) and, with what follows, two words or more in common. None
+    otherwise: a key said once as "Manager:" and once as "reports to" shares no
+    beginning."""
     x, y = _WORD.findall(a.lower()), _WORD.findall(b.lower())
     start = 0
     while start < min(len(x), len(y)) and x[start] == y[start]:
@@ -4352,11 +4403,21 @@ def swapped_words(a: str, b: str) -> tuple[str, str] | None:
         end += 1
     mine = [w for w in x[start:len(x) - end] if w not in _AUXILIARIES]
     theirs = [w for w in y[start:len(y) - end] if w not in _AUXILIARIES]
-    # a shared beginning (the holder, the setting) and one word or two put in place of
-    # others; a key said once as "Manager:" and once as "reports to" shares no beginning
     if not (1 <= len(mine) <= _SWAP and 1 <= len(theirs) <= _SWAP) or start < 1 or (
             start + end < 2):
         return None
+    return mine, theirs
+
+
+def swapped_words(a: str, b: str) -> tuple[str, str] | None:
+    """The words put in place of others where two statements read word for word alike
+    but for a word or two on each side ("auto-renew is on" / "... is off", "seat
+    preference: window" / "... aisle"), neither a synonym, a kind of the other, a number
+    or a negation: another value said in the same sentence. None otherwise."""
+    found = _swapped_span(a, b)
+    if found is None:
+        return None
+    mine, theirs = found
     if (set(mine) <= FILLER or set(theirs) <= FILLER) and not any(
             opposite(u, v) for u in mine for v in theirs):
         return None  # "works for the navy" / "works in the navy"; not "is on" / "is off"

@@ -235,6 +235,10 @@ _TABLE: tuple[Rule, ...] = (
          "('dark mode is on' / 'has dark mode turned off', 'auto-renew is enabled' / "
          "'auto-renew is turned off'; reverie.text.switches), the words of each besides "
          "the state's differing by verbs only, neither negating anything but a state"),
+    Rule("swapped-opposite", "conflict",
+         "one holder's statements word for word alike but for a word or two, one the "
+         "other's opposite (WordNet: 'priority: high' / 'priority: low'); not a denial in "
+         "the swap, a thing had, figures, before and now"),
     Rule("nli-contradiction", "conflict",
          "one frame (one holder and predicate, one tense and scope, no 'also') with another "
          "value, which the NLI model says cannot both hold: p(contradiction) at least "

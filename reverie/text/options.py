@@ -8,7 +8,7 @@ option is read only in a statement that says which set it is of (a strong word: 
 the other statement of a pair says a strong one: :meth:`Named.of_set`). An option after a
 denial in its clause ("never learned manual") is denied. Not read: one of before (after
 "from" or "used to": "moved from a flat to a house"), one not yet (after "learning",
-"considering", "plans to") and a second one ("Backup region: US", "... as well").
+"considering", "plans to", "will move to") and a second one ("Backup region: US", "... as well").
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consid
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
                              r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move|upgrade|"
                              r"downgrade|go)|evaluating|trialing|trialling|piloting|"
-                             r"(?:allowed|permitted)\s+to)\b", re.I)
+                             r"(?:allowed|permitted)\s+to|will|going\s+to)\b|'ll\b", re.I)
 _WORDS = re.compile(r"[a-z][a-z'-]*")
 # a word saying which of several things a holder has ("work phone", "my old laptop")
 _WHICH = re.compile(r"\b(work|personal|home|office|spare|backup|old|second|main|test|build|"

@@ -107,6 +107,7 @@ def test_a_product_or_a_plan_names_its_set(text: str, kind: str, one: str) -> No
     ("The team is evaluating Enterprise.", "plan"),  # not yet
     ("Acme's interns are allowed to use Basic.", "plan"),  # allowed, not held
     ("Acme has 40 seats on the Pro plan.", "plan"),  # the seats' plan
+    ("Acme will move to Enterprise.", "plan"),  # not yet
 ])
 def test_words_of_a_product_or_a_plan_that_name_none(text: str, kind: str) -> None:
     """Nothing read, or nothing that says the text is of the set."""
@@ -134,6 +135,12 @@ def test_which_of_several_things_is_read() -> None:
     ("Dana's wireless carrier: Verizon", "Dana moved her number to Mint Mobile."),
     # a source, not a carrier before
     ("Dana is a Verizon customer.", "Dana gets her phone service from T-Mobile."),
+    # a tier, a licence or an edition names a plan; "Plus" makes another plan; the date a
+    # plan began is no scope of it
+    ("Plan: Team", "Nimbus is on Team Plus."),
+    ("Tier: Growth", "Nimbus upgraded to Growth+ last month."),
+    ("Nimbus licence: Essentials", "Nimbus has been on the Advanced licence since June."),
+    ("Free tier account.", "Nimbus upgraded to Premium on 3 March."),
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
@@ -161,6 +168,9 @@ def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     ("Acme was on Basic until March.", "Acme is on the Pro plan."),  # before and now
     ("Acme is on the Pro plan for the Sales workspace.",
      "Acme is on the Basic plan for the Support workspace."),  # two scopes
+    ("Acme is on the Team plan.", "Acme's support tier is Gold."),  # a support tier
+    ("Acme's plan: Pro Plus", "Acme switched from Pro to Pro Plus."),  # before and now
+    ("Acme is on the Team plan.", "Acme says they'll move to Enterprise next year."),  # not yet
 ])
 def test_look_alikes_of_two_products_or_plans_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -40,6 +40,16 @@ class OptionSet:
     out): two statements of two ways are of two things (what comes in, what goes out)."""
 
 
+# the names of plans, said capitalised ("the Team plan", not "the team"); each also with
+# "Plus" or "+" after it, another plan ("Pro" / "Pro Plus")
+_PLANS: Mapping[str, str] = {
+    "free": "free", "basic": "basic", "starter": "starter", "pro": "pro",
+    "professional": "pro", "premium": "premium", "business": "business", "team": "team",
+    "teams": "team", "enterprise": "enterprise", "growth": "growth", "standard": "standard",
+    "essentials": "essentials", "ultimate": "ultimate", "lite": "lite", "hobby": "hobby",
+    "advanced": "advanced", "unlimited": "unlimited", "scale": "scale", "elite": "elite"}
+
+
 def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(g) for g in groups)
 
@@ -163,17 +173,15 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         weak=frozenset({"home", "place", "our", "my"}),
     ),
     "plan": OptionSet(
-        options={"free": "free", "basic": "basic", "starter": "starter", "pro": "pro",
-                 "professional": "pro", "premium": "premium", "business": "business",
-                 "team": "team", "teams": "team", "enterprise": "enterprise",
-                 "growth": "growth", "standard": "standard", "essentials": "essentials",
-                 "ultimate": "ultimate", "lite": "lite", "hobby": "hobby"},
-        strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber"}),
-        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "tier", "license",
-                        "licence", "licensed", "account", "customer", "seats", "edition"}),
-        proper=frozenset({"free", "basic", "starter", "pro", "professional", "premium",
-                          "business", "team", "teams", "enterprise", "growth", "standard",
-                          "essentials", "ultimate", "lite", "hobby"}),
+        options={**_PLANS, **{f"{p} plus": f"{_PLANS[p]} plus" for p in _PLANS},
+                 **{f"{p}+": f"{_PLANS[p]} plus" for p in _PLANS}},
+        # a tier, a licence or an edition names a plan as a plan does ("Tier: Business",
+        # "on the Advanced licence"); a support tier's options are metals, not these
+        strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber",
+                          "tier", "license", "licence", "licensed", "edition"}),
+        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "account",
+                        "customer", "seats", "user", "moved", "switched", "on"}),
+        proper=frozenset(_PLANS) | frozenset(f"{p} plus" for p in _PLANS),
         branded=True,
         wished=False,
     ),
