@@ -2607,9 +2607,9 @@ def _swapped_opposite(pair: Pair) -> Finding | None:
     "... low", "The fundraiser will be held outdoors" / "... indoors", "i hate cilantro" /
     "i love cilantro"): all else said alike, the two cannot both hold. Not a
     contradiction: a denial in the swap ("is not open" / "is closed" say one thing), one
-    of two things had ("has a younger brother" / "has an older brother"), one in a scope
-    of two ("deaf in the left ear" / "... the right ear"), figures, what held before and
-    what holds now."""
+    of two things had ("has a younger brother" / "has an older brother"), which of several
+    (:func:`_in_scope`: "deaf in the left ear" / "... the right ear", "the front door" /
+    "the back door"), figures, what held before and what holds now."""
     if not _one_holder(pair.a, pair.b) or _then_and_now(pair.a, pair.b):
         return None
     found = _swapped_span(pair.a.text, pair.b.text)
@@ -2618,6 +2618,8 @@ def _swapped_opposite(pair: Pair) -> Finding | None:
     kin = next(((u, v) for u in found[0] for v in found[1]
                 if not _numeric(u) and not _numeric(v)
                 and any(opposite(p, q) for p in _forms(u) for q in _forms(v))), None)
+    if kin is not None and set(found[0]) - {kin[0]} and set(found[1]) - {kin[1]}:
+        return None  # "long walks" / "short haircuts": two things besides
     if (kin is None or _had(pair.a) or _had(pair.b)
             or _in_scope(pair.a, kin[0]) or _in_scope(pair.b, kin[1])):
         return None
@@ -2632,12 +2634,25 @@ _HAVING_THINGS = HAVING_VERBS - {"keep"}
 
 
 def _in_scope(an: Analysis, word: str) -> bool:
-    """``word`` is said in a phrase of where or what for, beside the value a clause gives
-    ("is deaf in the left ear": deaf, in one ear of two), not as the value itself ("is on
-    the left side")."""
-    return any(x.role.startswith("prep:") and not x.words.isdisjoint(_forms(word))
-               and any(y.role in {"attr", "obj"} for y in c.args if y is not x)
-               for c in an.clauses for x in c.args)
+    """``word`` says which of several: in a phrase of where or what for, beside the value a
+    clause gives ("is deaf in the left ear": deaf, in one ear of two), not as the value
+    itself ("is on the left side"); in the holder ("the front door is locked" / "the back
+    door ..."); in one thing of any number ("keeps a light jacket", "sells new cars")."""
+    forms = _forms(word)
+    for c in an.clauses:
+        if c.subject_head and re.search(
+                rf"\b{re.escape(word)}\s+(?:[\w-]+\s+)?{re.escape(c.subject_head)}",
+                an.text, re.I):
+            return True  # "the front door": the holder's own word
+        for x in c.args:
+            if x.words.isdisjoint(forms):
+                continue
+            if x.indefinite and x.role != "attr" and x.head not in forms:
+                return True  # "a light jacket", not "indoors" (the value itself)
+            if x.role.startswith("prep:") and any(
+                    y.role in {"attr", "obj"} for y in c.args if y is not x):
+                return True
+    return False
 
 
 def _had(an: Analysis) -> bool:

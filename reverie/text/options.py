@@ -26,7 +26,8 @@ from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 __all__ = ["Named", "options", "options_alike"]
 
 _DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w'-]+\s+){0,3}$", re.I)
-_NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider|planning|"
+_NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider(?:ed)?|"
+                             r"planning|"
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
                              r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move|upgrade|"
                              r"downgrade|go)|evaluating|trialing|trialling|piloting|"

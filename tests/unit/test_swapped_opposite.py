@@ -26,7 +26,7 @@ judge = OfflineJudge(embedder())
     ("The build server is up.", "The build server is down."),
     ("my brother is younger than me", "my brother is older than me"),
     ("Dana's desk is on the top floor.", "Dana's desk is on the bottom floor."),
-    ("Omar works at a standing desk.", "Omar works at a sitting desk."),
+    ("The user is left-handed.", "The user is right-handed."),  # was two facts, kept apart
 ])
 def test_one_word_put_in_place_of_its_opposite_contradicts(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
@@ -42,13 +42,22 @@ def test_one_word_put_in_place_of_its_opposite_contradicts(a: str, b: str) -> No
     ("The repo used to be public.", "The repo is private."),  # before and now
     ("Dana's desk faces north.", "Priya's desk faces south."),  # two holders
     ("The office is on floor 3.", "The office is on floor 7."),  # figures: their own rules
+    ("Dana keeps a light jacket in the car.", "Dana keeps a heavy jacket in the car."),
+    ("Dana sells new cars.", "Dana sells used cars."),  # things of any number
+    ("User likes long walks.", "User likes short haircuts."),  # two things besides
 ])
 def test_look_alikes_of_a_swapped_opposite_are_not_one(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)
     assert not any(f.rule == "swapped-opposite" for f in found.findings), found.findings
 
 
-def test_an_opposite_in_a_scope_of_two_is_not_a_swapped_opposite() -> None:
-    """"deaf in the left ear" / "... the right ear": the swap is where, beside the value."""
-    found = explain(judge, "Dana is deaf in the left ear.", "Dana is deaf in the right ear.", NOW)
+@pytest.mark.parametrize(("a", "b"), [
+    # where, beside the value
+    ("Dana is deaf in the left ear.", "Dana is deaf in the right ear."),
+    # the holder's own word: two holders
+    ("The front door is locked at night.", "The back door is locked at night."),
+    ("Dana's left knee hurts.", "Dana's right knee hurts."),
+])
+def test_an_opposite_saying_which_of_two_is_not_a_swapped_opposite(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
     assert not any(f.rule == "swapped-opposite" for f in found.findings), found.findings
