@@ -121,11 +121,19 @@ def test_an_order_to_quit_is_the_denial_said_otherwise() -> None:
     ("Prefers window seats on flights.", "like"),  # was a compound of "seats"
     ("Commutes to the downtown office four days a week.", "commute"),
     ("Drinks coffee every morning.", "drink"),  # was a compound of "coffee"
+    # a past not written with "-ed" before a name, an article or a possessive
+    ("Left Halvorsen in March.", "leave"),  # was a predicate "halvorsen"
+    ("Sold the boat last summer.", "sell"),
 ])
 def test_a_report_the_parse_read_as_a_noun_is_read_as_a_verb_without_subject(
         text: str, predicate: str) -> None:
     clause = analyze(text).clauses[0]
     assert (clause.predicate, clause.subject) == (predicate, frozenset())
+
+
+def test_an_irregular_past_before_a_common_noun_stays_an_adjective() -> None:
+    """"Left knee hurts": the knee hurts, nothing was left."""
+    assert analyze("Left knee hurts.").clauses[0].predicate == "hurt"
 
 
 @pytest.mark.parametrize(("text", "subject"), [
@@ -144,6 +152,7 @@ def test_a_plural_or_a_name_first_stays_the_subject(text: str, subject: set[str]
     # no subject is the note's holder, whom the other names
     ("Works 4 days a week (Mon-Thu).", "Yvonne is full-time, five days a week.",
      "memory-doubt"),
+    ("Works at Halvorsen in the tax practice.", "Left Halvorsen in March.", "ended-then-held"),
 ])
 def test_reports_read_as_verbs_compare(a: str, b: str, rule: str) -> None:
     assert explained(a, b) == ("contradiction", rule)
