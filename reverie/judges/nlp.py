@@ -935,6 +935,12 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
             parts.negations += 1
         if _one_more(child):
             parts.additive = True  # "has a second office in Bergen"
+        if child.tag_ == "JJ" and dep == "dobj":
+            # "works full-time at Deloitte": the parse hung "at Deloitte" on the adjective
+            # it made an object; it says where the predicate holds
+            for g in child.children:
+                if g.dep_ == "prep":
+                    _read_child(parts, g, on_pred=on_pred, skip=skip)
     elif dep == "xcomp" and on_pred:
         parts.args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
     elif dep == "prt" and on_pred:

@@ -28,6 +28,8 @@ judge = OfflineJudge(embedder())
 @pytest.mark.parametrize(("a", "b", "attribute"), [
     ("The user works at Google.", "The user is employed by Microsoft.", "employer"),
     ("Mei is employed by Stripe.", "Mei works for Shopify.", "employer"),
+    # the parse hangs "at Halvorsen" on "full-time", an adjective it made an object
+    ("Mei works full-time at Halvorsen.", "Mei works full-time at Kestrel.", "employer"),
     ("The user works at a hospital.", "The user is employed by a university.", "employer"),
     ("The user lives in Paris.", "The user is based in Berlin.", "residence (city)"),
     ("Dana lives in Texas.", "Dana lives in Ohio.", "residence (american state)"),

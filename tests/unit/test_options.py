@@ -141,6 +141,7 @@ def test_which_of_several_things_is_read() -> None:
     ("Tier: Growth", "Nimbus upgraded to Growth+ last month."),
     ("Nimbus licence: Essentials", "Nimbus has been on the Advanced licence since June."),
     ("Free tier account.", "Nimbus upgraded to Premium on 3 March."),
+    ("Dana is a Premium member.", "Dana is a Basic member."),  # a membership's plan
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
@@ -169,6 +170,7 @@ def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     ("Acme is on the Pro plan for the Sales workspace.",
      "Acme is on the Basic plan for the Support workspace."),  # two scopes
     ("Acme is on the Team plan.", "Acme's support tier is Gold."),  # a support tier
+    ("Dana was a Premium member.", "Dana is a Basic member."),  # before and now
     ("Acme's plan: Pro Plus", "Acme switched from Pro to Pro Plus."),  # before and now
     ("Acme is on the Team plan.", "Acme says they'll move to Enterprise next year."),  # not yet
 ])

@@ -175,10 +175,12 @@ OPTION_SETS: Mapping[str, OptionSet] = {
     "plan": OptionSet(
         options={**_PLANS, **{f"{p} plus": f"{_PLANS[p]} plus" for p in _PLANS},
                  **{f"{p}+": f"{_PLANS[p]} plus" for p in _PLANS}},
-        # a tier, a licence or an edition names a plan as a plan does ("Tier: Business",
-        # "on the Advanced licence"); a support tier's options are metals, not these
+        # a tier, a licence, an edition or a membership names a plan as a plan does
+        # ("Tier: Business", "on the Advanced licence", "a Premium member"); a support
+        # tier's options are metals, not these
         strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber",
-                          "tier", "license", "licence", "licensed", "edition"}),
+                          "tier", "license", "licence", "licensed", "edition", "member",
+                          "membership"}),
         weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "account",
                         "customer", "seats", "user", "moved", "switched", "on"}),
         proper=frozenset(_PLANS) | frozenset(f"{p} plus" for p in _PLANS),
