@@ -1067,7 +1067,18 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _cycle_and_tier(c, d, role)
         # "is fluent in French" / "is fluent in German": one relation to two things
         or _one_adjective_two_complements(c, d, role)
+        # "works part-time at a cafe" / "... at a bakery": two part-time jobs
+        or (role.startswith("prep:") and _part_time(c, d))
     )
+
+
+_PART_TIME_JOB = frozenset({"part-time", "parttime"})
+
+
+def _part_time(c: Clause, d: Clause) -> bool:
+    """Both clauses say work done part-time ("works part-time at a cafe" / "works
+    part-time at a bakery"): one may hold two part-time jobs."""
+    return all(any(_PART_TIME_JOB & x.words for x in k.args) for k in (c, d))
 
 
 def _one_adjective_two_complements(c: Clause, d: Clause, role: str) -> bool:
@@ -2858,7 +2869,7 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if _two_doings(c, d, x):
                 continue  # "squats 140 kg" / "deadlifts 400 lb": two lifts
             if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
-                    _sometimes(c, x.arg) != _sometimes(d, y.arg)):
+                    _sometimes(c, x.arg) != _sometimes(d, y.arg)) or _part_time(c, d):
                 continue  # "works as a bartender on weekends": beside the main job
             if ((_for_one_only(c, d, x.arg.role) and not _EVERY_SAID.search(pair.b.text))
                     or (_for_one_only(d, c, y.arg.role)
