@@ -1455,12 +1455,25 @@ def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None;
     without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
     does not keep a cluster from merging)."""
-    if no_conflict(pair) is not None or _one_text(pair):
+    if no_conflict(pair) is not None or _one_text(pair) or _asks(pair.a) or _asks(pair.b):
         return None
     found = _conflict(pair)
     if found is None and doubt:
         return _memory_conflict(pair)
     return found
+
+
+# a question to the other party: a question word and an auxiliary, or an auxiliary and "you"
+_QUESTION = re.compile(
+    r"^(?:(?:what|who|where|when|why|how|which)\s+(?:is|are|was|were|do|does|did|can|could|"
+    r"would|will|should|have|has)\b|(?:do|does|did|are|is|can|could|would|will|have|has)"
+    r"\s+you\b)", re.I)
+
+
+def _asks(an: Analysis) -> bool:
+    """The statement is a question ("what is your favorite color", "do you like dogs"): it
+    says nothing of anyone, so it contradicts nothing, whatever a model scores."""
+    return _QUESTION.search(an.text) is not None
 
 
 def _one_text(pair: Pair) -> bool:
