@@ -896,6 +896,9 @@ def _read_children(pred: Any, skip: frozenset[int]) -> _Parts:
     return parts
 
 
+_WHERE_PREPOSITIONS = frozenset({"at", "in", "for", "with"})
+
+
 def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int]) -> None:
     """Add what one dependent says to ``parts`` (``on_pred``: it hangs on the predicate
     itself, not on an open complement)."""
@@ -937,9 +940,10 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
             parts.additive = True  # "has a second office in Bergen"
         if child.tag_ == "JJ" and dep == "dobj":
             # "works full-time at Deloitte": the parse hung "at Deloitte" on the adjective
-            # it made an object; it says where the predicate holds
+            # it made an object; it says where the predicate holds ("uses main as its
+            # default branch" keeps its "as" on the object: what the object is)
             for g in child.children:
-                if g.dep_ == "prep":
+                if g.dep_ == "prep" and g.lower_ in _WHERE_PREPOSITIONS:
                     _read_child(parts, g, on_pred=on_pred, skip=skip)
     elif dep == "xcomp" and on_pred:
         parts.args.append(Arg("xcomp", _lemma(child), frozenset({_lemma(child)}), frozenset()))
