@@ -79,7 +79,7 @@ from reverie.text.vocabulary.verbs import (
     FORMER_QUALIFIERS,
     FORMERLY,
     HEDGES,
-    IRREGULAR_PASTS,
+    IRREGULAR_PAST,
     LOSING_VERBS,
     MODALS,
     OPPOSITE_VERBS,
@@ -447,7 +447,7 @@ def _as_request(nlp: Any, doc: Any) -> Any:
 def _misread_report(doc: Any) -> bool:
     """The parse misreads a note that leaves out its subject: its first word is
     capitalized, an inflected verb in WordNet ("Lives", "Prefers", "Commutes") or a past
-    tense not written with "-ed" ("Left", "Sold"; ``IRREGULAR_PASTS``), and the
+    tense not written with "-ed" ("Left", "Sold"; ``IRREGULAR_PAST``), and the
     parse made it neither the verb at its root nor the subject of a verb ("Lives in
     Toronto" read as the noun "lives", "Prefers window seats" as a compound; "Parents live
     in Ohio" and "Reports are due Friday" keep their subject)."""
@@ -459,7 +459,7 @@ def _misread_report(doc: Any) -> bool:
     if first.dep_ in {"nsubj", "nsubjpass"} and first.head.tag_.startswith(("VB", "MD")):
         return False
     low = first.lower_
-    if low in IRREGULAR_PASTS:
+    if low in IRREGULAR_PAST:
         # "Left Deloitte", "Sold the van", "Left her job"; not "Left knee hurts", "Left
         # side of the building" (an adjective before a common noun)
         return doc[1].tag_ in {"NNP", "NNPS", "DT", "PRP$"} and not _has_verb(doc[1:])

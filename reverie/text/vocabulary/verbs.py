@@ -18,7 +18,6 @@ __all__ = [
     "FORMER_QUALIFIERS",
     "HEDGES",
     "IRREGULAR_PAST",
-    "IRREGULAR_PASTS",
     "LIGHT_VERBS",
     "LOSING_VERBS",
     "MODALS",
@@ -62,13 +61,6 @@ OPPOSITE_VERBS: dict[str, str] = {
     "lack": "have",
 }
 """A lemma and the predicate it negates ("hate" is "like" negated)."""
-
-IRREGULAR_PASTS = frozenset({"left", "quit", "sold", "gave", "got", "went", "took", "became",
-                             "began", "bought", "brought", "built", "chose", "drove", "fell",
-                             "found", "grew", "kept", "lost", "made", "met", "paid", "ran",
-                             "sent", "spent", "taught", "told", "won", "wrote"})
-"""Verbs in the past tense not written with "-ed": a note that leaves out its subject
-may begin with one ("Left Deloitte in January", "Sold the car in May")."""
 
 ENDING_VERBS: dict[str, frozenset[str]] = {
     "leave": frozenset({"obj"}),
