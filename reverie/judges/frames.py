@@ -1069,6 +1069,8 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _one_adjective_two_complements(c, d, role)
         # "works part-time at a cafe" / "... at a bakery": two part-time jobs
         or (role.startswith("prep:") and _part_time(c, d))
+        # "Dana's ex-husband lives in Oslo" / "Dana lives in Oslo": two holders
+        or (role == "subject" and _two_holders(c, d))
     )
 
 
@@ -4004,7 +4006,26 @@ def inconsistent(pair: Pair) -> Finding | None:
     if rated:
         return finding("opposite-ratings",
                        f"{_versus(pair)}: for and against {', '.join(sorted(rated))}")
-    return conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
+    return (conflict(pair, doubt=False) or _ended_state(pair) or _switched_apart(pair)
+            or _other_holder(pair))
+
+
+def _other_holder(pair: Pair) -> Finding | None:
+    """``other-holder``: the statements say one thing, word for word but for the holder,
+    and one holder is the other's own, a kin, a pet or a team (:func:`_two_holders`:
+    "Dana's brother lives in Oslo" / "Dana lives in Oslo"): two holders, never one note
+    (linked, the cosine let one absorb the other). One fact said of the holder by another
+    frame ("Dana's husband is a firefighter" / "Dana is married to a firefighter") is
+    not this."""
+    if not pair.a.clauses or not pair.b.clauses:
+        return None
+    c, d = pair.a.clauses[0], pair.b.clauses[0]
+    if (c.predicate != d.predicate or {x.words for x in c.args} != {y.words for y in d.args}
+            or not _two_holders(c, d)):
+        return None
+    return finding("other-holder", (
+        f"{_versus(pair)}: {' '.join(sorted(c.subject))} / {' '.join(sorted(d.subject))}, "
+        "one holder the other's own"))
 
 
 def _access_apart(pair: Pair) -> Finding | None:

@@ -285,6 +285,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("denied-mention", "blocker",
          "one statement denies what the other mentions without denying it"),
     Rule("opposite-ratings", "blocker", "something both rate, one for and one against"),
+    Rule("other-holder", "blocker",
+         "one statement's holder is the other's own, a kin, a pet or a team ('Dana's "
+         "brother lives in Oslo' / 'Dana lives in Oslo'): two holders, never one note"),
     Rule("other-names", "blocker",
          "names on both sides that the other statement does not mention"),
     Rule("within-range", "blocker",
