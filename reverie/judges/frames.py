@@ -1069,8 +1069,6 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _one_adjective_two_complements(c, d, role)
         # "works part-time at a cafe" / "... at a bakery": two part-time jobs
         or (role.startswith("prep:") and _part_time(c, d))
-        # "Dana's ex-husband lives in Oslo" / "Dana lives in Oslo": two holders
-        or (role == "subject" and _two_holders(c, d))
     )
 
 
