@@ -2004,8 +2004,8 @@ def _about_option(an: Analysis, spec: OptionSet) -> bool:
 
 
 # words of a date besides its day, month and figures ("the week of", "last month")
-_WHEN_WORDS = frozenset({"week", "month", "year", "quarter", "day", "last", "next", "early",
-                         "late", "mid", "end", "start", "beginning"})
+_WHEN_WORDS = frozenset({*PERIODS, "day", "last", "next", "early", "late", "mid", "end",
+                         "start", "beginning"})
 _SCOPE_PHRASE = re.compile(
     r"\b(?:on|for|during|at|in|when|while)\s+((?:(?!\b(?:on|for|during|at|in|when|while)\b)"
     r"[^,.;:!?])+)", re.I)
