@@ -108,6 +108,7 @@ def test_a_product_or_a_plan_names_its_set(text: str, kind: str, one: str) -> No
     ("Acme's interns are allowed to use Basic.", "plan"),  # allowed, not held
     ("Acme has 40 seats on the Pro plan.", "plan"),  # the seats' plan
     ("Acme will move to Enterprise.", "plan"),  # not yet
+    ("Acme's plan is growth+ for now.", "plan"),  # a plan's name is said capitalised
 ])
 def test_words_of_a_product_or_a_plan_that_name_none(text: str, kind: str) -> None:
     """Nothing read, or nothing that says the text is of the set."""

@@ -48,6 +48,9 @@ _PLANS: Mapping[str, str] = {
     "teams": "team", "enterprise": "enterprise", "growth": "growth", "standard": "standard",
     "essentials": "essentials", "ultimate": "ultimate", "lite": "lite", "hobby": "hobby",
     "advanced": "advanced", "unlimited": "unlimited", "scale": "scale", "elite": "elite"}
+_PLAN_NAMES: Mapping[str, str] = {
+    **_PLANS, **{f"{p} plus": f"{_PLANS[p]} plus" for p in _PLANS},
+    **{f"{p}+": f"{_PLANS[p]} plus" for p in _PLANS}}
 
 
 def _alike(*groups: tuple[str, ...]) -> frozenset[frozenset[str]]:
@@ -173,8 +176,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         weak=frozenset({"home", "place", "our", "my"}),
     ),
     "plan": OptionSet(
-        options={**_PLANS, **{f"{p} plus": f"{_PLANS[p]} plus" for p in _PLANS},
-                 **{f"{p}+": f"{_PLANS[p]} plus" for p in _PLANS}},
+        options=_PLAN_NAMES,
         # a tier, a licence, an edition or a membership names a plan as a plan does
         # ("Tier: Business", "on the Advanced licence", "a Premium member"); a support
         # tier's options are metals, not these
@@ -183,7 +185,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                           "membership"}),
         weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "account",
                         "customer", "seats", "user", "moved", "switched", "on"}),
-        proper=frozenset(_PLANS) | frozenset(f"{p} plus" for p in _PLANS),
+        proper=frozenset(_PLAN_NAMES),
         branded=True,
         wished=False,
     ),
