@@ -3509,6 +3509,7 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
 
 
+@lru_cache(maxsize=1 << 14)  # asked of the same two subjects many times per pair
 def _unclipped(x: frozenset[str], y: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """Two word sets with each word one of them clips in the other written as the clipped
     word ("repo" / "repository", "admin" / "administrator", "prod" / "production"): one
