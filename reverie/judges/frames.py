@@ -1582,7 +1582,44 @@ def _facts_of_one_holder(pair: Pair) -> Finding | None:
     places lived in."""
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
             or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair)
-            or _other_default_branch(pair) or _moved_from_where_living(pair))
+            or _other_default_branch(pair) or _moved_from_where_living(pair)
+            or _former_still_held(pair))
+
+
+_FORMER = frozenset({"former", "ex"})  # "ex" of "an ex-Google engineer": split, not rewritten
+
+
+def _former_still_held(pair: Pair) -> Finding | None:
+    """``former-then-held``: one statement says its holder is a former one ("is a former
+    smoker", "is an ex-Google engineer"), the other, of one holder, that it is one now: the
+    same noun without "former" ("is a Google engineer"), the noun's verb with no object
+    the former one does not name ("smokes"), or work where the former one worked ("works
+    at Google")."""
+    for former, holding in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in former.clauses:
+            x = c.arg("attr")
+            if (c.predicate != "be" or c.negated or c.hypothetical or x is None
+                    or not x.words & _FORMER):
+                continue
+            where = _content(x.words) - {x.head} - _FORMER
+            for d in holding.clauses:
+                if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
+                        or (_said(d) | {d.predicate}) & _ENDED_WORDS):
+                    continue
+                y = d.arg("attr")
+                obj = d.arg("obj")
+                now = ((d.predicate == "be" and y is not None and y.head == x.head)
+                       or (d.predicate == agent_verb(x.head)
+                           and (obj is None or obj.words <= x.words))
+                       or (d.predicate == "work" and bool(where)
+                           and any(where & z.words for z in d.args
+                                   if z.role.startswith("prep:"))))
+                if now:
+                    thing = ", ".join(sorted(where)) if x.head in _FORMER else x.head
+                    return finding("former-then-held", (
+                        f"'{_quote(former.text)}': a former {thing}; "
+                        f"'{_quote(holding.text)}' says so now"))
+    return None
 
 
 def _moved_from_where_living(pair: Pair) -> Finding | None:

@@ -285,12 +285,26 @@ def normalize_chat(text: str) -> str:
     read a note of an attribute and its value as a copula ("Plan: Enterprise",
     "plan = Enterprise", "Plan - Enterprise" -> "Plan is Enterprise"), and write a branch
     a git verb takes as the name it is ("PRs target develop" -> "PRs target Develop": the
-    small parser made "develop" the verb and lost the object)."""
+    small parser made "develop" the verb and lost the object), and "ex-" before a lower-case
+    word as "former" ("Dana's ex-husband" parsed as three subjects, "Dana's" lost; "Dana's
+    former husband" parses as the husband Dana had)."""
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
+    text = _EX.sub(_former, text)
     text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
     text = _BRANCH_TAKEN.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
     text = _HAS_STANDING.sub(_is_holder_of, text)
     return _KEY_VALUE.sub(_key_value, text)
+
+
+# "ex-" before a word ("an ex-smoker", "my ex-wife"), with the article before it; not before
+# a name: "Ex-McKinsey" alone would parse as a verb "McKinsey" (split, its "ex" is read)
+_EX = re.compile(r"\b(?:(?P<article>[Aa])n\s+)?(?P<ex>[Ee])x-(?=[a-z])")
+
+
+def _former(m: re.Match[str]) -> str:
+    """ "ex-" written as "former", "an" before it as "a": "an ex-smoker" -> "a former smoker"."""
+    article = f"{m['article']} " if m["article"] else ""
+    return article + ("Former " if m["ex"] == "E" else "former ")
 
 
 # a standing said as a thing held: "has US citizenship", "doesn't have Gold membership"

@@ -115,6 +115,10 @@ _TABLE: tuple[Rule, ...] = (
          "('cancelled Spotify Premium', 'graduated from MIT', 'left Tessel'; ENDING_VERBS), "
          "the other of one holder that it holds now ('still pays for Spotify Premium', 'is "
          "a freshman at MIT'): the newer says which holds"),
+    Rule("former-then-held", "conflict",
+         "one statement says its holder is a former one ('a former smoker', 'an ex-Google "
+         "engineer'), the other of one holder that it is one now ('smokes', 'works at "
+         "Google', 'is a Google engineer'): the newer says which holds"),
     Rule("dead-then-alive", "conflict",
          "one statement says a parent or grandparent of the holder, or someone named, died "
          "('User's father passed away in 2019'), the other that they do or undergo "
