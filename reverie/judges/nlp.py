@@ -1220,9 +1220,12 @@ def _past(pred: Any) -> bool:
 
 def _former_subject(pred: Any) -> bool:
     """The predicate's subject is a former one ("Former employer is Deloitte", "the
-    user's previous address is ..."): what held before."""
+    user's previous address is ..."), or an old key ("Old time zone: PST"; not "my old
+    car", which may be its age): what held before."""
     return any(c.dep_ in {"nsubj", "nsubjpass"} and any(
-        m.dep_ == "amod" and m.lower_ in FORMER_QUALIFIERS for m in c.children)
+        m.dep_ == "amod" and (m.lower_ in FORMER_QUALIFIERS or (
+            m.lower_ in _FORMER_KEYS and c.lemma_.lower() in ATTRIBUTE_KEYS))
+        for m in c.children)
         for c in pred.children)
 
 

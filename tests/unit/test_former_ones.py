@@ -59,3 +59,13 @@ def test_a_former_relative_is_another_holder(a: str, b: str) -> None:
 ])
 def test_ex_before_a_word_is_read_as_former(text: str, read: str) -> None:
     assert normalize_chat(text) == read
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Old time zone: PST.", "Time zone: CET."),  # an old key is a former one
+    ("Previous plan: Basic.", "Plan: Pro."),
+])
+def test_an_old_or_previous_key_is_no_contradiction_of_the_key_now(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome != "contradiction" or not found.certain, found.findings
+    assert not any(f.rule == "other-time-zone" for f in found.findings), found.findings
