@@ -182,6 +182,7 @@ from reverie.text.vocabulary.verbs import (
     BUYING_VERBS,
     CONSUMING_VERBS,
     ENDING_VERBS,
+    EVENT_VERBS,
     EXPIRING_VERBS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
@@ -1583,7 +1584,59 @@ def _facts_of_one_holder(pair: Pair) -> Finding | None:
     return (_ended_then_held(pair) or _dead_then_alive(pair) or _other_kin_count(pair)
             or _denied_kin(pair) or _above_schooling(pair) or _other_residence(pair)
             or _other_default_branch(pair) or _moved_from_where_living(pair)
-            or _former_still_held(pair))
+            or _former_still_held(pair) or _other_event_date(pair))
+
+
+def _other_event_date(pair: Pair) -> Finding | None:
+    """``other-event-date``: one thing's start, end or renewal (:data:`EVENT_VERBS`; "runs
+    until" is an end) said in two months of one year ("the client's fiscal year ends in
+    December" / "... ends in June", "the contract renews on March 3" / "... in September"):
+    a thing has one. Not of a person ("Kofi starts in April": starts what?), two things
+    ("car insurance" / "home insurance"), two years, nor before and now."""
+    if not _one_holder(pair.a, pair.b):
+        return None
+    for c in pair.a.clauses:
+        x = _event_date(c)
+        if x is None:
+            continue
+        for d in pair.b.clauses:
+            y = _event_date(d)
+            if (y is None or x[0] != y[0] or c.subject_head != d.subject_head
+                    or not _agree(c.subject, d.subject) or c.past != d.past):
+                continue
+            (_, months, years), (_, theirs, their_years) = x, y
+            if months & theirs or (years and their_years and years != their_years):
+                continue
+            thing = " ".join(sorted(c.subject - SELF_WORDS - {SELF}))
+            return finding("other-event-date", (
+                f"{_versus(pair)}: one {_EVENT_NAMES[x[0]]} of the {thing}, in "
+                f"{', '.join(sorted(months))} / {', '.join(sorted(theirs))}"))
+    return None
+
+
+def _event_date(c: Clause) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """(event, months, years) of a clause that says when a thing starts, ends or renews,
+    in one month ("the lease ends in June", "runs until December 2025"); None for a person,
+    a denial, a supposition, or a clause that says anything else."""
+    event = "end" if c.predicate == "run" and c.arg("prep:until") else EVENT_VERBS.get(
+        c.predicate)
+    head = c.subject_head
+    if (event is None or c.negated or c.hypothetical or not head or head in SELF_WORDS
+            or not is_noun(head) or is_kind_of(head, "person")):
+        return None
+    dated = [x for x in c.args if x.role in _EVENT_DATE_SLOTS]
+    if len(dated) != 1 or len(c.args) != 1:
+        return None
+    words = dated[0].words | {dated[0].head}
+    months = words & _MONTH_WORDS
+    if len(months) != 1:
+        return None
+    return event, months, frozenset(w for w in words if _YEAR.match(w))
+
+
+_EVENT_DATE_SLOTS = frozenset({"prep:in", "prep:on", "prep:until"})
+_MONTH_WORDS = frozenset(_MONTH_NAMES)
+_EVENT_NAMES = {"start": "start", "end": "end", "renew": "renewal"}
 
 
 _FORMER = frozenset({"former", "ex"})  # "ex" of "an ex-Google engineer": split, not rewritten
@@ -4566,9 +4619,11 @@ def _short_form(u: str, v: str) -> bool:
 
 def _forms(word: str) -> tuple[str, ...]:
     """The word and the stems an inflection may hide ("answers" -> "answer", "boxes" ->
-    "box", "replies" -> "reply", "approved" -> "approve", "stopped" -> "stop"): the forms
-    WordNet may file it under."""
+    "box", "replies" -> "reply", "approved" -> "approve", "stopped" -> "stop", "living" ->
+    "live"): the forms WordNet may file it under."""
     forms = [word]
+    if (verb := verb_of(word)) != word:
+        forms.append(verb)  # "lives" / "is living": one verb, not another value
     if word.endswith(("ies", "ied")) and len(word) > 4:
         forms.append(word[:-3] + "y")  # "replies" -> "reply", "applied" -> "apply"
     if word.endswith("es") and len(word) > 4:

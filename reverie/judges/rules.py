@@ -119,6 +119,10 @@ _TABLE: tuple[Rule, ...] = (
          "one statement says its holder is a former one ('a former smoker', 'an ex-Google "
          "engineer'), the other of one holder that it is one now ('smokes', 'works at "
          "Google', 'is a Google engineer'): the newer says which holds"),
+    Rule("other-event-date", "conflict",
+         "one thing's start, end or renewal said in two months of one year ('the fiscal "
+         "year ends in December' / '... in June'; EVENT_VERBS): a thing has one; not of a "
+         "person, two things or two years"),
     Rule("dead-then-alive", "conflict",
          "one statement says a parent or grandparent of the holder, or someone named, died "
          "('User's father passed away in 2019'), the other that they do or undergo "

@@ -13,6 +13,7 @@ __all__ = [
     "CONSUMING_VERBS",
     "ED_NOT_PAST",
     "ENDING_VERBS",
+    "EVENT_VERBS",
     "EXPIRING_VERBS",
     "FORMERLY",
     "FORMER_QUALIFIERS",
@@ -88,6 +89,13 @@ clinic", "moved off Postgres"."""
 EXPIRING_VERBS = frozenset({"end", "expire", "finish", "lapse", "conclude", "close"})
 """Verbs by which a thing ends of itself, its subject what ends: "when summer ends", "the
 trial expires on Friday"."""
+
+EVENT_VERBS = {"start": "start", "begin": "start", "commence": "start", "end": "end",
+               "finish": "end", "expire": "end", "conclude": "end", "lapse": "end",
+               "renew": "renew"}
+"""Verbs of a thing's one start, end or renewal in its cycle, each to the event it says
+("the fiscal year begins in April": start): a thing has one date for each ("ends in June" /
+"ends in December" cannot both hold)."""
 
 LOSING_VERBS = frozenset({"die", "pass", "leave", "divorce", "lose", "kill", "disown"})
 """Verbs by which a holder no longer has a relative ("my grandfather passed away", "my
