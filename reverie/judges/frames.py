@@ -887,6 +887,26 @@ def _at_other_times(c: Clause, d: Clause, role: str) -> bool:
 _ORDINAL_DAY = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 
 
+def _two_occasions(c: Clause, d: Clause, role: str) -> bool:
+    """The clauses differ only in the month a thing is done ("visits Oslo in April" /
+    "... in January"): done twice, or once; the words cannot tell, so not a contradiction
+    of their own. A copula ("the deadline is in May") and a thing's start, end or renewal
+    (:data:`EVENT_VERBS`, :func:`_other_event_date`) have one date; so has a birth."""
+    if c.predicate in EVENT_VERBS or c.predicate in {"be", "bear"}:
+        return False
+    x, y = c.arg(role), d.arg(role)
+    return x is not None and y is not None and _month_only(x) and _month_only(y)
+
+
+def _month_only(x: Arg) -> bool:
+    """The argument says a month and nothing else but a day or a year ("in April", "on 3
+    May 2026")."""
+    words = x.words | {x.head}
+    return (x.head in MONTH_NUMBERS
+            and all(w in MONTH_NUMBERS or w.isdigit() or _ORDINAL_DAY.fullmatch(w)
+                    for w in words))
+
+
 def _access_elsewhere(c: Clause, d: Clause, difference: _Difference) -> bool:
     """One level of access said of two things ("an admin on the billing account" / "an
     admin on the analytics account"): access is held per thing, so two grants."""
@@ -993,6 +1013,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "between 250 and 350 employees" / "300 employees"
     if _one_of_several(c, d, real[0].role):
         return None  # "has an office in Berlin" / "has an office in Lisbon": two offices
+    if _two_occasions(c, d, real[0].role):
+        return None  # "visits Oslo in April" / "visits Oslo in January": two trips
     if c.predicate in _HAVE and _told_apart_by_adjectives(c, d, real[0]) and not al.only:
         return None  # "has one older sister" / "has one younger sister": two sisters
     return "other-value", real[0].role
@@ -1604,8 +1626,13 @@ def _other_event_date(pair: Pair) -> Finding | None:
             if (y is None or x[0] != y[0] or c.subject_head != d.subject_head
                     or not _agree(c.subject, d.subject) or c.past != d.past):
                 continue
-            (_, months, years), (_, theirs, their_years) = x, y
-            if months & theirs or (years and their_years and years != their_years):
+            (_, months, years, days), (_, theirs, their_years, their_days) = x, y
+            if years and their_years and years != their_years:
+                continue
+            if months == theirs and days and their_days and days != their_days:
+                months, theirs = (frozenset({f"{next(iter(days))} {m}" for m in months}),
+                                  frozenset({f"{next(iter(their_days))} {m}" for m in theirs}))
+            elif months & theirs:
                 continue
             thing = " ".join(sorted(c.subject - SELF_WORDS - {SELF}))
             return finding("other-event-date", (
@@ -1614,10 +1641,11 @@ def _other_event_date(pair: Pair) -> Finding | None:
     return None
 
 
-def _event_date(c: Clause) -> tuple[str, frozenset[str], frozenset[str]] | None:
-    """(event, months, years) of a clause that says when a thing starts, ends or renews,
-    in one month ("the lease ends in June", "runs until December 2025"); None for a person,
-    a denial, a supposition, or a clause that says anything else."""
+def _event_date(c: Clause) -> tuple[str, frozenset[str], frozenset[str], frozenset[str]] | None:
+    """(event, months, years, days) of a clause that says when a thing starts, ends or
+    renews, in one month ("the lease ends in June", "runs until December 2025", "ends on 5
+    May"); None for a person, a denial, a supposition, or a clause that says anything
+    else."""
     event = "end" if c.predicate == "run" and c.arg("prep:until") else EVENT_VERBS.get(
         c.predicate)
     head = c.subject_head
@@ -1628,14 +1656,15 @@ def _event_date(c: Clause) -> tuple[str, frozenset[str], frozenset[str]] | None:
     if len(dated) != 1 or len(c.args) != 1:
         return None
     words = dated[0].words | {dated[0].head}
-    months = words & _MONTH_WORDS
-    if len(months) != 1:
+    months = frozenset(_MONTH_NAMES[MONTH_NUMBERS[w] - 1] for w in words if w in MONTH_NUMBERS)
+    if len(months) != 1:  # "jan" and "january" are one month
         return None
-    return event, months, frozenset(w for w in words if _YEAR.match(w))
+    days = frozenset(w for w in words if w.isdigit() and 1 <= int(w) <= 31)
+    return (event, months, frozenset(w for w in words if _YEAR.match(w)),
+            days if len(days) == 1 else frozenset())
 
 
 _EVENT_DATE_SLOTS = frozenset({"prep:in", "prep:on", "prep:until"})
-_MONTH_WORDS = frozenset(_MONTH_NAMES)
 _EVENT_NAMES = {"start": "start", "end": "end", "renew": "renewal"}
 
 
