@@ -80,6 +80,8 @@ def test_look_alikes_of_two_currencies_are_no_contradiction(a: str, b: str) -> N
      "Brightline's prices are in pounds on the UK store."),
     ("Brightline is invoiced in euros for the EU contract.",
      "Brightline is invoiced in pounds for the UK contract."),
+    # "US" is the country, not "us": the scopes were read as "entity" and "german entity"
+    ("Invoices go out in EUR to the German entity.", "Invoices go out in USD to the US entity."),
 ])
 def test_two_currencies_each_in_a_scope_of_its_own_are_no_rules_contradiction(a: str,
                                                                               b: str) -> None:
