@@ -4775,6 +4775,17 @@ def not_absorbed(pair: Pair) -> Finding | None:
     return None if kind_of(found) == "absorption" else found
 
 
+_OWNING = frozenset({"have", "own"})  # a thing had: a fact of its own ("Lena has a cat")
+
+
+def _had_too(an: Analysis, c: Clause) -> bool:
+    """A clause of ``an`` says had what ``c`` says is had (its object's head): "has a
+    cat named Miso" says "has a cat"; "is allergic to cats" (had: an allergy) does not."""
+    had = {x.head for x in c.args if x.role == "obj"}
+    return any(d.predicate in _HAVING_THINGS and any(x.head in had for x in d.args)
+               for d in an.clauses)
+
+
 def absorption(pair: Pair) -> Finding:
     """Return the finding deciding :func:`absorbs` (an ``absorption`` rule, or why not).
 
@@ -4818,6 +4829,9 @@ def absorption(pair: Pair) -> Finding:
                        f"'{_quote(b.text)}' is negated, '{_quote(a.text)}' is not")
     if pair.cosine >= PARAPHRASE_SIMILARITY:
         return finding("absorbs-paraphrase", f"{says}: {cosine} >= {PARAPHRASE_SIMILARITY}")
+    if b.clauses and b.clauses[0].predicate in _OWNING and not _had_too(a, b.clauses[0]):
+        return finding("words-missing", (
+            f"'{_quote(a.text)}' does not say what '{_quote(b.text)}' says is had"))
     said = b.content - _LIGHT_VERBS
     if not said:
         return finding("absorbs-no-content", f"{says}: it says nothing beyond light verbs")
