@@ -2104,8 +2104,10 @@ def _objects_apart(pair: Pair, said: frozenset[str]) -> bool:
 
 def _wished(an: Analysis) -> bool:
     """The statement's main clause wishes for, weighs or asks about what it names ("wants
-    the Pro plan", "is considering Enterprise"; :data:`NOT_HELD_VERBS`)."""
-    return bool(an.clauses) and an.clauses[0].predicate in NOT_HELD_VERBS
+    the Pro plan", "is considering Enterprise"; :data:`NOT_HELD_VERBS`); not a noun phrase
+    ("Team plan, 20 seats", whose parse made "plan" its predicate)."""
+    return (bool(an.clauses) and an.clauses[0].predicate in NOT_HELD_VERBS
+            and not an.noun_phrase)
 
 
 def _a_part(an: Analysis) -> bool:

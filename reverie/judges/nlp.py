@@ -244,6 +244,9 @@ class Analysis:
     # (owner, noun, now) of each noun with an owner: "my car is pink" (self, car, True),
     # "Priya's dog died" (priya, dog, False: past or hypothetical)
     possessions: frozenset[tuple[str, str, bool]] = frozenset()
+    # the note is a noun phrase, its root a noun ("Team plan, 20 seats", "Pro plan, billed
+    # annually"), whatever predicate its clause was given ("plan")
+    noun_phrase: bool = False
     # readings derived from the analysis by the frames, each computed once per statement
     # (the attributes its clauses hold); not part of its value
     derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
@@ -1765,6 +1768,7 @@ def _analysis(text: str, doc: Any, *, tone: str | None = None) -> Analysis:
         frozenset(targets),
         frozenset(lemmas),
         _possessions(doc),
+        next(iter(doc.sents)).root.tag_ in {"NN", "NNS", "NNP", "NNPS"},
     )
 
 

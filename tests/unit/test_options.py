@@ -143,6 +143,9 @@ def test_which_of_several_things_is_read() -> None:
     ("Nimbus licence: Essentials", "Nimbus has been on the Advanced licence since June."),
     ("Free tier account.", "Nimbus upgraded to Premium on 3 March."),
     ("Dana is a Premium member.", "Dana is a Basic member."),  # a membership's plan
+    # a note that is a noun phrase wishes nothing: its parse made "plan" the predicate
+    ("Team plan, 20 seats.", "Nimbus is on the Enterprise plan."),
+    ("Pro plan, billed annually.", "On the Basic plan."),
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
