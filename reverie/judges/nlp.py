@@ -501,16 +501,20 @@ def _as_report(nlp: Any, doc: Any) -> Any:
 
 
 def _description(doc: Any) -> bool:
-    """The note is a noun phrase that describes its holder, no verb in it: its root a
-    kind of person ("Senior engineer at Shopify", "Not a smoker", "Early riser"). Not a
-    name ("Dana Smith": "smith" is a kind of person too) nor a plural."""
+    """The note is a phrase that describes its holder, no verb in it: a noun phrase whose
+    root is a kind of person ("Senior engineer at Shopify", "Not a smoker", "Early
+    riser"), or an adjective phrase it begins ("Vegan.", "Allergic to peanuts", "Fluent in
+    French": the parse tags a first word as it likes). Not a name ("Dana Smith": "smith"
+    is a kind of person too), a plural, nor a noun an adjective qualifies ("Dark mode")."""
     root = next(iter(doc.sents)).root
-    if root.tag_ != "NN":
-        return False
     if any(t.tag_.startswith("VB") or t.tag_ == "MD" or t.dep_ in {"nsubj", "nsubjpass"}
            or t.text in {":", "="} for t in doc):
         return False
-    return lexicon.is_kind_of(root.lower_, "person")
+    if root.i == 0 and lexicon.is_adjective(root.lower_):
+        return True
+    # a first word the parse took for a name ("Vegan.", "Freelancer."): its own head
+    first_name = root.i == 0 and root.tag_ == "NNP"
+    return (root.tag_ == "NN" or first_name) and lexicon.is_kind_of(root.lower_, "person")
 
 
 def _as_description(nlp: Any, doc: Any) -> Any:
@@ -518,10 +522,11 @@ def _as_description(nlp: Any, doc: Any) -> Any:
     engineer at Shopify"), read as subjectless; else None."""
     text = doc.text
     first = doc[0]
-    said = text if first.tag_ in {"NNP", "NNPS"} else text[0].lower() + text[1:]
+    said = (text if first.tag_ in {"NNP", "NNPS"} and not lexicon.is_adjective(first.lower_)
+            else text[0].lower() + text[1:])
     description = nlp("She is " + said)
     if description[1].dep_ != "ROOT" or not any(
-            c.dep_ == "attr" for c in description[1].children):
+            c.dep_ in {"attr", "acomp"} for c in description[1].children):
         return None
     description.user_data[_UNSAID] = 0
     return description

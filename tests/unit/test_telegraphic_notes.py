@@ -204,3 +204,20 @@ def test_an_order_for_someone_by_name_is_theirs() -> None:
         "contradiction", "other-system")
     assert explained("Show weights in kg for the team.",
                      "Ines wants weights in pounds.") == ("two facts", "other-setting")
+
+
+@pytest.mark.parametrize(("note", "attr"), [
+    ("Vegan.", "vegan"),  # tagged a name
+    ("Freelancer.", "freelancer"),
+    ("Fluent in French.", "fluent"),
+])
+def test_an_adjective_or_a_person_note_describes_its_holder(note: str, attr: str) -> None:
+    """Read as "She is ...": a copula of no subject (was a predicate "vegan")."""
+    (c, *_) = analyze(note).clauses
+    assert c.predicate == "be" and not c.subject
+    assert c.arg("attr") is not None and c.arg("attr").head == attr  # type: ignore[union-attr]
+
+
+def test_an_adjective_of_a_noun_is_no_description() -> None:
+    """ "Dark mode" is a mode, not a holder who is dark."""
+    assert analyze("Dark mode.").clauses[0].predicate != "be"
