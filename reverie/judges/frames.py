@@ -1634,9 +1634,8 @@ def _other_event_date(pair: Pair) -> Finding | None:
                                   frozenset({f"{next(iter(their_days))} {m}" for m in theirs}))
             elif months & theirs:
                 continue
-            thing = " ".join(sorted(c.subject - SELF_WORDS - {SELF}))
             return finding("other-event-date", (
-                f"{_versus(pair)}: one {_EVENT_NAMES[x[0]]} of the {thing}, in "
+                f"{_versus(pair)}: one {_EVENT_NAMES[x[0]]} of the {c.subject_head}, in "
                 f"{', '.join(sorted(months))} / {', '.join(sorted(theirs))}"))
     return None
 
