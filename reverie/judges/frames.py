@@ -661,10 +661,12 @@ def _denied_consumption(pair: Pair) -> Finding | None:
                         or not _agree(c.subject, d.subject) or _two_holders(c, d)
                         or not (d.predicate in verbs or _likes_taking_in(d))):
                     continue
-                if why != "verb" and (c.subject - {SELF} != d.subject - {SELF}
+                named = c.subject - {SELF}
+                if why != "verb" and ((named and named != d.subject - {SELF})
                                       or _sometimes(c) or _sometimes(c, *c.args)):
                     continue  # "the kids are allergic to nuts" / "eats almonds"; a diet of
-                    # some days ("vegetarian on weekdays" / "eats meat on weekends")
+                    # some days ("vegetarian on weekdays" / "eats meat on weekends"); a
+                    # note of no subject is its holder's ("Vegan." / "Dana eats cheese")
                 if why == "verb" and _sometimes(c):
                     continue  # "doesn't take vitamin D during summer": then only
                 y = d.arg("obj")
@@ -1517,7 +1519,8 @@ def _conflict(pair: Pair) -> Finding | None:
     if pair.cosine < NEGATION_SIMILARITY:
         # one attribute's two values say little else alike ("works graveyard in a hotel" /
         # "is employed at a college"): the frames align them, not the cosine
-        return (_denied_possession(pair) or _one_value_attribute(pair) or _other_age(pair)
+        return (_denied_possession(pair) or _denied_consumption(pair)
+                or _one_value_attribute(pair) or _other_age(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
                 or _other_role(pair)

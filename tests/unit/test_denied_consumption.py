@@ -39,6 +39,9 @@ judge = OfflineJudge(embedder())
     # liking to take it in is taking it in
     ("Priya is allergic to shellfish.", "Priya loves eating shrimp with garlic."),
     ("i am lactose intolerant .", "i really enjoy drinking milk ."),
+    # a note of no subject is its holder's, and the cosine is low: the frames align them
+    ("Vegan.", "Dana eats cheese every day."),
+    ("Allergic to peanuts.", "Dana eats peanut butter daily."),
 ])
 def test_a_denied_kind_against_taking_one_of_its_kind_is_a_contradiction(a: str, b: str) -> None:
     """"does not drink X" against having, taking or liking one of X's kind, both now."""
