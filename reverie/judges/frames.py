@@ -1627,7 +1627,8 @@ def _other_event_date(pair: Pair) -> Finding | None:
         for d in pair.b.clauses:
             y = _event_date(d)
             if (y is None or x[0] != y[0] or c.subject_head != d.subject_head
-                    or not _agree(c.subject, d.subject) or c.past != d.past):
+                    or not _agree(c.subject, d.subject) or _two_holders(c, d)
+                    or c.past != d.past):
                 continue
             (_, months, years, days), (_, theirs, their_years, their_days) = x, y
             if years and their_years and years != their_years:
@@ -1688,7 +1689,7 @@ def _former_still_held(pair: Pair) -> Finding | None:
             where = _content(x.words) - {x.head} - _FORMER
             for d in holding.clauses:
                 if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
-                        or (_said(d) | {d.predicate}) & _ENDED_WORDS):
+                        or _two_holders(c, d) or (_said(d) | {d.predicate}) & _ENDED_WORDS):
                     continue
                 y = d.arg("attr")
                 obj = d.arg("obj")
@@ -4819,6 +4820,10 @@ def absorption(pair: Pair) -> Finding:
     if unsaid:
         return finding("salient-missing",
                        f"'{_quote(a.text)}' lacks {', '.join(unsaid)} of '{_quote(b.text)}'")
+    if a.clauses and b.clauses and _two_holders(a.clauses[0], b.clauses[0]):
+        return finding("holder-apart", (
+            f"{_versus(pair)}: {' '.join(sorted(a.clauses[0].subject))} / "
+            f"{' '.join(sorted(b.clauses[0].subject))}, one holder the other's own"))
     dropped = dropped_tokens([b.text], a.text)  # what the dream's merge guard checks
     if dropped:
         return finding("dropped-token",

@@ -353,6 +353,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("dropped-token", "kept", "the dream's merge guard finds a salient token dropped"),
     Rule("swapped-value", "kept",
          "a word or two swapped for another value, no synonym ('morning' / 'evening')"),
+    Rule("holder-apart", "kept",
+         "one holder is the other's own, a kin, a pet or a team ('Dana is a former smoker' / "
+         "'Dana's husband smokes'): what one says of one is not said of the other"),
     Rule("then-and-now", "kept",
          "one says what held before, the other what holds now ('used to smoke' / 'does "
          "not smoke'): the history is a fact of its own"),

@@ -33,6 +33,7 @@ def test_one_things_event_in_two_months_is_a_contradiction(a: str, b: str) -> No
     ("The car insurance renews in May.", "The home insurance renews in November."),
     ("The trial ended in March.", "The trial ends in June."),  # before and now
     ("The lease starts in May.", "The lease ends in October."),  # two events
+    ("Mira's contract ends in June.", "Mira's husband's contract ends in March."),  # two holders
 ])
 def test_two_things_or_two_events_are_no_event_date_contradiction(a: str, b: str) -> None:
     found = explain(judge, a, b, NOW)

@@ -36,6 +36,8 @@ def test_a_former_one_against_one_now_is_a_contradiction(a: str, b: str) -> None
     ("Mira is an ex-smoker.", "Mira no longer smokes."),
     ("Mira is an ex-smoker.", "Mira smoked for ten years."),
     ("Mira's ex-husband is a smoker.", "Mira smokes."),
+    ("Mira is a former nurse.", "Mira's sister is a nurse."),  # two holders
+    ("Mira is a former smoker.", "Mira's husband smokes."),
 ])
 def test_a_former_one_against_no_one_now_is_no_contradiction(a: str, b: str) -> None:
     assert explain(judge, a, b, NOW).outcome != "contradiction"
@@ -69,3 +71,10 @@ def test_an_old_or_previous_key_is_no_contradiction_of_the_key_now(a: str, b: st
     found = explain(judge, a, b, NOW)
     assert found.outcome != "contradiction" or not found.certain, found.findings
     assert not any(f.rule == "other-time-zone" for f in found.findings), found.findings
+
+
+def test_what_one_says_of_a_holders_own_is_not_absorbed() -> None:
+    """Linked, neither says the other ("holder-apart"): the merged note keeps both."""
+    found = explain(judge, "Mira is a former smoker.", "Mira's husband smokes.", NOW)
+    assert any(f.rule == "holder-apart" for f in found.findings), found.findings
+    assert not any(f.rule.startswith("absorbs") for f in found.findings), found.findings
