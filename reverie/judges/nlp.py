@@ -552,8 +552,9 @@ def _lemma(token: Any) -> str:
     # words tagged otherwise ("pytest" as an adjective -> "pyt"); an acronym is no plural
     # ("SMS", "AWS")
     if len(token.text) > 1 and token.text.isupper() and token.text.isalpha():
-        # "US" is the country, as "U.S." is, not "us", the speaker
-        return "u.s." if token.lower_ in SELF_WORDS else str(token.lower_)
+        # "US" is the country, not "us", the speaker ("usa": WordNet files "u.s." as an
+        # organization too, the government)
+        return "usa" if token.lower_ in SELF_WORDS else str(token.lower_)
     if token.pos_ not in {"NOUN", "VERB", "AUX"} or not token.lemma_.strip():
         low = str(token.lower_)
         # a plural tagged as a name ("Fridays", "euros") compares equal to the noun

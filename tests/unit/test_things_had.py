@@ -19,7 +19,7 @@ def _absorbs(a: str, b: str, cosine: float) -> str:
 
 @pytest.mark.parametrize(("a", "b"), [
     ("Lena is allergic to cats.", "Lena has a cat."),
-    ("Lena's sister breeds horses.", "Lena owns a horse."),
+    ("Lena rides horses every weekend.", "Lena owns a horse."),
 ])
 def test_a_thing_had_is_not_absorbed_by_a_statement_that_does_not_have_it(a: str,
                                                                           b: str) -> None:
