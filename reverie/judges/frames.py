@@ -184,6 +184,7 @@ from reverie.text.vocabulary.verbs import (
     ENDING_VERBS,
     EVENT_VERBS,
     EXPIRING_VERBS,
+    FORMER_QUALIFIERS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
     PARTITIVES,
@@ -1672,6 +1673,41 @@ _EVENT_NAMES = {"start": "start", "end": "end", "renew": "renewal"}
 
 
 _FORMER = frozenset({"former", "ex"})  # "ex" of "an ex-Google engineer": split, not rewritten
+_FORMER_KEY = FORMER_QUALIFIERS | {"old"}  # "Previous plan: Basic", "Old address: ..."
+
+
+def _key_words(c: Clause) -> frozenset[str]:
+    """The words of a key's subject that name no holder: its qualifiers and its head
+    ("former", "employer" of "Dana's former employer"; not "dana")."""
+    return c.subject & (_FORMER_KEY | {c.subject_head})
+
+
+def _former_key_held(pair: Pair) -> Finding | None:
+    """``former-then-held`` where a former key's value is the one the other statement
+    says holds now ("Former employer: Google" / "Works at Google", "Previous plan: Basic" /
+    "On the Basic plan"): another value now is no contradiction ("Former employer: IBM" /
+    "Works at Red Hat"). The key names no holder ("Former employer" is Dana's)."""
+    for former, holding in ((pair.a, pair.b), (pair.b, pair.a)):
+        for c in former.clauses:
+            if (c.predicate != "be" or c.negated or c.hypothetical
+                    or not c.subject & _FORMER_KEY):
+                continue
+            key = replace(c, past=False, subject=c.subject - _FORMER_KEY)
+            holder = replace(c, subject=c.subject - _key_words(c))  # "dana" of "Dana's ..."
+            for x in held(key, former.salient):
+                if not x.value & _said(c):
+                    continue  # what the key implies ("employment: in work"), not its value
+                for d, y in _holding(holding):
+                    named = d.subject - SELF_WORDS - {SELF}
+                    if (y.attribute == x.attribute and x.value & y.value
+                            and (not holder.subject or not named
+                                 or _agree(holder.subject, named))
+                            and not _two_holders(holder, d)):
+                        return finding("former-then-held", (
+                            f"'{_quote(former.text)}': a former {x.attribute}, "
+                            f"{', '.join(sorted(x.value & y.value))}; "
+                            f"'{_quote(holding.text)}' says it holds now"))
+    return None
 
 
 def _former_still_held(pair: Pair) -> Finding | None:
@@ -1680,6 +1716,9 @@ def _former_still_held(pair: Pair) -> Finding | None:
     same noun without "former" ("is a Google engineer"), the noun's verb with no object
     the former one does not name ("smokes"), or work where the former one worked ("works
     at Google")."""
+    found = _former_key_held(pair)
+    if found is not None:
+        return found
     for former, holding in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in former.clauses:
             x = c.arg("attr")

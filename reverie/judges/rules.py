@@ -118,7 +118,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("former-then-held", "conflict",
          "one statement says its holder is a former one ('a former smoker', 'an ex-Google "
          "engineer'), the other of one holder that it is one now ('smokes', 'works at "
-         "Google', 'is a Google engineer'): the newer says which holds"),
+         "Google', 'is a Google engineer'), or a former key's value that the other says "
+         "holds now ('Former employer: Google' / 'Works at Google'): the newer says which "
+         "holds"),
     Rule("other-event-date", "conflict",
          "one thing's start, end or renewal said in two months of one year ('the fiscal "
          "year ends in December' / '... in June'; EVENT_VERBS): a thing has one; not of a "

@@ -78,3 +78,23 @@ def test_what_one_says_of_a_holders_own_is_not_absorbed() -> None:
     found = explain(judge, "Mira is a former smoker.", "Mira's husband smokes.", NOW)
     assert any(f.rule == "holder-apart" for f in found.findings), found.findings
     assert not any(f.rule.startswith("absorbs") for f in found.findings), found.findings
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Former employer: Halvorsen.", "Works at Halvorsen."),
+    ("Previous plan: Basic.", "On the Basic plan."),
+    ("Mira's former employer is Halvorsen.", "Mira works at Halvorsen."),
+])
+def test_a_former_keys_value_held_now_is_a_contradiction(a: str, b: str) -> None:
+    found = explain(judge, a, b, NOW)
+    assert found.outcome == "contradiction", found.findings
+    assert found.findings[0].rule == "former-then-held", found.findings
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Former employer: Halvorsen.", "Works at Kestrel."),  # another value now: both true
+    ("Former employer: Halvorsen.", "Mira's husband works at Halvorsen."),  # two holders
+    ("Mira's former employer is Halvorsen.", "Omar works at Halvorsen."),
+])
+def test_a_former_keys_value_is_no_contradiction_of_another(a: str, b: str) -> None:
+    assert explain(judge, a, b, NOW).outcome != "contradiction"
