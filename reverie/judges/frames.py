@@ -184,6 +184,7 @@ from reverie.text.vocabulary.verbs import (
     ENDING_VERBS,
     EVENT_VERBS,
     EXPIRING_VERBS,
+    FORMER_KEY_QUALIFIERS,
     FORMER_QUALIFIERS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
@@ -1672,14 +1673,12 @@ _EVENT_DATE_SLOTS = frozenset({"prep:in", "prep:on", "prep:until"})
 _EVENT_NAMES = {"start": "start", "end": "end", "renew": "renewal"}
 
 
-_FORMER = frozenset({"former", "ex"})  # "ex" of "an ex-Google engineer": split, not rewritten
-_FORMER_KEY = FORMER_QUALIFIERS | {"old"}  # "Previous plan: Basic", "Old address: ..."
 
 
 def _key_words(c: Clause) -> frozenset[str]:
     """The words of a key's subject that name no holder: its qualifiers and its head
     ("former", "employer" of "Dana's former employer"; not "dana")."""
-    return c.subject & (_FORMER_KEY | {c.subject_head})
+    return c.subject & (FORMER_KEY_QUALIFIERS | {c.subject_head})
 
 
 def _former_key_held(pair: Pair) -> Finding | None:
@@ -1690,9 +1689,9 @@ def _former_key_held(pair: Pair) -> Finding | None:
     for former, holding in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in former.clauses:
             if (c.predicate != "be" or c.negated or c.hypothetical
-                    or not c.subject & _FORMER_KEY):
+                    or not c.subject & FORMER_KEY_QUALIFIERS):
                 continue
-            key = replace(c, past=False, subject=c.subject - _FORMER_KEY)
+            key = replace(c, past=False, subject=c.subject - FORMER_KEY_QUALIFIERS)
             holder = replace(c, subject=c.subject - _key_words(c))  # "dana" of "Dana's ..."
             for x in held(key, former.salient):
                 if not x.value & _said(c):
@@ -1723,9 +1722,9 @@ def _former_still_held(pair: Pair) -> Finding | None:
         for c in former.clauses:
             x = c.arg("attr")
             if (c.predicate != "be" or c.negated or c.hypothetical or x is None
-                    or not x.words & _FORMER):
+                    or not x.words & FORMER_QUALIFIERS):
                 continue
-            where = _content(x.words) - {x.head} - _FORMER
+            where = _content(x.words) - {x.head} - FORMER_QUALIFIERS
             for d in holding.clauses:
                 if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
                         or _two_holders(c, d) or (_said(d) | {d.predicate}) & _ENDED_WORDS):
@@ -1739,7 +1738,7 @@ def _former_still_held(pair: Pair) -> Finding | None:
                            and any(where & z.words for z in d.args
                                    if z.role.startswith("prep:"))))
                 if now:
-                    thing = ", ".join(sorted(where)) if x.head in _FORMER else x.head
+                    thing = ", ".join(sorted(where)) if x.head in FORMER_QUALIFIERS else x.head
                     return finding("former-then-held", (
                         f"'{_quote(former.text)}': a former {thing}; "
                         f"'{_quote(holding.text)}' says so now"))

@@ -76,6 +76,7 @@ from reverie.text.vocabulary.verbs import (
     CHANGE_VERBS,
     ENDING_VERBS,
     EXPIRING_VERBS,
+    FORMER_KEY_QUALIFIERS,
     FORMER_QUALIFIERS,
     FORMERLY,
     HEDGES,
@@ -351,15 +352,13 @@ def _key_value(m: re.Match[str]) -> str:
         return m.group(0)  # "Ruby version in use: 3.3": a state, not a scope
     last = words[head - 1].removesuffix("'s")
     former, _, noun = last.rpartition("-")
-    if former in _FORMER_KEYS and noun in ATTRIBUTE_KEYS:
+    if former in FORMER_KEY_QUALIFIERS and noun in ATTRIBUTE_KEYS:
         # "Ex-employer: Google": the former one, as "Former employer" says it
         said[head - 1] = f"former {said[head - 1].rpartition('-')[2]}"
         return f"{' '.join(said)} is {m.group(2)}"
     return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
 
 
-# in a key, "old" is a former one too ("Old address: ..."); before a noun it may be its age
-_FORMER_KEYS = FORMER_QUALIFIERS | {"old"}
 
 
 def _names_a_scope(word: str) -> bool:
@@ -1234,7 +1233,7 @@ def _former_subject(pred: Any) -> bool:
     car", which may be its age): what held before."""
     return any(c.dep_ in {"nsubj", "nsubjpass"} and any(
         m.dep_ == "amod" and (m.lower_ in FORMER_QUALIFIERS or (
-            m.lower_ in _FORMER_KEYS and c.lemma_.lower() in ATTRIBUTE_KEYS))
+            m.lower_ in FORMER_KEY_QUALIFIERS and c.lemma_.lower() in ATTRIBUTE_KEYS))
         for m in c.children)
         for c in pred.children)
 

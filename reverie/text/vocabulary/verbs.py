@@ -16,6 +16,7 @@ __all__ = [
     "EVENT_VERBS",
     "EXPIRING_VERBS",
     "FORMERLY",
+    "FORMER_KEY_QUALIFIERS",
     "FORMER_QUALIFIERS",
     "HEDGES",
     "IRREGULAR_PAST",
@@ -244,6 +245,10 @@ FORMERLY = frozenset(["previously", "formerly", "once", "originally", "earlier"]
 FORMER_QUALIFIERS = frozenset({"former", "previous", "prior", "ex"})
 """Adjectives of a value that held before ("Former employer: Deloitte", "the user's
 previous address", "Ex-employer: Google")."""
+
+FORMER_KEY_QUALIFIERS = FORMER_QUALIFIERS | {"old"}
+"""The same in a key, where "old" is a former one too ("Old address: ..."); before a noun
+that names no key "old" may be its age ("my old car")."""
 
 SELLING_VERBS = frozenset({"bill", "invoice", "charge"})
 """Verbs whose subject is paid: "bills its customers in euros" (the seller), "is invoiced
