@@ -1620,15 +1620,13 @@ def _other_event_date(pair: Pair) -> Finding | None:
     December" / "... ends in June", "the contract renews on March 3" / "... in September"):
     a thing has one. Not of a person ("Kofi starts in April": starts what?), two things
     ("car insurance" / "home insurance"), two years, nor before and now."""
-    if not _one_holder(pair.a, pair.b):
-        return None
-    for c in pair.a.clauses:
-        x = _event_date(c)
-        if x is None:
-            continue
-        for d in pair.b.clauses:
-            y = _event_date(d)
-            if (y is None or x[0] != y[0] or c.subject_head != d.subject_head
+    dated_a = [(c, x) for c in pair.a.clauses if (x := _event_date(c)) is not None]
+    dated_b = [(d, y) for d in pair.b.clauses if (y := _event_date(d)) is not None]
+    if not dated_a or not dated_b or not _one_holder(pair.a, pair.b):
+        return None  # the dates first: most pairs say none, and the holders cost more
+    for c, x in dated_a:
+        for d, y in dated_b:
+            if (x[0] != y[0] or c.subject_head != d.subject_head
                     or not _agree(c.subject, d.subject) or _two_holders(c, d)
                     or c.past != d.past):
                 continue
