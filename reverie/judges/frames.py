@@ -4182,9 +4182,15 @@ def _other_holder(pair: Pair) -> Finding | None:
     if (c.predicate != d.predicate or {x.words for x in c.args} != {y.words for y in d.args}
             or not _two_holders(c, d)):
         return None
-    return finding("other-holder", (
-        f"{_versus(pair)}: {' '.join(sorted(c.subject))} / {' '.join(sorted(d.subject))}, "
-        "one holder the other's own"))
+    return finding("other-holder", _holders_said(pair))
+
+
+def _holders_said(pair: Pair) -> str:
+    """The detail of a finding that the main clauses' holders are two, one the other's own
+    (``other-holder``, ``holder-apart``): each side's subject words."""
+    c, d = pair.a.clauses[0], pair.b.clauses[0]
+    return (f"{_versus(pair)}: {' '.join(sorted(c.subject))} / "
+            f"{' '.join(sorted(d.subject))}, one holder the other's own")
 
 
 def _access_apart(pair: Pair) -> Finding | None:
@@ -4857,9 +4863,7 @@ def absorption(pair: Pair) -> Finding:
         return finding("salient-missing",
                        f"'{_quote(a.text)}' lacks {', '.join(unsaid)} of '{_quote(b.text)}'")
     if a.clauses and b.clauses and _two_holders(a.clauses[0], b.clauses[0]):
-        return finding("holder-apart", (
-            f"{_versus(pair)}: {' '.join(sorted(a.clauses[0].subject))} / "
-            f"{' '.join(sorted(b.clauses[0].subject))}, one holder the other's own"))
+        return finding("holder-apart", _holders_said(pair))
     dropped = dropped_tokens([b.text], a.text)  # what the dream's merge guard checks
     if dropped:
         return finding("dropped-token",
