@@ -60,6 +60,7 @@ from reverie.text.vocabulary.attributes import (
     MANAGER_FRAMES,
     MESSAGE_NOUNS,
     NOT_HELD_VERBS,
+    NOT_HOME_WORDS,
     OCCUPATION_FRAMES,
     OCCUPATION_KINDS,
     OCCUPATION_NOUNS,
@@ -72,6 +73,7 @@ from reverie.text.vocabulary.attributes import (
     QUALIFIER_VALUES,
     REPLY_WORDS,
     RESIDENCE_FRAMES,
+    RESIDENT_NOUNS,
     STARTING_VERBS,
     STATUS_PHRASES,
     STATUS_WORDS,
@@ -113,7 +115,7 @@ from reverie.text.vocabulary.products import (
     VERSIONED_PRODUCTS,
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
-from reverie.text.zones import value_offsets
+from reverie.text.zones import one_zone, value_offsets
 
 __all__ = ["Held", "age_span", "held", "not_started", "other_values", "place_kind"]
 
@@ -323,9 +325,10 @@ def _on_device(x: Arg) -> bool:
 
 
 def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
-    """The product a modifier of ``x`` in one of ``slots`` names, or None."""
-    return next((n for slot, w in sorted(x.mods or ()) if slot in slots
-                 and (n := product_name(x.words, w))), None)
+    """The product a modifier of ``x`` in one of ``slots`` names ("a MacBook Pro user": the
+    modifier "macbook pro"), or None."""
+    return next((n for slot, phrase in sorted(x.mods or ()) if slot in slots
+                 for w in phrase.split() if (n := product_name(x.words, w))), None)
 
 
 _RESOURCE_SLOTS = ("prep:on", "prep:to", "prep:in", "prep:of", "prep:for")
@@ -469,13 +472,32 @@ def _home(c: Clause) -> Held | None:
         return _called_home(c)
     if c.predicate != "be":
         return None
+    resident = _resident_of(c)
+    if resident is not None:
+        return resident
     office = next((words for words in _HEAD_OFFICES if words <= c.subject), None)
-    if c.subject_head not in HOME_NOUNS and office is None:
+    if (c.subject_head not in HOME_NOUNS or c.subject & NOT_HOME_WORDS) and office is None:
         return None
     for x in c.args:
         place = _kind(x.head, PLACE_KINDS, any_sense=True) if x.role == "prep:in" else None
         if place:
             return _place("residence", x, place, owned=office or frozenset({c.subject_head}))
+    return None
+
+
+def _resident_of(c: Clause) -> Held | None:
+    """Where a resident lives: a place named before the noun ("Dana is a Chicago
+    resident"), or None."""
+    x = c.arg("attr")
+    if x is None or x.head not in RESIDENT_NOUNS or c.negated:
+        return None
+    for slot, words in sorted(x.mods or ()):
+        head = words.split()[-1] if words else ""
+        place = _kind(head, PLACE_KINDS, any_sense=True) if slot in {
+            NAME_SLOT, "compound", "amod"} else None
+        if place:
+            return _place("residence", Arg("attr", head, frozenset(words.split()),
+                                           frozenset()), place)
     return None
 
 
@@ -977,7 +999,8 @@ def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
         if slot in {"prep:at", "prep:for"} and (
                 words & names or any(_kind(w, EMPLOYER_KINDS, any_sense=True) for w in words)):
             return Held("employer", x, words)
-        if slot in {NAME_SLOT, "compound"} and x.head in EMPLOYEE_NOUNS and words & names:
+        # "a Square employee": a name the parse read as an adjective
+        if slot in {NAME_SLOT, "compound", "amod"} and x.head in EMPLOYEE_NOUNS and words & names:
             return Held("employer", x, words)
         if (slot in {NAME_SLOT, "compound"} and words <= names and not _a_trade(words)
                 and not any(ch.isdigit() for ch in value)):
@@ -1046,12 +1069,17 @@ def _a_date(x: Arg) -> bool:
 _MONTH_WORDS = frozenset(MONTHS)
 
 
+_NOW_WORDS = frozenset({"now", "currently", "still", "today"})
+
+
 def _at_a_name(c: Clause, names: frozenset[str]) -> Held | None:
     """The employer a holder is at, a name no place, product nor runtime ("Lena is at
     Shopify"): a ``weak`` value. Not "with" a name, which may be a person's."""
     x = c.arg("prep:at")
+    # "is at Deloitte now": a word of now (no words to the parse) says nothing besides
+    besides = [y for y in c.args if y is not x and y.words - _NOW_WORDS]
     if (c.predicate != "be" or c.negated or x is None or not _a_name(x, names)
-            or len(c.args) != 1 or _a_trade(x.words)):
+            or besides or _a_trade(x.words)):
         return None
     return Held("employer", x, x.words - {SELF}, weak=True)
 
@@ -1178,9 +1206,11 @@ _ZONE_ATTRIBUTES = frozenset({"zone", "time zone"})
 
 
 def _one_zone(x: Held, y: Held) -> bool:
-    """Both values name a time zone and the zones may be one (an offset in common)."""
+    """Both values name a time zone and the zones may be one
+    (:func:`~reverie.text.zones.one_zone`: "PST" / "Pacific"; not "Mountain" /
+    "Pacific")."""
     s, t = value_offsets(x.value), value_offsets(y.value)
-    return bool(s & t)
+    return bool(s and t) and one_zone(s, t)
 
 
 def _currencies(value: frozenset[str]) -> frozenset[str]:

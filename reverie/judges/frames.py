@@ -110,7 +110,7 @@ from reverie.text.roles import roles, roles_alike, roles_apart
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
-from reverie.text.titles import Title, titles_apart
+from reverie.text.titles import Title, functions_apart, titles_apart
 from reverie.text.versions import Version, versions_apart
 from reverie.text.vocabulary.abbreviations import HONORIFICS
 from reverie.text.vocabulary.attributes import (
@@ -141,7 +141,7 @@ from reverie.text.vocabulary.calendar_words import (
     WEEKDAYS,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
-from reverie.text.vocabulary.channels import CHANNEL_USES, CHOICE_WORDS
+from reverie.text.vocabulary.channels import CHANNEL_NAMES, CHANNEL_USES, CHOICE_WORDS
 from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
@@ -156,7 +156,7 @@ from reverie.text.vocabulary.function_words import (
     SOLE,
 )
 from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
-from reverie.text.vocabulary.languages import ADDRESS_USES
+from reverie.text.vocabulary.languages import ADDRESS_USES, LANGUAGE_NAMES
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -166,6 +166,7 @@ from reverie.text.vocabulary.number_words import (
 from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
+    ACCOUNT_WORDS,
     PRODUCT_FAMILIES,
     VERSION_PLACES,
     VERSION_WORDS,
@@ -194,7 +195,7 @@ from reverie.text.vocabulary.verbs import (
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
-from reverie.text.zones import held_zone, timed_zone
+from reverie.text.zones import Zone, held_zone, one_zone, timed_zone
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -1525,8 +1526,9 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _one_value_attribute(pair) or _other_age(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
-                or _other_role(pair)
-                or _other_version(pair) or _other_language(pair) or _other_channel(pair)
+                or _other_function(pair) or _other_role(pair)
+                or _other_version(pair) or _other_language(pair) or _spoken_language(pair)
+                or _other_channel(pair)
                 or _other_option(pair) or _facts_of_one_holder(pair))
     if _negated_copy(pair.a, pair.b) and not _then_and_now(pair.a, pair.b):
         # "used to want emojis" / "wants replies without emojis": then, and now
@@ -1583,9 +1585,11 @@ def _conflict(pair: Pair) -> Finding | None:
             or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _other_title(pair) or _other_role(pair) or _other_version(pair)
-            or _other_language(pair)
-            or _other_channel(pair) or _other_option(pair) or _one_habit_two_frequencies(pair)
+            or _other_title(pair) or _other_function(pair) or _other_role(pair)
+            or _other_version(pair)
+            or _other_language(pair) or _spoken_language(pair)
+            or _other_channel(pair) or _one_thing_two_channels(pair) or _other_option(pair)
+            or _one_habit_two_frequencies(pair)
             or _other_time_of_day(pair) or _facts_of_one_holder(pair)
             or _swapped_opposite(pair))
 
@@ -1912,7 +1916,7 @@ def _other_time_zone(pair: Pair) -> Finding | None:
     x, y = held_zone(pair.a.text), held_zone(pair.b.text)
     if x is None or y is None:
         return _other_timed_zone(pair)
-    if x.offsets & y.offsets:
+    if _one_zone(x, y):
         # one zone, denied by one statement ("not on Pacific time" / "timezone: PST")
         return _denied_setting(pair, "time zone", x.said, y.said, ZONE_WORDS)
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, ZONE_WORDS)
@@ -1920,6 +1924,14 @@ def _other_time_zone(pair: Pair) -> Finding | None:
         return None
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
+
+
+def _one_zone(x: Zone, y: Zone) -> bool:
+    """The two may be one zone: an offset in common ("PST" / "Pacific time", "GMT" /
+    "Europe/London"), but two zones each of a winter and a summer hour are one only when
+    both hours are ("Mountain", UTC-7/-6, and "Pacific", UTC-8/-7, share an hour in two
+    seasons: two zones)."""
+    return one_zone(x.offsets, y.offsets)
 
 
 def _other_timed_zone(pair: Pair) -> Finding | None:
@@ -1931,7 +1943,7 @@ def _other_timed_zone(pair: Pair) -> Finding | None:
     holder itself ("Dana's timezone is PST" / "Dana keeps CET hours": a remote worker's),
     nor denials, before and now, two holders or two names."""
     x, y = timed_zone(pair.a.text), timed_zone(pair.b.text)
-    if x is None or y is None or x.things != y.things or x.offsets & y.offsets:
+    if x is None or y is None or x.things != y.things or _one_zone(x, y):
         return None
     said = (ZONE_WORDS | x.things | y.things | {f"{w}s" for w in x.things | y.things}
             | set(f"{x.said} {y.said}".lower().split()))
@@ -2006,6 +2018,24 @@ def _other_title(pair: Pair) -> Finding | None:
     return finding("other-title", f"{_versus(pair)}: one title, {x.said} / {y.said}")
 
 
+def _other_function(pair: Pair) -> Finding | None:
+    """``other-function``: one holder's two statements give it two titles that each head a
+    function, and not the same one ("Head of Sales" / "VP of Marketing", "heads the sales
+    team" / "is VP of Marketing"; :func:`~reverie.text.titles.functions_apart`); a person
+    may head two, so a person settles it. Not a contradiction: a function one names that
+    the other says too ("Head of Sales and Marketing"), names of two employers, denying or
+    adding, before and now, another holder."""
+    found = functions_apart(pair.a.text, pair.b.text)
+    if found is None or _two_employers(pair, *found):
+        return None
+    x, y = found
+    said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
+    if _plain_settings_apart(pair, frozenset(said), _became_before):
+        return None
+    return finding("other-function", (
+        f"{_versus(pair)}: two functions headed, {x.said} / {y.said}"))
+
+
 def _other_role(pair: Pair) -> Finding | None:
     """``other-role``: one holder's two statements give it two roles, one said as its role,
     of one scope ("Priya's role on the Atlas project is tech lead" / "Priya is the project
@@ -2059,6 +2089,38 @@ def _other_language(pair: Pair) -> Finding | None:
                                      f"{said[0]} / {said[1]}")
 
 
+_LANGUAGE_SAID = frozenset(LANGUAGE_NAMES) | {"language", "languages", "mother", "tongue",
+                                              "speaker", "native"}
+
+
+def _spoken_language(pair: Pair) -> Finding | None:
+    """``denied-language``: one statement says its holder does not speak a language at all
+    ("doesn't speak German"), the other that the holder speaks it ("is fluent in German");
+    ``other-native-language``: each names one native language, not the same ("Native
+    language: Portuguese" / "speaks Spanish natively"; :func:`~reverie.text.languages.
+    languages`). Not a contradiction: how well ("not very well", "not yet"), "bilingual",
+    a statement naming two native languages, before and now, another holder, a scope of
+    one ("at work")."""
+    x, y = languages(pair.a.text), languages(pair.b.text)
+    denied = sorted((x.unspoken & y.spoken) | (y.unspoken & x.spoken))
+    native = (len(x.native) == 1 and len(y.native) == 1 and not x.native[0] & y.native[0]
+              and not _BILINGUAL.search(pair.a.text) and not _BILINGUAL.search(pair.b.text))
+    if not denied and not native:
+        return None
+    if _plain_settings_apart(pair, _LANGUAGE_SAID, _then_and_now,
+                             (1 if x.denied else 0, 1 if y.denied else 0)):
+        return None
+    if denied:
+        return finding("denied-language", (
+            f"{_versus(pair)}: {denied[0]} spoken by one holder and not spoken"))
+    said = ", ".join(sorted(x.native[0])), ", ".join(sorted(y.native[0]))
+    return finding("other-native-language", (
+        f"{_versus(pair)}: one native language, {said[0]} / {said[1]}"))
+
+
+_BILINGUAL = re.compile(r"\bbilingual\b", re.I)
+
+
 def _other_channel(pair: Pair) -> Finding | None:
     """One holder's two statements choose two channels to reach them by ("Preferred
     contact: phone" / "Best way to reach her is WhatsApp"), or one chooses a channel the
@@ -2074,13 +2136,57 @@ def _other_channel(pair: Pair) -> Finding | None:
     mine, theirs = x.one(), y.one()
     if not turned and (mine is None or theirs is None or channels_alike(mine, theirs)):
         return None
-    if (_chosen_for_apart(pair) or _named_apart_both_ways(pair, _CHANNEL_SAID)
+    # a refusal said of every use stands against a channel chosen for one ("Doesn't use
+    # Slack" / "Prefers Slack for updates"): only the refusal's own scope keeps them apart
+    refusing = (None if not turned or (x.refused and y.refused)
+                else pair.a if x.refused else pair.b)
+    if refusing is not None and not _refused_outright(refusing):
+        refusing = None  # "doesn't post on LinkedIn", "doesn't use Slack at work": a part
+    if (_chosen_for_apart(pair, refusing) or _named_apart_both_ways(pair, _CHANNEL_SAID)
             or _plain_settings_apart(pair, _CHANNEL_SAID, _became_before,
-                                     (len(x.refused), len(y.refused)))):
+                                     (len(x.refused), len(y.refused)), scoped=refusing)):
         return None  # ... or "Send Omar's updates to his email" / "Send Kenji's ..."
     said = (f"{', '.join(sorted(turned))} chosen and turned down" if turned
             else f"{mine} / {theirs}")
     return finding("other-channel", f"{_versus(pair)}: one channel to reach them by, {said}")
+
+
+# where one may be reached, or has an account: several at once ("reachable on WhatsApp")
+_REACHABLE = frozenset({"reachable", "available", "status", "active", "online", "account",
+                        "profile", "handle", "also"})
+
+
+_WAYS = frozenset({"prep:via", "prep:by", "prep:on", "prep:over", "prep:through", "prep:to"})
+
+
+def _by_way(an: Analysis) -> bool:
+    """A clause says by which channel its thing goes ("via Slack", "on Zoom", "to SMS", "in
+    person"), not in which it is said ("dates in emails") nor what it is ("short emails")."""
+    return any((x.role in _WAYS and (x.words & _CHANNEL_SAID or x.words & CHANNEL_NAMES.keys()))
+               or (x.role == "prep:in" and "person" in x.words)
+               for c in an.clauses for x in c.args)
+
+
+def _one_thing_two_channels(pair: Pair) -> Finding | None:
+    """``one-thing-two-channels``: the statements say one thing goes by two channels and
+    nothing else apart: their words but the channels' are the same ("Thursday retro is held
+    in person" / "... on Zoom", "Send updates via Slack" / "Send updates via email";
+    :func:`~reverie.text.channels.channels_named_apart`). Both may be meant, so a person
+    settles it. Not a contradiction: where one may be reached or has an account
+    ("reachable on WhatsApp" / "... on Signal"), a denial, adding, before and now,
+    another holder."""
+    named = channels_named_apart(pair.a.text, pair.b.text)
+    if named is None or not (_by_way(pair.a) and _by_way(pair.b)):
+        return None
+    if channels(pair.a.text).chosen or channels(pair.b.text).chosen:
+        return None  # a choice: other-channel's
+    rest = pair.a.content - _CHANNEL_SAID, pair.b.content - _CHANNEL_SAID
+    if not rest[0] or rest[0] != rest[1] or (pair.a.lemmas | pair.b.lemmas) & _REACHABLE:
+        return None
+    if _plain_settings_apart(pair, _CHANNEL_SAID, _then_and_now):
+        return None
+    return finding("one-thing-two-channels", (
+        f"{_versus(pair)}: {', '.join(sorted(rest[0]))} by {named[0]} / by {named[1]}"))
 
 
 def _other_option(pair: Pair) -> Finding | None:
@@ -2123,7 +2229,9 @@ def _other_option(pair: Pair) -> Finding | None:
         if (_named_apart_both_ways(pair, _OPTION_WORDS)
                 or _scope_besides(pair.a, pair.b) or _scope_besides(pair.b, pair.a)
                 or _plain_settings_apart(pair, _OPTION_SAID, _became_before,
-                                         (len(s.denied), len(t.denied)))):
+                                         (len(s.denied), len(t.denied)),
+                                         # "pays for Enterprise": the option, no scope
+                                         holders=frozenset(spec.options))):
             continue
         said = f"{', '.join(sorted(denied))} named and denied" if denied else (
             f"{mine} / {theirs}")
@@ -2159,8 +2267,33 @@ def _about_option(an: Analysis, spec: OptionSet) -> bool:
     """The statement's main clause speaks of an option itself, not of a holder having one:
     its subject names one and its verb is no copula ("The Enterprise plan includes SSO";
     not "Plan: Team", "Pro is their plan")."""
-    return bool(an.clauses) and an.clauses[0].predicate != "be" and any(
-        w in spec.options for w in an.clauses[0].subject)
+    return (bool(an.clauses) and an.clauses[0].predicate != "be" and any(
+        w in spec.options for w in an.clauses[0].subject)) or _option_scopes_a_thing(an, spec)
+
+
+def _option_scopes_a_thing(an: Analysis, spec: OptionSet) -> bool:
+    """The main clause says a thing's value with the set named as its scope ("The API rate
+    limit is 100 requests per minute on the free tier", "Storage is 10 GB on the Pro
+    plan"): the option and a word of its set only in a phrase on the clause, and a subject
+    that is no holder (a noun, of no name, being, group or account). Not of a set whose
+    options are things' (a report's format, a phone's system): the thing holds its own."""
+    if not an.clauses or spec.things:
+        return False
+    c = an.clauses[0]
+
+    def scoping(x: Arg) -> bool:  # on the clause, or hung on its value ("100 ... on the tier")
+        if x.role.startswith("prep:"):
+            return bool(x.words & spec.strong)
+        return any(slot.startswith("prep:") and set(phrase.split()) & spec.options.keys()
+                   and set(phrase.split()) & spec.strong for slot, phrase in x.mods or ())
+    named_in = [x for x in c.args if x.words & spec.options.keys()]
+    if not named_in or not all(scoping(x) for x in named_in):
+        return False
+    holders = an.salient | SELF_WORDS | {SELF}
+    things = c.subject - holders - ACCOUNT_WORDS
+    return bool(things) and things == c.subject - holders and all(
+        is_kind_of(w, "entity") and not is_kind_of(w, "person") and not is_kind_of(w, "group")
+        and w not in spec.options for w in things)
 
 
 # words of a date besides its day, month and figures ("the week of", "last month")
@@ -2194,13 +2327,31 @@ def _named_apart_both_ways(pair: Pair, besides: frozenset[str]) -> bool:
                for x, y in ((pair.a, pair.b), (pair.b, pair.a)))
 
 
-def _chosen_for_apart(pair: Pair) -> bool:
+_OUTRIGHT = frozenset({"use", "be", "have", "on"})  # "Not on WhatsApp": the parse's "on"
+
+
+def _refused_outright(an: Analysis) -> bool:
+    """Each denied clause of the statement turns a channel down whole: not using it, not
+    being on it or having it, said of no place, time or purpose ("Doesn't use Slack",
+    "isn't on WhatsApp anymore"; not "doesn't post on LinkedIn", "... at work")."""
+    denied = [c for c in an.clauses if c.negated]
+    return bool(denied) and all(
+        c.predicate in _OUTRIGHT and not any(
+            x.role.startswith("prep:") and not channels(" ".join(sorted(x.words))).named
+            and not x.words & CHANNEL_NAMES.keys() for x in c.args)
+        for c in denied)
+
+
+def _chosen_for_apart(pair: Pair, only: Analysis | None = None) -> bool:
     """What a channel is chosen for differs: one statement says it ("for quick questions",
     "async updates on Slack") and the other says nothing of it or something else ("a
-    weekly summary email"). Besides the words of channels, of choosing and of using one
-    and both statements' holders."""
+    weekly summary email"); with ``only``, what that statement says and the other does not
+    ("Doesn't use Slack for work" / "Prefers Slack for family chats"). Besides the words of
+    channels, of choosing and of using one and both statements' holders."""
     holders = frozenset().union(*(c.subject for an in (pair.a, pair.b) for c in an.clauses))
     mine, theirs = (an.content - _CHANNEL_SAID - holders - SELF_WORDS for an in (pair.a, pair.b))
+    if only is not None:
+        return bool(mine - theirs if only is pair.a else theirs - mine)
     return bool(mine | theirs) and not mine & theirs
 
 
@@ -2265,13 +2416,16 @@ def _held_before(an: Analysis, now_verbs: frozenset[str], *, changed: bool = Fal
 
 def _plain_settings_apart(pair: Pair, said: frozenset[str],
                           before: Callable[[Analysis, Analysis], bool],
-                          denials: tuple[int, int] = (0, 0)) -> bool:
+                          denials: tuple[int, int] = (0, 0), *,
+                          scoped: Analysis | None = None,
+                          holders: frozenset[str] = frozenset()) -> bool:
     """Two statements of one value each may both hold: either denies more than the values
     it turns down (``denials``, by statement: none by default) or adds ("also"), or
-    :func:`_settings_apart` (two holders, before and now, a scope of one)."""
+    :func:`_settings_apart` (two holders, before and now, a scope of one but ``holders``;
+    of ``scoped`` only, when given)."""
     return bool(pair.a.negations > denials[0] or pair.b.negations > denials[1]
                 or _additive(pair.a) or _additive(pair.b)
-                or _settings_apart(pair, said, before=before))
+                or _settings_apart(pair, said, before=before, scoped=scoped, holders=holders))
 
 
 def _additive(an: Analysis) -> bool:
@@ -2428,15 +2582,20 @@ def _switched_before(a: Analysis, b: Analysis) -> bool:
 
 def _settings_apart(pair: Pair, said: frozenset[str], *,
                     before: Callable[[Analysis, Analysis], bool] | None = None,
-                    holders: frozenset[str] = frozenset()) -> bool:
+                    holders: frozenset[str] = frozenset(),
+                    scoped: Analysis | None = None) -> bool:
     """Two statements of a setting (a format, a system, a state) may both hold: two
     holders (their subjects but ``said``, the words of what is set), before and now
-    (``before``, :func:`_then_and_now` by default), or a scope one says and the other does
-    not (a "for" one of ``holders`` names whose it is: :func:`_scope_of_one`)."""
+    (``before``, :func:`_then_and_now` by default), or a scope one says (``scoped`` only,
+    when given) and the other does not (a "for" one of ``holders`` names whose it is:
+    :func:`_scope_of_one`)."""
     then = before or _then_and_now
-    return (not _one_holder(pair.a, pair.b, said) or then(pair.a, pair.b)
-            or _holders_differ(pair.a, pair.b, said, exact=True)
-            or _scope_of_one(pair.a, pair.b, holders) or _scope_of_one(pair.b, pair.a, holders))
+    if (not _one_holder(pair.a, pair.b, said) or then(pair.a, pair.b)
+            or _holders_differ(pair.a, pair.b, said, exact=True)):
+        return True
+    if scoped is not None:
+        return _scope_of_one(scoped, pair.b if scoped is pair.a else pair.a, holders)
+    return _scope_of_one(pair.a, pair.b, holders) or _scope_of_one(pair.b, pair.a, holders)
 
 
 def _measured_apart(a: Analysis, b: Analysis) -> bool:
@@ -2454,7 +2613,9 @@ def _placed_apart(a: Analysis, b: Analysis) -> bool:
                 if x.role.startswith("prep:") and not x.words & SYSTEM_WORDS
                 and not systems(" ".join(sorted(x.words))).said and not _a_unit(x.head)}
     mine, theirs = places(a), places(b)
-    return any(not mine[r] & theirs[r] for r in mine.keys() & theirs.keys())
+    # "for everything" has no content word: it places neither apart
+    return any(mine[r] and theirs[r] and not mine[r] & theirs[r]
+               for r in mine.keys() & theirs.keys())
 
 
 def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset()) -> bool:
@@ -2474,7 +2635,8 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
     not ("the user's team's time zone is PST", which the parse may leave without a
     subject)."""
     if a.clauses and b.clauses:
-        x, y = (c.subject - said - ATTRIBUTE_QUALIFIERS for c in (a.clauses[0], b.clauses[0]))
+        x, y = _pronoun_named(a.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS, a,
+                              b.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS, b)
         if x and y and (x != y if exact else not _agree(x, y)) and not (
                 _named_in_order(x, y, a) or _named_in_order(y, x, b)
                 or _named_in_part(x, a.clauses[0], a, y, b.clauses[0], b)):
@@ -3583,7 +3745,7 @@ def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
         if alike(a.text, b.text):
             said.append((_words_of(read(a.text)), _words_of(read(b.text))))
     x, y = held_zone(a.text), held_zone(b.text)
-    if x is not None and y is not None and x.offsets & y.offsets:
+    if x is not None and y is not None and _one_zone(x, y):
         said.append((_words_of((x,)), _words_of((y,))))
     for mine, theirs in said:
         if mine == theirs:
@@ -3665,8 +3827,25 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
     c, d = a.clauses[0], b.clauses[0]
     if _two_holders(c, d, said):
         return False  # "User enjoys hiking" / "User's husband hates hiking"
-    x, y = _unclipped(c.subject - said, d.subject - said)
+    x, y = _unclipped(*_pronoun_named(c.subject - said, a, d.subject - said, b))
     return not x or not y or _agree(x, y) or x <= b.content or y <= a.content
+
+
+_THIRD_PERSON = re.compile(r"^\s*(?:he|she|they|his|her|their)\b", re.I)
+
+
+def _pronoun_named(x: frozenset[str], a: Analysis, y: frozenset[str],
+                   b: Analysis) -> tuple[frozenset[str], frozenset[str]]:
+    """The two subjects, a statement's "he", "she" or "they" (the parse's "self") read as the
+    name the other statement's subject is ("Ahmed's time zone is CET" / "He is on Pacific
+    time": Ahmed's); a note's pronoun stands for whom the notes are about."""
+    def named(z: frozenset[str], an: Analysis) -> frozenset[str]:
+        return z & an.salient if SELF not in z else frozenset()
+    if SELF in x and _THIRD_PERSON.match(a.text) and (name := named(y, b)):
+        return (x - {SELF}) | name, y
+    if SELF in y and _THIRD_PERSON.match(b.text) and (name := named(x, a)):
+        return x, (y - {SELF}) | name
+    return x, y
 
 
 @lru_cache(maxsize=1 << 14)  # asked of the same two subjects many times per pair

@@ -499,6 +499,10 @@ def _as_report(nlp: Any, doc: Any) -> Any:
     return report
 
 
+_NOW_FIRST = frozenset({"currently", "now", "still"})
+_PLACING = frozenset({"at", "in", "on"})
+
+
 def _description(doc: Any) -> bool:
     """The note is a phrase that describes its holder, no verb in it: a noun phrase whose
     root is a kind of person ("Senior engineer at Shopify", "Not a smoker", "Early
@@ -510,6 +514,11 @@ def _description(doc: Any) -> bool:
            or t.text in {":", "="} for t in doc):
         return False
     if root.i == 0 and lexicon.is_adjective(root.lower_):
+        return True
+    # a place or a state it begins, after a word of now at most ("Currently at Deloitte",
+    # "On the Pro plan", "In Lisbon since May")
+    start = 1 if len(doc) > 1 and doc[0].lower_ in _NOW_FIRST else 0
+    if doc[start].tag_ == "IN" and doc[start].lower_ in _PLACING:
         return True
     # a first word the parse took for a name ("Vegan.", "Freelancer."): its own head
     first_name = root.i == 0 and root.tag_ == "NNP"
@@ -525,7 +534,7 @@ def _as_description(nlp: Any, doc: Any) -> Any:
             else text[0].lower() + text[1:])
     description = nlp("She is " + said)
     if description[1].dep_ != "ROOT" or not any(
-            c.dep_ in {"attr", "acomp"} for c in description[1].children):
+            c.dep_ in {"attr", "acomp", "prep"} for c in description[1].children):
         return None
     description.user_data[_UNSAID] = 0
     return description

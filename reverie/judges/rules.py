@@ -219,6 +219,26 @@ _TABLE: tuple[Rule, ...] = (
          "language: Spanish' / 'wants all replies in German'), or one asks for the language "
          "the other says it does not read; not of two uses (documents / calls), neither "
          "naming two (reverie.text.languages)"),
+    Rule("denied-language", "conflict",
+         "one statement says its holder does not speak a language at all, the other that "
+         "the holder speaks it ('doesn't speak German' / 'is fluent in German'); not how "
+         "well ('not very well', 'not yet'), nor before and now (reverie.text.languages)"),
+    Rule("other-native-language", "conflict",
+         "one holder's two statements each name one native language, not the same ('native "
+         "language: Portuguese' / 'speaks Spanish natively'); not 'bilingual', nor a "
+         "statement naming two (reverie.text.languages)", certain=False),
+    Rule("one-thing-two-channels", "conflict",
+         "two statements say one thing goes by two channels and nothing else apart ('the "
+         "Thursday retro is held in person' / '... on Zoom', 'send updates via Slack' / "
+         "'send updates via email'); not where one may be reached ('reachable on "
+         "WhatsApp' / '... on Signal'); both may be meant, so a person settles it",
+         certain=False),
+    Rule("other-function", "conflict",
+         "one holder's two statements give it two titles that each head a function, not "
+         "the same ('Head of Sales' / 'VP of Marketing', 'heads the sales team' / 'Director "
+         "of Finance'; reverie.text.titles); not a function one names that the other says "
+         "too, nor two employers; a person may head two, so a person settles it",
+         certain=False),
     Rule("other-channel", "conflict",
          "one holder's two statements choose two channels to reach them by ('preferred "
          "contact: phone' / 'best way to reach her is WhatsApp'), or one chooses a channel "

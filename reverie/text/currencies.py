@@ -55,7 +55,10 @@ _WORD = re.compile(
 _FIGURE_BEFORE = re.compile(r"\d[\d.,]*\s?[kKmM]?\s*$")
 _FIGURE_AFTER = re.compile(r"^\s?[\d.,]*\d")
 _BILLED = re.compile(r"\b(?:billed|invoiced|charged)\b", re.I)
-_BILLS = re.compile(r"\b(?:bills|charges|invoices)\s+(?:in|clients|customers|its|their|them)\b",
+# "Acme invoices in GBP"; a note that begins "Invoices in GBP" names its invoices, not who
+# sends them
+_BILLS = re.compile(r"(?<!^)\b(?:bills|charges|invoices)\s+(?:in|clients|customers|its|their|"
+                    r"them)\b|^(?:bills|charges)\s+(?:in|clients|customers|its|their|them)\b",
                     re.I)
 
 

@@ -16,7 +16,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reverie.text.vocabulary.languages import ABILITY_WORDS, ADDRESS_USES, LANGUAGE_NAMES
+from reverie.text.vocabulary.languages import (
+    ABILITY_WORDS,
+    ADDRESS_USES,
+    KNOWING_WORDS,
+    LANGUAGE_NAMES,
+    NATIVE_WORDS,
+    SPEAKING_WORDS,
+)
 
 __all__ = ["Languages", "languages"]
 
@@ -24,6 +31,15 @@ _NAME = re.compile(r"\b(" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=Tru
                    + r")\b", re.I)
 _DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$", re.I)
 _CLAUSE_END = re.compile(r"[;.!?,]")
+
+
+def _words(words: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")\b", re.I)
+
+
+_SPEAKING, _KNOWING, _NATIVE = _words(SPEAKING_WORDS), _words(KNOWING_WORDS), _words(NATIVE_WORDS)
+# "not fluently", "not very well": the denial of how well, not of the language
+_HOW_WELL = re.compile(r"\b(?:well|much|fluently|very|perfectly|yet|anymore)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -34,6 +50,14 @@ class Languages:
     asked: tuple[frozenset[str], ...]
     denied: frozenset[str]
     uses: frozenset[str]
+    spoken: frozenset[str] = frozenset()
+    """Languages the holder is said to speak now ("speaks Dutch", "fluent in Dutch")."""
+    unspoken: frozenset[str] = frozenset()
+    """Languages the holder is said not to speak at all ("doesn't speak Dutch"); not "not
+    fluently" nor "doesn't read"."""
+    native: tuple[frozenset[str], ...] = ()
+    """Each language said to be the holder's native one ("native language is Dutch",
+    "speaks Dutch natively")."""
 
     def one(self) -> frozenset[str] | None:
         """The one language asked for in a statement of address, or None."""
@@ -54,17 +78,28 @@ def languages(text: str) -> Languages:
     """Read the languages ``text`` asks for and denies; remembered per text."""
     asked: list[frozenset[str]] = []
     denied: set[str] = set()
+    spoken: set[str] = set()
+    unspoken: set[str] = set()
+    native: list[frozenset[str]] = []
     for m in _NAME.finditer(text):
         clause = _CLAUSE_END.split(text[:m.start()])[-1]
+        whole = clause + m.group(0) + _CLAUSE_END.split(text[m.end():])[0]
         meant = LANGUAGE_NAMES[m.group(1).lower()]
         if _DENIED_BEFORE.search(clause):
             denied |= meant
-        else:
-            asked.append(meant)
+            if _KNOWING.search(whole) and not _HOW_WELL.search(whole):
+                unspoken |= meant
+            continue
+        asked.append(meant)
+        if _SPEAKING.search(whole):
+            spoken |= meant
+        if _NATIVE.search(whole):
+            native.append(meant)
     words = re.findall(r"[a-z]+", text.lower())
     uses = frozenset(ADDRESS_USES[w] for w in words if w in ADDRESS_USES)
     if _WRITE_TO.search(text) or _WITH_US.search(text):  # "Write to Ana in Korean": not
         uses |= {"messages"}  # "writes a novel"
     if ABILITY_WORDS.intersection(words) and not _WITH_US.search(text):
         uses -= {""}  # "Krystian's native language is Polish": which he speaks
-    return Languages(tuple(asked), frozenset(denied), uses)
+    return Languages(tuple(asked), frozenset(denied), uses, frozenset(spoken),
+                     frozenset(unspoken), tuple(native))

@@ -91,6 +91,9 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+_NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.I)
+
+
 @lru_cache(maxsize=1 << 14)
 def options(text: str) -> Mapping[str, Named]:
     """Read the options ``text`` names, by set (sets it names none of left out);
@@ -106,8 +109,10 @@ def options(text: str) -> Mapping[str, Named]:
             said = m.group(1)
             if said.lower() in spec.upper and not said.isupper():
                 continue  # "m", "us": only "M", "US" name a size, a region
-            if said.lower() in spec.proper and not said[:1].isupper():
-                continue  # "pro": only "Pro" names a plan
+            if said.lower() in spec.proper and not said[:1].isupper() and not (
+                    (after := _NEXT_WORD.match(text, m.end())) is not None
+                    and after.group(1).lower() in spec.strong):
+                continue  # "pro": only "Pro", or "pro" before "plan" or "tier", names a plan
             if spec.branded and _BRAND_BEFORE.search(text, 0, m.start()):
                 continue  # "Spotify Premium": that product's, not a plan of this set
             start, end = clause_around(text, m.start(), m.end())

@@ -14,9 +14,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reverie.text.vocabulary.titles import CHIEF_OFFICERS, RANK_AFTER, RANK_BEFORE
+from reverie.text.vocabulary.titles import (
+    BUSINESS_FUNCTIONS,
+    CHIEF_OFFICERS,
+    RANK_AFTER,
+    RANK_BEFORE,
+)
 
-__all__ = ["Title", "singular", "titles", "titles_apart"]
+__all__ = ["Title", "functions_apart", "singular", "titles", "titles_apart"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,10 @@ _BEFORE = re.compile(
 _AFTER = re.compile(
     r"\b(" + "|".join(re.escape(r) for r in sorted(RANK_AFTER, key=len, reverse=True))
     + r")(?:\s+of|,)?\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)", re.I)
+# "heads the sales team", "runs our marketing department": a function headed, of no rank
+_HEADS = re.compile(r"\b(?:heads|runs)\s+(?:up\s+)?(?:the\s+|our\s+|their\s+|its\s+)?"
+                    r"([A-Za-z]+)\s+(?:team|department|function|division|org|organization)\b",
+                    re.I)
 _NOT_A_JOB = frozenset({
     "at", "in", "for", "on", "with", "and", "or", "but", "since", "from", "of", "to", "by",
     "who", "the", "a", "an", "this", "that", "our", "their", "his", "her", "my", "its",
@@ -107,6 +116,9 @@ def titles(text: str) -> tuple[Title, ...]:
                 said = text[m.start():m.start(2)] + " ".join(job)
                 add(m, Title(said, rank=ranks[m.group(1).lower()], job=_singular(job),
                              function=ranks is RANK_AFTER))
+    for m in _HEADS.finditer(text):
+        if m.group(1).lower() not in _NOT_A_JOB:
+            add(m, Title(m.group(0), job=_singular([m.group(1)]), function=True))
     ordered = [t for _, t in sorted(found, key=lambda f: f[0])]
     chiefs = [t for t in ordered if t.chief]
     if len(chiefs) > 1 and chiefs == ordered:
@@ -123,3 +135,23 @@ def titles_apart(a: str, b: str) -> tuple[Title, Title] | None:
     if len(x) != 1 or len(y) != 1:
         return None
     return (x[0], y[0]) if x[0].one_with(y[0]) is False else None
+
+
+def functions_apart(a: str, b: str) -> tuple[Title, Title] | None:
+    """The one title each text gives, each heading a company's function
+    (:data:`~reverie.text.vocabulary.titles.BUSINESS_FUNCTIONS`), and not the same one
+    ("Head of Sales" / "VP of Marketing", "heads the sales team" / "Director of Finance"),
+    else None: a job of one that the other text names anywhere ("Head of Sales and
+    Marketing") may be one function."""
+    x, y = titles(a), titles(b)
+    if len(x) != 1 or len(y) != 1 or not (x[0].function and y[0].function):
+        return None
+    mine, theirs = set(x[0].job.split()), set(y[0].job.split())
+    if not (mine <= BUSINESS_FUNCTIONS and theirs <= BUSINESS_FUNCTIONS):
+        return None  # "Head of Platform": a team, perhaps inside the other's function
+    said_a, said_b = (set(re.findall(r"[a-z]+", t.lower())) for t in (a, b))
+    # "sale" is "sales" singular: a job's word said by the other text, in either number
+    if any(w in said_b or w + "s" in said_b for w in mine) or any(
+            w in said_a or w + "s" in said_a for w in theirs):
+        return None
+    return x[0], y[0]

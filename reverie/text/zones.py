@@ -39,7 +39,7 @@ from reverie.text.vocabulary.zones import (
     ZONE_NAMES,
 )
 
-__all__ = ["Zone", "held_zone", "timed_zone", "value_offsets", "zones"]
+__all__ = ["Zone", "held_zone", "one_zone", "timed_zone", "value_offsets", "zones"]
 
 _SEASONS = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))  # wall times
 
@@ -133,6 +133,8 @@ _IANA = re.compile(r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Euro
                    r"Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 _CITY = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(?:time|hours)\b")
 _CLAUSE_END = re.compile(r"[;.!?,:()\u2014]")
+# "Timezone: Pacific", "Dana's time zone is Central": a name said as the zone
+_KEY_BEFORE = re.compile(r"\b(?:time\s?zone|tz)\s*(?::|=|-|\bis\b(?:\s+now)?)\s*$", re.I)
 _CLOCK_BEFORE = re.compile(
     r"(?:\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?|noon|midnight)\s*$", re.I)
 
@@ -158,7 +160,8 @@ def zones(text: str) -> tuple[Zone, ...]:
         sign = 1 if m.group(1) == "+" else -1
         add(m, frozenset({sign * (int(m.group(2)) + int(m.group(3) or 0) / 60)}))
     for m in _NAME.finditer(text):
-        if m.group("us") or m.group("time"):  # "US Central", "Pacific time"; not "central London"
+        # "US Central", "Pacific time", "timezone: Pacific"; not "central London"
+        if m.group("us") or m.group("time") or _KEY_BEFORE.search(text, 0, m.start()):
             add(m, frozenset(o for k in ZONE_NAMES[m.group("name").lower()] for o in _offsets(k)))
     for m in _CITY.finditer(text):
         key = _cities().get(m.group(1).lower())
@@ -180,7 +183,9 @@ def _timing(text: str, start: int, end: int) -> tuple[bool, frozenset[str]]:
     if before.rstrip().endswith(RELATIVE_WORDS):
         return True, frozenset()
     after = _CLAUSE_END.split(text[end:])[0].lower()
-    words = set(re.findall(r"[a-z]+", f"{before} {after}".replace("time zone", "zone")))
+    # "local time" is the zone one is in, no timed thing
+    said = f"{before} {after}".replace("time zone", "zone").replace("local time", "zone")
+    words = set(re.findall(r"[a-z]+", said))
     timed = words & TIMED_THINGS
     return bool(timed), frozenset(w.removesuffix("s") for w in timed - _SHOWING)
 
@@ -220,6 +225,21 @@ def held_zone(text: str) -> Zone | None:
     if not offsets:
         return None
     return Zone(offsets, " ".join(z.said for z in named))
+
+
+def one_zone(x: frozenset[float], y: frozenset[float]) -> bool:
+    """Two zones' offsets may be one zone's: an offset in common, but two zones each of a
+    winter and a summer hour (one hour apart) only when both hours are one ("Mountain",
+    UTC-7/-6, and "Pacific", UTC-8/-7, are two; "PST", UTC-8 or Philippine UTC+8, may be
+    "Pacific")."""
+    if _seasons(x) and _seasons(y):
+        return x == y
+    return bool(x & y)
+
+
+def _seasons(offsets: frozenset[float]) -> bool:
+    """The offsets are one zone's winter and summer hours: two, one hour apart."""
+    return len(offsets) == 2 and max(offsets) - min(offsets) == 1
 
 
 def value_offsets(words: frozenset[str]) -> frozenset[float]:

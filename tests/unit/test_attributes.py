@@ -65,9 +65,12 @@ judge = OfflineJudge(embedder())
     ("Dana's manager is Tom.", "Dana reports to Sarah.", "manager"),
     ("The customer is billed monthly.", "The customer's billing cycle is annual.",
      "billing cycle"),
+    ("Annual billing.", "Monthly subscription.", "billing cycle"),  # a subscription's cycle
     ("The user prefers to be contacted by email.",
      "The user's preferred contact channel is phone.", "contact channel"),
     ("The user lives in Lisbon.", "The user's home is in Madrid.", "residence (city)"),
+    ("The user's address is in Seattle.", "The user lives in Portland.", "residence (city)"),
+    ("The user is a Chicago resident.", "The user lives in Denver.", "residence (city)"),
     # a key-value note reads as a copula
     ("The customer's plan: Enterprise.", "The customer subscribes to the Starter tier.",
      "plan"),
@@ -217,6 +220,7 @@ def test_two_values_of_one_attribute_contradict_whatever_the_verbs(
     ("The user prefers to be contacted by email.", "The user's manager prefers phone calls."),
     ("Contact Maya by email for invoices.", "Contact Maya by phone for outages."),
     ("The user lives in Lisbon.", "The user's holiday home is in Madrid."),
+    ("The user's work address is in Seattle.", "The user lives in Portland."),  # no home
     ("The user used to be reached by phone.", "The user prefers to be contacted by email."),
     ("The user will move to Denver.", "The user lives in Austin."),  # what will hold
     ("The user's daughter moved to Boston.", "The user lives in Chicago."),

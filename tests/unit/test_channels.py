@@ -135,3 +135,51 @@ def test_a_common_word_named_otherwise_is_no_channel_apart() -> None:
 ])
 def test_a_channel_turned_down_and_said_in_use(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-channel")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi doesn't use Slack.", "Ravi prefers Slack for status updates."),
+    ("Not on WhatsApp.", "Reach Ravi on WhatsApp for quick questions."),
+])
+def test_a_channel_turned_down_whole_stands_against_it_chosen_for_one_thing(a: str,
+                                                                          b: str) -> None:
+    """Not using it at all leaves no purpose to use it for."""
+    assert explained(a, b) == ("contradiction", "other-channel")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi doesn't use Slack at work.", "Ravi runs a chess club on Slack."),  # a place
+    ("Ravi doesn't post on LinkedIn.", "Ravi reads LinkedIn every morning."),  # one use
+    ("Never use Slack for urgent issues.", "Ravi prefers Slack."),  # the refusal's scope
+])
+def test_a_channel_turned_down_in_part_may_still_be_chosen(a: str, b: str) -> None:
+    assert_not_by(a, b, "other-channel")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The Monday standup is held in person.", "The Monday standup is held on Zoom."),
+    ("Weekly reports go out by email.", "Weekly reports go out on Slack."),
+    ("The weekly sync happens on Zoom.", "The weekly sync happens in person."),
+])
+def test_one_thing_by_two_channels_is_for_a_person(a: str, b: str) -> None:
+    """Nothing else apart: a changed channel, or both meant; not certain either way."""
+    assert explained(a, b) == ("contradiction", "one-thing-two-channels")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ravi is reachable on WhatsApp.", "Ravi is reachable on Signal."),  # several at once
+    ("Send release notes via Slack.", "Also send release notes via email."),  # adding
+    ("Ravi sends release notes via Slack.", "His manager sends release notes via email."),
+    ("Send invoices by email.", "Send contracts by post."),  # two things
+])
+def test_look_alikes_of_one_thing_by_two_channels(a: str, b: str) -> None:
+    assert_not_by(a, b, "one-thing-two-channels")
+
+
+def test_a_channel_rarely_answered_is_turned_down() -> None:
+    """"rarely answers phone calls" says the phone is no way to reach her."""
+    from reverie.text.channels import channels
+
+    assert channels("Ana rarely answers phone calls.").refused == {"phone"}
+    assert explained("Ana prefers email; she rarely answers phone calls.",
+                     "Reach Ana by email, not by phone.")[0] != "contradiction"

@@ -96,3 +96,13 @@ def test_two_currencies_each_in_a_scope_of_its_own_are_no_rules_contradiction(a:
 ])
 def test_a_key_value_note_of_a_zone_is_its_holders(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-time-zone")
+
+
+def test_a_note_that_begins_with_invoices_names_its_invoices_not_who_sends_them() -> None:
+    """"Invoices in GBP" says the holder's invoices; "Acme invoices in GBP" that Acme bills."""
+    from reverie.text.currencies import currencies
+
+    assert (currencies("Invoices in GBP.").direction,
+            currencies("Brightline invoices in GBP.").direction) == ("", "out")
+    assert explained("Invoices in GBP.", "Brightline is billed in euros.") == (
+        "contradiction", "other-currency")

@@ -20,6 +20,9 @@ from tests.dreamkit import assert_contradiction, assert_not_by, held_of
     ("Prefers AM/PM times.", set(), {"12h"}),
     ("Needs a 24h turnaround on the 12-hour shift.", set(), set()),  # durations
     ("Call at 3pm on 04/05.", set(), set()),
+    ("Uses the US date format.", {"mdy"}, set()),  # a region's order
+    ("Prefers European-style dates.", {"dmy"}, set()),
+    ("Switched from US dates to ISO 8601.", {"ymd"}, set()),  # what it was
 ])
 def test_a_date_order_or_a_clock_is_read_as_what_it_means(
         text: str, orders: set[str], clocks: set[str]) -> None:
@@ -28,6 +31,7 @@ def test_a_date_order_or_a_clock_is_read_as_what_it_means(
 
 
 @pytest.mark.parametrize(("a", "b"), [
+    ("Dates as DD/MM/YYYY.", "Uses the US date format."),
     ("Dates should be written DD/MM/YYYY for Ines.", "Ines wants dates in MM/DD/YYYY."),
     ("Ines's date format is ISO 8601.", "Show dates to Ines as MM/DD/YYYY."),
     ("Ines reads times in 24-hour format.", "Ines prefers AM/PM times."),
@@ -79,3 +83,9 @@ def test_two_file_formats_of_one_thing_contradict(a: str, b: str, rule: str,
 def test_two_things_have_two_formats() -> None:
     assert_not_by("Ines wants reports as PDF.", "Ines wants invoices as CSV.",
                   "likely-one-value")
+
+
+def test_a_scope_without_content_words_places_no_system_apart() -> None:
+    """"for everything" names no thing of its own: one system each, for all of it."""
+    assert_contradiction("Uses metric for everything.", "Uses imperial for everything.",
+                         "other-system")

@@ -76,3 +76,20 @@ def test_a_word_after_the_possessive_is_no_part_of_the_name() -> None:
 def test_a_key_that_names_no_holder_is_the_holder_the_other_names(a: str, b: str,
                                                                   contradicts: bool) -> None:
     assert (explained(a, b)[0] == "contradiction") is contradicts
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Ahmed is on the Pro plan.", "They are on the Basic plan.", "other-option"),
+    ("Maria is on Eastern time.", "Her timezone is CET.", "other-time-zone"),
+])
+def test_a_notes_pronoun_is_the_holder_the_other_names(a: str, b: str, rule: str) -> None:
+    """"He", "she" or "they" opening a note stands for whom the notes are about."""
+    assert explained(a, b) == ("contradiction", rule)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ahmed is on the Pro plan.", "I am on the Basic plan."),  # the writer, not Ahmed
+    ("Ahmed is on the Pro plan.", "Her manager is on the Basic plan."),  # another holder
+])
+def test_a_first_person_or_another_holder_is_not_the_one_named(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

@@ -92,6 +92,8 @@ def test_two_seats_of_two_scopes_are_no_other_option() -> None:
     ("They run everything on Postgres.", "database", "postgresql"),
     ("Mobile provider: T-Mobile", "mobile carrier", "t-mobile"),
     ("Acme is on the legacy Basic plan.", "plan", "basic"),
+    ("Acme is on the free plan.", "plan", "free"),  # lower case, before its set's noun
+    ("Kofi has a pro account.", "plan", "pro"),  # an account's plan
 ])
 def test_a_product_or_a_plan_names_its_set(text: str, kind: str, one: str) -> None:
     found = options(text)[kind]
@@ -109,6 +111,7 @@ def test_a_product_or_a_plan_names_its_set(text: str, kind: str, one: str) -> No
     ("Acme has 40 seats on the Pro plan.", "plan"),  # the seats' plan
     ("Acme will move to Enterprise.", "plan"),  # not yet
     ("Acme's plan is growth+ for now.", "plan"),  # a plan's name is said capitalised
+    ("The app is free to use.", "plan"),  # lower case, before no word of the set
 ])
 def test_words_of_a_product_or_a_plan_that_name_none(text: str, kind: str) -> None:
     """Nothing read, or nothing that says the text is of the set."""
@@ -146,6 +149,8 @@ def test_which_of_several_things_is_read() -> None:
     # a note that is a noun phrase wishes nothing: its parse made "plan" the predicate
     ("Team plan, 20 seats.", "Nimbus is on the Enterprise plan."),
     ("Pro plan, billed annually.", "On the Basic plan."),
+    ("Kofi's account is Premium.", "Kofi has a free account."),  # an account's plan
+    ("Kofi is on the Growth plan.", "Kofi pays for Enterprise."),  # the option, no scope
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
@@ -177,6 +182,9 @@ def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     ("Dana was a Premium member.", "Dana is a Basic member."),  # before and now
     ("Acme's plan: Pro Plus", "Acme switched from Pro to Pro Plus."),  # before and now
     ("Acme is on the Team plan.", "Acme says they'll move to Enterprise next year."),  # not yet
+    # a thing's value on each plan, held by no one
+    ("The API rate limit is 50 calls per minute on the free tier.",
+     "The API rate limit is 500 calls per minute on the Pro tier."),
 ])
 def test_look_alikes_of_two_products_or_plans_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

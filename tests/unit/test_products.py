@@ -19,6 +19,7 @@ from tests.dreamkit import assert_contradiction, assert_not_by, explained, held_
     ("Lena is a Telstra customer.", "mobile carrier", "telstra"),  # the noun's name
     ("Lena uses an iPhone.", "phone system", "ios"),  # the phone, and so its system
     ("Lena works on a MacBook.", "system", "macos"),
+    ("MacBook Air user.", "system", "macos"),  # a name of two words before the noun
 ])
 def test_a_product_used_is_a_value_of_its_sort(
         text: str, attribute: str, value: str | set[str]) -> None:

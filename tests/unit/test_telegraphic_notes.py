@@ -221,3 +221,19 @@ def test_an_adjective_or_a_person_note_describes_its_holder(note: str, attr: str
 def test_an_adjective_of_a_noun_is_no_description() -> None:
     """ "Dark mode" is a mode, not a holder who is dark."""
     assert analyze("Dark mode.").clauses[0].predicate != "be"
+
+
+@pytest.mark.parametrize("text", [
+    "Currently at Deloitte.", "On the Pro plan.", "In Lisbon since May.", "At Google."])
+def test_a_note_that_begins_with_where_its_holder_is_is_a_copula(text: str) -> None:
+    """"Currently at Deloitte": she is at Deloitte; the parse made "at" its verb."""
+    assert analyze(text).clauses[0].predicate == "be"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Currently at Deloitte.", "Works at PwC."),
+    ("Kofi is at Deloitte now.", "Kofi works at PwC."),  # a word of now says nothing more
+    ("Kofi is employed at Stripe.", "Kofi is a Square employee."),  # a name read as amod
+])
+def test_an_employer_said_without_a_verb_of_work(a: str, b: str) -> None:
+    assert explained(a, b) == ("contradiction", "one-value-attribute")

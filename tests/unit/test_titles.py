@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.titles import titles, titles_apart
-from tests.dreamkit import explained
+from tests.dreamkit import assert_not_by, explained
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -49,3 +49,25 @@ def test_two_titles_of_one_holder_contradict(a: str, b: str) -> None:
 ])
 def test_look_alikes_of_two_titles_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Head of Sales.", "VP of Marketing."),
+    ("Rafael heads the sales team.", "Rafael is VP of Marketing."),
+    ("Rafael runs the finance department.", "Rafael is the Director of People."),
+])
+def test_two_functions_headed_by_one_holder_are_for_a_person(a: str, b: str) -> None:
+    """A person may head two functions: a contradiction, but not a certain one."""
+    assert explained(a, b) == ("contradiction", "other-function")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Rafael is Head of Sales and Marketing.", "Rafael is VP of Marketing."),  # one said
+    ("Rafael is the Director of Engineering.", "Rafael heads the platform team."),  # a team
+    ("Rafael is Director of Finance at Brightline.", "Rafael is Head of Product at Kestrel."),
+    ("Rafael was Head of Sales.", "Rafael is VP of Marketing."),  # before and now
+    ("Rafael is Head of Sales.", "His wife is VP of Marketing."),  # two holders
+    ("Rafael heads the sales team.", "Rafael is VP of Sales."),  # one function
+])
+def test_look_alikes_of_two_functions_headed(a: str, b: str) -> None:
+    assert_not_by(a, b, "other-function")

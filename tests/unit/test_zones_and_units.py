@@ -21,6 +21,8 @@ from tests.dreamkit import assert_contradiction, assert_not_by, explained
     ("Kemal's team works UTC−3.", "UTC-3"),
     ("Field office tz: CST (US Central)", "UTC-6/-5"),  # CST is also China's: both say one
     ("Ada moved from PST to CET.", "UTC+1"),  # the zone after "from" is where she was
+    ("Ada's timezone is Pacific.", "UTC-8/-7"),  # a name said as the zone, no "time"
+    ("Local time for Ada is UTC+9.", "UTC+9"),  # the zone she is in, no timed thing
 ])
 def test_a_held_zone_is_read_as_its_offsets(text: str, utc: str) -> None:
     zone = held_zone(text)
@@ -32,6 +34,7 @@ def test_a_held_zone_is_read_as_its_offsets(text: str, utc: str) -> None:
     "Noor lives in central Lisbon.",  # "central" with no "time"
     "WHO guidance, per the IT team.",  # capitals that name no zone
     "Ada works PST and CET hours.",  # two that cannot be one
+    "Ada lives near the Pacific.",  # a name with no "time" and no key
 ])
 def test_no_zone_is_held(text: str) -> None:
     assert held_zone(text) is None
@@ -54,6 +57,10 @@ def test_a_times_zone_is_marked(text: str, of_time: list[tuple[str, bool]]) -> N
     # one holder's timed things of one kind in two zones
     ("Times for Noor should be shown in CET.", "Show Noor times in Pacific time."),
     ("Noor works US Eastern hours.", "Noor's working hours are on IST."),
+    # two zones that share an hour in two seasons (UTC-7/-6, UTC-8/-7)
+    ("Noor is on Mountain Time.", "Noor's timezone is Pacific."),
+    # a note's pronoun is whom the notes are about
+    ("Noor's time zone is CET.", "She is on Pacific time."),
 ])
 def test_two_time_zones_of_one_holder_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "other-time-zone")
@@ -144,3 +151,15 @@ def test_a_version_the_parse_hung_on_the_verb_is_the_products() -> None:
     Python, so two versions of one product contradict."""
     assert_contradiction("Marta uses Python 3.8.", "Marta is on Python 3.12.",
                          "one-value-attribute")
+
+
+@pytest.mark.parametrize(("x", "y", "one"), [
+    ({-8.0, -7.0}, {-7.0, -6.0}, False),  # Pacific / Mountain: an hour in common, two zones
+    ({-8.0, 8.0}, {-8.0, -7.0}, True),  # PST (US or Philippine) / Pacific
+    ({-5.0}, {-5.0, -4.0}, True),  # EST / Eastern
+    ({1.0, 2.0}, {2.0, 3.0}, False),  # Central / Eastern European
+])
+def test_two_zones_offsets_are_one_zone_or_two(x: set[float], y: set[float], one: bool) -> None:
+    from reverie.text.zones import one_zone
+
+    assert one_zone(frozenset(x), frozenset(y)) is one

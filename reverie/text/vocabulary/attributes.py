@@ -50,6 +50,7 @@ __all__ = [
     "MESSAGE_NOUNS",
     "MONEY_USES",
     "NOT_HELD_VERBS",
+    "NOT_HOME_WORDS",
     "OCCUPATION_FRAMES",
     "OCCUPATION_KINDS",
     "OCCUPATION_NOUNS",
@@ -64,6 +65,7 @@ __all__ = [
     "RELATED_PERSONS",
     "REPLY_WORDS",
     "RESIDENCE_FRAMES",
+    "RESIDENT_NOUNS",
     "SEVERAL_NOUNS",
     "STARTING_VERBS",
     "STATUS_PHRASES",
@@ -460,7 +462,8 @@ OWNER_NOUNS = frozenset({"owner"})
 """Subject nouns of a copula that name a thing's one owner ("the account owner is Dana");
 as the value ("Dana is an owner of the org") the noun is an access level instead."""
 
-BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew"})
+BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew",
+                           "subscription", "subscribe"})
 """Words of billing: a frequency beside them says the billing cycle ("is billed monthly")."""
 
 FREQUENCIES: Mapping[str, str] = {
@@ -475,8 +478,16 @@ FREQUENCIES: Mapping[str, str] = {
 }
 """Words of how often, by the cycle they name ("annually" and "yearly" are "annual")."""
 
-HOME_NOUNS = frozenset({"home", "residence"})
-"""Nouns whose "in" says where a holder lives ("the user's home is in Madrid")."""
+HOME_NOUNS = frozenset({"home", "residence", "address"})
+"""Nouns whose "in" says where a holder lives ("the user's home is in Madrid", "Dana's
+address is in Leeds"); not beside a word of :data:`NOT_HOME_WORDS`."""
+
+NOT_HOME_WORDS = frozenset({"work", "office", "billing", "shipping", "business", "mailing",
+                            "email", "delivery", "ip", "web", "postal"})
+"""Words that make an address no home ("work address", "billing address")."""
+
+RESIDENT_NOUNS = frozenset({"resident"})
+"""Nouns whose place before them says where a holder lives ("a Chicago resident")."""
 
 CONTACT_VERBS = frozenset({"contact", "reach", "notify", "call", "message", "ping", "update",
                            "alert"})

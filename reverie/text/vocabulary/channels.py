@@ -113,8 +113,10 @@ CHANNEL_KEYS = frozenset({"contact", "channel", "method", "reach"})
 """Keys of a note naming its holder's channel ("Contact: phone", "Channel: Slack")."""
 
 REFUSAL_WORDS = frozenset({"avoid", "avoids", "block", "blocks", "blocked", "hate", "hates",
-                           "dislike", "dislikes", "ignore", "ignores", "stop", "without"})
-"""Words turning a channel down before it ("blocks Teams", "ignores email")."""
+                           "dislike", "dislikes", "ignore", "ignores", "stop", "without",
+                           "rarely", "seldom", "hardly", "barely"})
+"""Words turning a channel down before it ("blocks Teams", "ignores email", "rarely
+answers phone calls")."""
 
 CHANNEL_USES = frozenset({
     "reach", "contact", "ping", "channel",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ABILITY_WORDS", "ADDRESS_USES", "LANGUAGE_NAMES"]
+__all__ = ["ABILITY_WORDS", "ADDRESS_USES", "KNOWING_WORDS", "LANGUAGE_NAMES", "NATIVE_WORDS",
+           "SPEAKING_WORDS"]
 
 _ONE = (
     "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish",
@@ -47,3 +48,17 @@ ABILITY_WORDS = frozenset({"native", "mother", "tongue", "first", "fluent", "flu
                            "speak", "speaks", "spoke", "bilingual", "learning", "learn"})
 """Words of which languages someone speaks ("native language is Polish", "fluent in
 Dutch"): a language said with them and no use ("UI language") is no address."""
+
+SPEAKING_WORDS = frozenset({"speak", "speaks", "speaking", "fluent", "fluently", "native",
+                            "natively", "bilingual", "mother tongue", "first language"})
+"""Words that say someone speaks a language now ("speaks Dutch", "fluent in Dutch", "a
+native Dutch speaker"); not "learning" it nor "spoke" it once."""
+
+KNOWING_WORDS = frozenset({"speak", "speaks", "fluent", "understand", "understands"})
+"""Words whose denial says someone does not speak a language at all ("doesn't speak
+Dutch", "isn't fluent in Dutch", "doesn't understand Dutch"); "doesn't read Dutch" may
+still speak it."""
+
+NATIVE_WORDS = frozenset({"native", "natively", "mother tongue", "first language"})
+"""Words of the language someone grew up speaking ("native language", "mother tongue",
+"first language", "speaks Dutch natively"): most have one."""

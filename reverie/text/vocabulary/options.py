@@ -180,10 +180,11 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         # a tier, a licence, an edition or a membership names a plan as a plan does
         # ("Tier: Business", "on the Advanced licence", "a Premium member"); a support
         # tier's options are metals, not these
+        # "a free account", "the account is Premium": an account's plan
         strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber",
                           "tier", "license", "licence", "licensed", "edition", "member",
-                          "membership"}),
-        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid", "account",
+                          "membership", "account"}),
+        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid",
                         "customer", "seats", "user", "moved", "switched", "on"}),
         proper=frozenset(_PLAN_NAMES),
         branded=True,

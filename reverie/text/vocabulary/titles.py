@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["BECOME_VERBS", "CHIEF_OFFICERS", "LEADING_TITLES", "LEADING_VERBS", "RANK_AFTER",
-           "RANK_BEFORE", "ROLE_CLIPPED", "ROLE_INITIALISMS", "ROLE_NOUNS", "TITLE_WORDS"]
+__all__ = ["BECOME_VERBS", "BUSINESS_FUNCTIONS", "CHIEF_OFFICERS", "LEADING_TITLES",
+           "LEADING_VERBS", "RANK_AFTER", "RANK_BEFORE", "ROLE_CLIPPED", "ROLE_INITIALISMS",
+           "ROLE_NOUNS", "TITLE_WORDS"]
 
 CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
     "ceo": frozenset({"executive"}),
@@ -38,6 +39,14 @@ RANK_AFTER: Mapping[str, int] = {
     "svp": 10, "senior vice president": 10, "evp": 11, "executive vice president": 11,
 }
 """Ranks written before "of" and a function ("Director of Sales", "VP of Sales")."""
+
+BUSINESS_FUNCTIONS = frozenset({
+    "sale", "sales", "marketing", "finance", "engineering", "product", "design", "hr",
+    "people", "legal", "operation", "operations", "support", "security", "research",
+    "procurement", "communications", "partnerships", "growth", "revenue", "talent",
+})
+"""A company's functions, each one a person heads ("Head of Sales", "VP of Marketing",
+"runs the finance department"); a team inside one ("the platform team") is no function."""
 
 TITLE_WORDS = frozenset({"title", "role", "position", "job", "rank", "level"})
 """Subjects of a title statement that say what is said, not whose ("Title: Jr.
