@@ -68,7 +68,7 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.products import ACCESS_LEVELS
+from reverie.text.vocabulary.products import ACCESS_LEVELS, PRODUCT_KINDS
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_ADJECTIVES,
     ATTITUDE_VERBS,
@@ -572,6 +572,8 @@ def _lemma(token: Any) -> str:
             return low[:-1]
         return low
     lemma = str(token.lemma_).lower()
+    if token.is_title and token.lower_ in PRODUCT_KINDS:
+        return str(token.lower_)  # "Windows" is one name, tagged a plural or not
     if (token.pos_ == "NOUN" and token.is_title and lemma != token.lower_
             and not lexicon.is_noun(lemma) and not lexicon.is_verb(lemma)
             and not lexicon.is_adjective(lemma)):

@@ -145,8 +145,11 @@ def _read(m: re.Match[str]) -> tuple[frozenset[str], str, int] | None:
 
 
 def _singular(word: str) -> str:
-    """ "invoices" -> "invoice", "prices" -> "price" (the uses' table is singular, but
-    for its past forms and "books", "savings", "wages", "expenses")."""
+    """ "invoices" -> "invoice", "prices" -> "price", "salaries" -> "salary" (the uses'
+    table is singular, but for its past forms and "books", "savings", "wages",
+    "expenses")."""
     if word in MONEY_USES or not word.endswith("s"):
         return word
+    if word.endswith("ies") and word[:-3] + "y" in MONEY_USES:
+        return word[:-3] + "y"
     return word[:-1]

@@ -106,3 +106,10 @@ def test_a_note_that_begins_with_invoices_names_its_invoices_not_who_sends_them(
             currencies("Brightline invoices in GBP.").direction) == ("", "out")
     assert explained("Invoices in GBP.", "Brightline is billed in euros.") == (
         "contradiction", "other-currency")
+
+
+def test_a_use_of_money_in_the_plural_is_read() -> None:
+    """"salaries" is payroll, as "salary" is: two uses beside "invoices"."""
+    from reverie.text.currencies import currencies
+
+    assert currencies("Acme's salaries are paid in dollars.").uses == {"payroll"}

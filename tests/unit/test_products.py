@@ -122,3 +122,11 @@ def test_a_bare_branch_after_a_git_verb_keeps_two_notes_apart() -> None:
     """"PRs target develop" / "PRs should target main" were merged: "develop" was the
     verb, and the first statement had no branch."""
     assert explained("PRs target develop.", "PRs should target main.")[0] != "one fact"
+
+
+def test_a_products_name_is_one_lemma_whatever_its_tag() -> None:
+    """"Windows" tagged a plural noun is not "window": the denial is of the same name."""
+    from reverie.judges.nlp import analyze
+
+    assert "windows" in analyze("Dana's OS is not Windows.").lemmas
+    assert explained("Dana's OS is not Windows.", "Dana's OS is Windows.")[0] == "contradiction"
