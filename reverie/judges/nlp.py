@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from reverie.judges import lexicon
@@ -386,6 +386,10 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
         with _lock:
             docs = nlp.pipe(normalize_chat(t) for t in todo)
             for text, doc in zip(todo, docs, strict=True):
+                name = _misread_name(doc)
+                if name is not None:
+                    found[text] = _cache.put(text, _named_again(nlp, text, doc, name))
+                    continue
                 request = (_as_request(nlp, doc) if _misread_order(doc)
                            else _as_report(nlp, doc) if _misread_report(doc)
                            else _as_description(nlp, doc) if _description(doc) else None)
@@ -417,6 +421,69 @@ def resolve_it(statements: Sequence[Analysis]) -> list[Analysis]:
 
 def _bare_it(c: Clause) -> bool:
     return c.subject_head == "it" and not c.subject
+
+
+# names the parser reads as the subject they are, one of which stands in for a first word
+# it misread ("Ahmed lives in Oslo": "Ahmed" an adjective of nothing)
+_STAND_INS = ("Dana", "Lena", "Omar")
+_NO_NAME_TAGS = frozenset({"PRP", "PRP$", "DT", "PDT", "WP", "WP$", "WDT", "IN", "CC", "MD",
+                           "CD", "EX", "UH"})
+_NOT_NAMES = frozenset({"also", "still", "now", "just", "only", "often", "never", "always",
+                        "usually", "sometimes", "rarely", "mostly", "then", "later", "soon",
+                        "already", "recently", "once", "again", "hardly", "seldom"})
+
+
+def _misread_name(doc: Any) -> str | None:
+    """The note's first word, a name the parse did not make the subject of the finite verb
+    after it ("Ahmed lives in Oslo", "Ama prefers email", "Sven lives in Oslo": an adjective,
+    an adverb or a verb to the parse), or None. A word the lexicon knows, or an adverb, is
+    no such name ("Currently lives in Oslo", "Always replies in French")."""
+    if len(doc) < 3:
+        return None
+    first, verb = doc[0], doc[1]
+    # a verb, or the parse's noun of one ("Sven lives": "life"; "Ama prefers")
+    finite = verb.tag_ in {"VBZ", "VBD"} or (
+        verb.lower_.endswith("s") and lexicon.is_verb(verb.lower_[:-1]))
+    if (not first.is_title or not first.is_alpha or first.is_stop or verb.is_title
+            or first.tag_ in _NO_NAME_TAGS or first.dep_ in {"nsubj", "nsubjpass"}
+            or verb.dep_ in {"nsubj", "nsubjpass"}  # "Backend services are": its modifier
+            or not finite or first.lower_ in _NOT_NAMES or first.lower_.endswith("ly")
+            or any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)):
+        return None  # "Her kids are", "Bayside Motors has": no misread name
+    word = first.lower_
+    forms = {word, word[:-1]} if word.endswith("s") else {word}  # "Prefers", "Prices"
+    if any(lexicon.is_noun(w) or lexicon.is_verb(w) or lexicon.is_adjective(w)
+           for w in forms):
+        return None
+    return str(first.text)
+
+
+def _named_again(nlp: Any, text: str, doc: Any, name: str) -> Analysis:
+    """The analysis of ``doc`` parsed again with a name the parser knows in place of its
+    first word ``name`` (:func:`_misread_name`), that name written back as ``name``."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", doc.text)}
+    stand_in = next(n for n in _STAND_INS if n.lower() not in said)
+    again = nlp(stand_in + doc.text[len(name):])
+    found = _analysis(text, again, tone=doc.text)
+    renamed: Analysis = _renamed(found, stand_in.lower(), name.lower())
+    return replace(renamed, text=found.text)
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` (an analysis, a clause, an argument, or their strings and sets) with the
+    word ``old`` written ``new`` wherever it stands as a word."""
+    if isinstance(value, str):
+        if old not in value:
+            return value
+        return " ".join(new if w == old else w for w in value.split(" "))
+    if isinstance(value, frozenset):
+        return frozenset(_renamed(v, old, new) for v in value)
+    if isinstance(value, tuple):
+        return tuple(_renamed(v, old, new) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _renamed(getattr(value, f.name), old, new)
+                                 for f in fields(value) if f.init})
+    return value
 
 
 def _misread_order(doc: Any) -> bool:

@@ -237,3 +237,27 @@ def test_a_note_that_begins_with_where_its_holder_is_is_a_copula(text: str) -> N
 ])
 def test_an_employer_said_without_a_verb_of_work(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "one-value-attribute")
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("Ahmed lives in Oslo.", {"ahmed"}),  # an adjective of nothing to the parse
+    ("Sven lives in Oslo.", {"sven"}),  # "lives" read as "life"
+    ("Ama prefers email.", {"ama"}),  # a verb to the parse
+    ("Tim is the eldest.", {"tim"}),
+])
+def test_a_first_name_the_parser_misread_is_the_subject(text: str, subject: set[str]) -> None:
+    """Parsed again with a name it knows in its place, the name written back."""
+    found = analyze(text)
+    assert found.clauses[0].subject == subject and subject <= found.salient
+
+
+@pytest.mark.parametrize("text", [
+    "Currently lives in Oslo.",  # an adverb
+    "Prefers Teams over Zoom.",  # a verb: the note's holder
+    "Her kids are desperate for a dog.",  # a pronoun's
+    "Backend services are written in Go.",  # a word before the subject
+])
+def test_a_first_word_that_is_no_name_is_not_made_one(text: str) -> None:
+    from reverie.judges.nlp import _misread_name, load_pipeline
+
+    assert _misread_name(load_pipeline()(text)) is None
