@@ -3270,7 +3270,7 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`), or
     a key and its value that name no holder against one holder named ("Employer:
     Halvorsen" / "Noor works at Kestrel Air": the note's holder, whom the other names)."""
-    mine, theirs = x.holder(c, b.lemmas), y.holder(d, a.lemmas)
+    mine, theirs = _pronoun_named(x.holder(c, b.lemmas), a, y.holder(d, a.lemmas), b)
     return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
                            or _one_named_holder(mine, c, theirs, d)
                            or _named_in_part(mine, c, a, theirs, d, b)

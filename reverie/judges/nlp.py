@@ -427,7 +427,7 @@ def _bare_it(c: Clause) -> bool:
 # it misread ("Ahmed lives in Oslo": "Ahmed" an adjective of nothing)
 _STAND_INS = ("Dana", "Lena", "Omar")
 _NO_NAME_TAGS = frozenset({"PRP", "PRP$", "DT", "PDT", "WP", "WP$", "WDT", "IN", "CC", "MD",
-                           "CD", "EX", "UH"})
+                           "VBG", "CD", "EX", "UH"})
 _NOT_NAMES = frozenset({"also", "still", "now", "just", "only", "often", "never", "always",
                         "usually", "sometimes", "rarely", "mostly", "then", "later", "soon",
                         "already", "recently", "once", "again", "hardly", "seldom"})
@@ -454,7 +454,7 @@ def _misread_name(doc: Any) -> str | None:
     forms = {word, word[:-1]} if word.endswith("s") else {word}  # "Prefers", "Prices"
     if any(lexicon.is_noun(w) or lexicon.is_verb(w) or lexicon.is_adjective(w)
            for w in forms):
-        return None
+        return None  # a word of English ("Raj" too, which WordNet knows, is left alone)
     return str(first.text)
 
 

@@ -79,8 +79,9 @@ def test_a_key_that_names_no_holder_is_the_holder_the_other_names(a: str, b: str
 
 
 @pytest.mark.parametrize(("a", "b", "rule"), [
-    ("Ahmed is on the Pro plan.", "They are on the Basic plan.", "other-option"),
+    ("Ahmed is on the Pro plan.", "They are on the Basic plan.", "one-value-attribute"),
     ("Maria is on Eastern time.", "Her timezone is CET.", "other-time-zone"),
+    ("Ahmed works at Google.", "He works at Microsoft.", "one-value-attribute"),
 ])
 def test_a_notes_pronoun_is_the_holder_the_other_names(a: str, b: str, rule: str) -> None:
     """"He", "she" or "they" opening a note stands for whom the notes are about."""
@@ -90,6 +91,7 @@ def test_a_notes_pronoun_is_the_holder_the_other_names(a: str, b: str, rule: str
 @pytest.mark.parametrize(("a", "b"), [
     ("Ahmed is on the Pro plan.", "I am on the Basic plan."),  # the writer, not Ahmed
     ("Ahmed is on the Pro plan.", "Her manager is on the Basic plan."),  # another holder
+    ("Ahmed works at Google.", "His wife works at Microsoft."),
 ])
 def test_a_first_person_or_another_holder_is_not_the_one_named(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -256,6 +256,7 @@ def test_a_first_name_the_parser_misread_is_the_subject(text: str, subject: set[
     "Prefers Teams over Zoom.",  # a verb: the note's holder
     "Her kids are desperate for a dog.",  # a pronoun's
     "Backend services are written in Go.",  # a word before the subject
+    "Staging deploys run on every merge.",  # a word of doing
 ])
 def test_a_first_word_that_is_no_name_is_not_made_one(text: str) -> None:
     from reverie.judges.nlp import _misread_name, load_pipeline
