@@ -3571,7 +3571,7 @@ def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
     if pair.nli is None:
         return None
     frame = one_frame(pair)
-    if frame is None:
+    if frame is None or _channels_for_two_things(pair):
         return None
     scores = pair.nli()
     if scores.contradiction < threshold:
@@ -3579,6 +3579,15 @@ def _model_says(pair: Pair, rule: str, threshold: float) -> Finding | None:
     return finding(rule, (
         f"{_versus(pair)}: {frame}; p(contradiction) {scores.contradiction:.2f} >= {threshold}"),
         scores.as_dict())
+
+
+def _channels_for_two_things(pair: Pair) -> bool:
+    """Each statement chooses a channel, each for what the other does not say ("prefers
+    async updates on Slack" / "prefers a weekly summary email"): two choices that may both
+    hold, as ``other-channel`` reads them (:func:`_chosen_for_apart`), whatever a model
+    scores."""
+    x, y = channels(pair.a.text), channels(pair.b.text)
+    return bool(x.chosen and y.chosen) and _chosen_for_apart(pair)
 
 
 def _one_habit_two_frequencies(pair: Pair) -> Finding | None:

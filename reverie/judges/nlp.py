@@ -573,8 +573,10 @@ _PLACING = frozenset({"at", "in", "on"})
 def _description(doc: Any) -> bool:
     """The note is a phrase that describes its holder, no verb in it: a noun phrase whose
     root is a kind of person ("Senior engineer at Shopify", "Not a smoker", "Early
-    riser"), or an adjective phrase it begins ("Vegan.", "Allergic to peanuts", "Fluent in
-    French": the parse tags a first word as it likes). Not a name ("Dana Smith": "smith"
+    riser"), an adjective phrase it begins ("Vegan.", "Allergic to peanuts", "Fluent in
+    French": the parse tags a first word as it likes), or a place or a state it begins
+    with "at", "in" or "on", after a word of now at most ("Currently at Deloitte", "On the
+    Pro plan"). Not a name ("Dana Smith": "smith"
     is a kind of person too), a plural, nor a noun an adjective qualifies ("Dark mode")."""
     root = next(iter(doc.sents)).root
     if any(t.tag_.startswith("VB") or t.tag_ == "MD" or t.dep_ in {"nsubj", "nsubjpass"}

@@ -183,3 +183,10 @@ def test_a_channel_rarely_answered_is_turned_down() -> None:
     assert channels("Ana rarely answers phone calls.").refused == {"phone"}
     assert explained("Ana prefers email; she rarely answers phone calls.",
                      "Reach Ana by email, not by phone.")[0] != "contradiction"
+
+
+def test_two_channels_chosen_for_two_things_are_no_models_contradiction() -> None:
+    """The NLI model scored "prefers async updates on Slack" / "prefers a weekly summary
+    email" a contradiction of one frame; what each is chosen for differs."""
+    assert_not_by("Dana prefers async updates on Slack.", "Dana prefers a weekly summary "
+                  "email.", "nli-contradiction")
