@@ -141,7 +141,13 @@ from reverie.text.vocabulary.calendar_words import (
     WEEKDAYS,
 )
 from reverie.text.vocabulary.calendar_words import MONTHS as _MONTH_NAMES
-from reverie.text.vocabulary.channels import CHANNEL_NAMES, CHANNEL_USES, CHOICE_WORDS
+from reverie.text.vocabulary.channels import (
+    CHANNEL_NAMES,
+    CHANNEL_USES,
+    CHOICE_WORDS,
+    OUTRIGHT_VERBS,
+    REACHABLE_WORDS,
+)
 from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
@@ -2151,11 +2157,6 @@ def _other_channel(pair: Pair) -> Finding | None:
     return finding("other-channel", f"{_versus(pair)}: one channel to reach them by, {said}")
 
 
-# where one may be reached, or has an account: several at once ("reachable on WhatsApp")
-_REACHABLE = frozenset({"reachable", "available", "status", "active", "online", "account",
-                        "profile", "handle", "also"})
-
-
 _WAYS = frozenset({"prep:via", "prep:by", "prep:on", "prep:over", "prep:through", "prep:to"})
 
 
@@ -2181,7 +2182,7 @@ def _one_thing_two_channels(pair: Pair) -> Finding | None:
     if channels(pair.a.text).chosen or channels(pair.b.text).chosen:
         return None  # a choice: other-channel's
     rest = pair.a.content - _CHANNEL_SAID, pair.b.content - _CHANNEL_SAID
-    if not rest[0] or rest[0] != rest[1] or (pair.a.lemmas | pair.b.lemmas) & _REACHABLE:
+    if not rest[0] or rest[0] != rest[1] or (pair.a.lemmas | pair.b.lemmas) & REACHABLE_WORDS:
         return None
     if _plain_settings_apart(pair, _CHANNEL_SAID, _then_and_now):
         return None
@@ -2327,16 +2328,13 @@ def _named_apart_both_ways(pair: Pair, besides: frozenset[str]) -> bool:
                for x, y in ((pair.a, pair.b), (pair.b, pair.a)))
 
 
-_OUTRIGHT = frozenset({"use", "be", "have", "on"})  # "Not on WhatsApp": the parse's "on"
-
-
 def _refused_outright(an: Analysis) -> bool:
     """Each denied clause of the statement turns a channel down whole: not using it, not
     being on it or having it, said of no place, time or purpose ("Doesn't use Slack",
     "isn't on WhatsApp anymore"; not "doesn't post on LinkedIn", "... at work")."""
     denied = [c for c in an.clauses if c.negated]
     return bool(denied) and all(
-        c.predicate in _OUTRIGHT and not any(
+        c.predicate in OUTRIGHT_VERBS and not any(
             x.role.startswith("prep:") and not channels(" ".join(sorted(x.words))).named
             and not x.words & CHANNEL_NAMES.keys() for x in c.args)
         for c in denied)

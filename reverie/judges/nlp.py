@@ -54,6 +54,7 @@ from reverie.text.vocabulary.function_words import (
     EXCEPT,
     EXCLUSIVE,
     NEGATORS,
+    OPENING_ADVERBS,
     OTHER_ONE,
     SCOPE_DETERMINERS,
     SELF_POSSESSIVES,
@@ -428,9 +429,6 @@ def _bare_it(c: Clause) -> bool:
 _STAND_INS = ("Dana", "Lena", "Omar")
 _NO_NAME_TAGS = frozenset({"PRP", "PRP$", "DT", "PDT", "WP", "WP$", "WDT", "IN", "CC", "MD",
                            "VBG", "CD", "EX", "UH"})
-_NOT_NAMES = frozenset({"also", "still", "now", "just", "only", "often", "never", "always",
-                        "usually", "sometimes", "rarely", "mostly", "then", "later", "soon",
-                        "already", "recently", "once", "again", "hardly", "seldom"})
 
 
 def _misread_name(doc: Any) -> str | None:
@@ -447,7 +445,7 @@ def _misread_name(doc: Any) -> str | None:
     if (not first.is_title or not first.is_alpha or first.is_stop or verb.is_title
             or first.tag_ in _NO_NAME_TAGS or first.dep_ in {"nsubj", "nsubjpass"}
             or verb.dep_ in {"nsubj", "nsubjpass"}  # "Backend services are": its modifier
-            or not finite or first.lower_ in _NOT_NAMES or first.lower_.endswith("ly")
+            or not finite or first.lower_ in OPENING_ADVERBS or first.lower_.endswith("ly")
             or any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)):
         return None  # "Her kids are", "Bayside Motors has": no misread name
     word = first.lower_

@@ -16,6 +16,8 @@ __all__ = [
     "CHOICE_WORDS",
     "COMMON_CHANNELS",
     "MESSAGE_QUALITIES",
+    "OUTRIGHT_VERBS",
+    "REACHABLE_WORDS",
     "REACHING_WORDS",
     "REACH_VERBS",
     "REFUSAL_WORDS",
@@ -148,3 +150,13 @@ MESSAGE_QUALITIES = frozenset({
 })
 """Qualities of a message said right before its channel ("short emails", "detailed Slack
 messages"): a preference for how to write, the channel only where."""
+
+REACHABLE_WORDS = frozenset({"reachable", "available", "status", "active", "online", "account",
+                             "profile", "handle", "also"})
+"""Words of where one may be reached or has an account, several at once ("reachable on
+WhatsApp" / "reachable on Signal"): no one thing gone by two channels."""
+
+OUTRIGHT_VERBS = frozenset({"use", "be", "have", "on"})
+"""Verbs whose denial turns a channel down whole ("doesn't use Slack", "isn't on WhatsApp";
+"on" is the parse's verb of "Not on WhatsApp"), not one use of it ("doesn't post on
+LinkedIn")."""

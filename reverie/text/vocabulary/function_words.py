@@ -10,6 +10,7 @@ __all__ = [
     "LIGHT_NOUNS",
     "NEGATION_CUES",
     "NEGATORS",
+    "OPENING_ADVERBS",
     "OTHER_ONE",
     "PART_WORDS",
     "SCOPE_DETERMINERS",
@@ -79,6 +80,13 @@ NO_SCOPE = frozenset({
 """Words of time or emphasis beside a value that name no scope of it ("is now 3",
 "the new limit is 5"): left out when two statements' other words are compared
 (``frames._two_scopes``)."""
+
+OPENING_ADVERBS = frozenset({
+    "also", "still", "now", "just", "only", "often", "never", "always", "usually",
+    "sometimes", "rarely", "mostly", "then", "later", "soon", "already", "recently", "once",
+    "again", "hardly", "seldom"})
+"""Adverbs a note may open with before its verb ("Always replies in French", "Still lives
+in Oslo"): no name the parse misread (``nlp._misread_name``)."""
 
 SOLE = frozenset({"only", "sole", "single"})
 """Adjectives that make their noun the only one of its kind ("my only pet", "her sole
