@@ -491,14 +491,7 @@ def _resident_of(c: Clause) -> Held | None:
     x = c.arg("attr")
     if x is None or x.head not in RESIDENT_NOUNS or c.negated:
         return None
-    for slot, words in sorted(x.mods or ()):
-        head = words.split()[-1] if words else ""
-        place = _kind(head, PLACE_KINDS, any_sense=True) if slot in {
-            NAME_SLOT, "compound", "amod"} else None
-        if place:
-            return _place("residence", Arg("attr", head, frozenset(words.split()),
-                                           frozenset()), place)
-    return None
+    return _residence_in_mods(x, _NAME_OR_COMPOUND | {"amod"}, "attr")
 
 
 _LIVING = frozenset({"live", "reside"})
@@ -510,14 +503,12 @@ def _lives_in_a_phrase(c: Clause) -> Held | None:
     "in" of its own."""
     if c.arg("prep:in") is not None:
         return None
-    for x in c.args:
-        for slot, words in sorted(x.mods or ()):
-            head = words.split()[-1] if words else ""
-            place = _kind(head, PLACE_KINDS, any_sense=True) if slot == "prep:in" else None
-            if place:
-                return _place("residence", Arg("prep:in", head, frozenset(words.split()),
-                                               frozenset()), place)
-    return None
+    return next((found for x in c.args
+                 if (found := _residence_in_mods(x, _IN_SLOTS, "prep:in")) is not None), None)
+
+
+_IN_SLOTS = frozenset({"prep:in"})
+_NAME_OR_COMPOUND = frozenset({NAME_SLOT, "compound"})
 
 
 def _called_home(c: Clause) -> Held | None:
@@ -525,12 +516,19 @@ def _called_home(c: Clause) -> Held | None:
     x = c.arg("obj")
     if x is None or x.head not in HOME_NOUNS:
         return None
+    return _residence_in_mods(x, _NAME_OR_COMPOUND, "obj")
+
+
+def _residence_in_mods(x: Arg, slots: frozenset[str], role: str) -> Held | None:
+    """Where a holder lives, said by a place that a modifier of ``x`` in one of ``slots``
+    ends with ("lives by the sea in Nice", "calls Marseille home", "a Chicago resident"),
+    as an argument of ``role``; or None."""
     for slot, words in sorted(x.mods or ()):
-        place = _kind(words.split()[-1], PLACE_KINDS, any_sense=True) if slot in {
-            "name", "compound"} else None
+        head = words.split()[-1] if words else ""
+        place = _kind(head, PLACE_KINDS, any_sense=True) if slot in slots else None
         if place:
-            return _place("residence", Arg("obj", words.split()[-1],
-                                           frozenset(words.split()), frozenset()), place)
+            return _place("residence", Arg(role, head, frozenset(words.split()),
+                                           frozenset()), place)
     return None
 
 
