@@ -99,6 +99,7 @@ from reverie.text.vocabulary.products import (
     ACCESS_NOUNS,
     ACCOUNT_WORDS,
     CARRIER_NAMES,
+    CARRIER_WORDS,
     COMPUTER_WORDS,
     CUSTOMER_NOUNS,
     DEVICE_NOUNS,
@@ -122,9 +123,18 @@ __all__ = ["Held", "age_span", "held", "not_started", "other_values", "place_kin
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 # what says a value is the only one, in a subject ("one" is read as the figure 1)
 _ONE_WORDS = SOLE | EXCLUSIVE | {"1", "one", "just"}
-# the device whose system an attribute is: its words name no other holder
-_DEVICE_WORDS = {"system": COMPUTER_WORDS, "phone system": PHONE_WORDS, "plan": ACCOUNT_WORDS,
-                 "billing cycle": ACCOUNT_WORDS | {"bill", "billing"}, "database": SOFTWARE_WORDS}
+# the device whose system an attribute is, or what else holds it for its holder: its words
+# name no other holder ("Dana's plan renews annually", "Omar's clock is set to GMT")
+_DEVICE_WORDS = {
+    "system": COMPUTER_WORDS,
+    "phone system": PHONE_WORDS,
+    "plan": ACCOUNT_WORDS,
+    "billing cycle": ACCOUNT_WORDS | {"bill", "billing", "plan", "subscription", "membership",
+                                      "contract", "license", "licence"},
+    "database": SOFTWARE_WORDS,
+    "mobile carrier": PHONE_WORDS | CARRIER_WORDS,
+    "time zone": frozenset({"clock", "calendar", "watch"}),
+}
 
 # a company's head office is where it is: "Acme's headquarters is in Austin" says where Acme
 # is, as "Acme is headquartered in Austin" does; "Acme's office in Denver" is one of several
@@ -295,8 +305,6 @@ def _product(c: Clause, x: Arg) -> Held | None:
     where or what for ("uses MySQL at work"): a ``weak`` value of the attribute its sort is
     (:data:`PRODUCT_KINDS`; "the user's database is PostgreSQL" names it for sure), the
     name as its family's ("Ubuntu": Linux), or None."""
-    if any(y is not x and y.role not in {"adv", "obj"} and not _on_device(y) for y in c.args):
-        return None
     if c.predicate == "be" and x.role == "attr" and x.head in CUSTOMER_NOUNS:
         # "is a Verizon customer", "a Firefox user": the product the noun's name says
         name = _product_in_mods(x, _NAME_SLOTS)
@@ -312,7 +320,19 @@ def _product(c: Clause, x: Arg) -> Held | None:
         name = (product_name(x.words, x.head) if used else None) or _product_in_mods(x, slots)
     if name is None:
         return None
-    return Held(PRODUCT_KINDS[name], x, product_value(name), weak=True)
+    kind = PRODUCT_KINDS[name]
+    if any(y is not x and y.role not in {"adv", "obj"} and not _on_device(y)
+           and not _of_the_holder(y, kind) for y in c.args):
+        return None
+    return Held(kind, x, product_value(name), weak=True)
+
+
+def _of_the_holder(y: Arg, kind: str) -> bool:
+    """The argument names only what holds a product of ``kind`` for its holder ("uses
+    SQLite for the app data", "is with T-Mobile for her cell service", "for everything"):
+    whose it is, not a scope of one."""
+    words = y.words - {SELF, "everything"}
+    return y.role.startswith("prep:") and words <= _DEVICE_WORDS.get(kind, frozenset())
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})

@@ -120,6 +120,7 @@ from reverie.text.vocabulary.attributes import (
     EMPLOYER_FRAMES,
     EXCLUSIVE_RELATIONS,
     FREQUENCIES,
+    MAIN_QUALIFIERS,
     MEASURE_KINDS,
     NOT_HELD_VERBS,
     ORIGIN_FRAMES,
@@ -162,7 +163,7 @@ from reverie.text.vocabulary.function_words import (
     SOLE,
 )
 from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
-from reverie.text.vocabulary.languages import ADDRESS_USES, LANGUAGE_NAMES
+from reverie.text.vocabulary.languages import ADDRESS_USES, LANGUAGE_NAMES, NATIVE_WORDS
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
     ORDINALS,
@@ -2095,8 +2096,9 @@ def _other_language(pair: Pair) -> Finding | None:
                                      f"{said[0]} / {said[1]}")
 
 
-_LANGUAGE_SAID = frozenset(LANGUAGE_NAMES) | {"language", "languages", "mother", "tongue",
-                                              "speaker", "native"}
+_LANGUAGE_SAID = (frozenset(LANGUAGE_NAMES) | {"language", "languages", "speaker"}
+                  # "first language", "native tongue", "mother tongue"
+                  | {w for words in NATIVE_WORDS for w in words.split()})
 
 
 def _spoken_language(pair: Pair) -> Finding | None:
@@ -2227,12 +2229,14 @@ def _other_option(pair: Pair) -> Finding | None:
         if not denied and (mine is None or theirs is None
                            or options_alike(name, mine, theirs)):
             continue
-        if (_named_apart_both_ways(pair, _OPTION_WORDS)
-                or _scope_besides(pair.a, pair.b) or _scope_besides(pair.b, pair.a)
+        if (_named_apart_both_ways(pair, _OPTION_WORDS | MAIN_QUALIFIERS)  # "Primary DB"
+                or _scope_besides(pair.a, pair.b, spec.words)
+                or _scope_besides(pair.b, pair.a, spec.words)
                 or _plain_settings_apart(pair, _OPTION_SAID, _became_before,
                                          (len(s.denied), len(t.denied)),
-                                         # "pays for Enterprise": the option, no scope
-                                         holders=frozenset(spec.options))):
+                                         # "pays for Enterprise", "for her cell
+                                         # service": the option or the set, no scope
+                                         holders=frozenset(spec.options) | spec.words)):
             continue
         said = f"{', '.join(sorted(denied))} named and denied" if denied else (
             f"{mine} / {theirs}")
@@ -2305,15 +2309,18 @@ _SCOPE_PHRASE = re.compile(
     r"[^,.;:!?])+)", re.I)
 
 
-def _scope_besides(a: Analysis, b: Analysis) -> bool:
+def _scope_besides(a: Analysis, b: Analysis, own: frozenset[str] = frozenset()) -> bool:
     """``a`` says where or when its option holds (a phrase after "on", "for", "at", "in",
-    "when" ... that names no option: "on long-haul flights", "at home", "in jackets") with
-    a content word ``b`` does not say: each may hold in its own scope."""
+    "when" ... that names no option, nor only the set's ``own`` words: "on long-haul
+    flights", "at home", "in jackets"; not "for her cell service") with a content word
+    ``b`` does not say: each may hold in its own scope."""
     theirs = b.lemmas | {w.rstrip("s") for w in re.findall(r"[a-z]+", b.text.lower())}
     for m in _SCOPE_PHRASE.finditer(a.text):
         words = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", m.group(1))}
         if words & _OPTION_VALUES or any(w.rstrip("s") in _OPTION_VALUES for w in words):
             continue  # the option's own phrase ("in a detached house")
+        if words - _NO_SCOPE_WORDS <= own:
+            continue  # the set's own words ("for her cell service"): what, not where
         if all(_day_word(w) or w in _WHEN_WORDS for w in words - _NO_SCOPE_WORDS):
             continue  # when it came to hold ("on 2 Feb", "in the week of 2026-11-23")
         if any(w.rstrip("s") not in theirs and w not in theirs for w in words - _NO_SCOPE_WORDS):
@@ -2588,7 +2595,8 @@ def _settings_apart(pair: Pair, said: frozenset[str], *,
     when given) and the other does not (a "for" one of ``holders`` names whose it is:
     :func:`_scope_of_one`)."""
     then = before or _then_and_now
-    if (not _one_holder(pair.a, pair.b, said) or then(pair.a, pair.b)
+    # "Primary DB" / "the app's main database": which use, not whose
+    if (not _one_holder(pair.a, pair.b, said | MAIN_QUALIFIERS) or then(pair.a, pair.b)
             or _holders_differ(pair.a, pair.b, said, exact=True)):
         return True
     if scoped is not None:

@@ -535,18 +535,23 @@ def _misread_report(doc: Any) -> bool:
     first = doc[0] if len(doc) > 1 else None
     if first is None or not first.is_title or doc[1].text in {":", "="}:
         return False  # "Notes: ...", a key
-    if first.tag_ == "MD" or (first.dep_ == "ROOT" and first.tag_.startswith("VB")):
+    low = first.lower_
+    if first.tag_ == "MD" or (first.dep_ == "ROOT" and first.tag_.startswith("VB") and not (
+            first.tag_ == "VB" and _inflected(low))):  # "Uses SQLite": the base form to it
         return False
     if first.dep_ in {"nsubj", "nsubjpass"} and first.head.tag_.startswith(("VB", "MD")):
         return False
-    low = first.lower_
     if low in IRREGULAR_PAST:
         # "Left Deloitte", "Sold the van", "Left her job"; not "Left knee hurts", "Left
         # side of the building" (an adjective before a common noun)
         return doc[1].tag_ in {"NNP", "NNPS", "DT", "PRP$"} and not _has_verb(doc[1:])
-    return any(
-        low.endswith(end) and lexicon.is_verb(low[: -len(end)] + add)
-        for end, add in _INFLECTIONS)
+    return _inflected(low)
+
+
+def _inflected(word: str) -> bool:
+    """``word`` is a verb of WordNet with an ending ("uses", "lives", "moved")."""
+    return any(word.endswith(end) and lexicon.is_verb(word[: -len(end)] + add)
+               for end, add in _INFLECTIONS)
 
 
 _INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""))
@@ -743,6 +748,8 @@ def _is_content(token: Any) -> bool:
         return False
     if token.lower_ in _NEGATORS:
         return False
+    if token.pos_ == "PUNCT" and token.is_alpha:
+        return True  # a name the tagger did not know ("runs MongoDB": tagged a full stop)
     if token.pos_ in {"NOUN", "PROPN", "VERB", "ADJ", "NUM", "X"}:
         # "Sam's next project": another one than "Sam's project", however common the word
         return not token.is_stop or token.like_num or (
@@ -811,6 +818,14 @@ def _set_against(conj: Any) -> bool:
     return any(c.dep_ == "cc" and c.lower_ == "but" and c.i < conj.i for c in conj.head.children)
 
 
+def _period_of_once(token: Any) -> Any:
+    """The period "once" is said of ("renews once a year": "year" hangs on "once"), else
+    ``token``."""
+    if token.lower_ != "once":
+        return token
+    return next((g for g in token.children if g.dep_ == "npadvmod"), token)
+
+
 def _recurring(token: Any) -> str | None:
     """The adverb of a period said as recurring: "every month", "each year", "per
     quarter", "once a week" ("monthly", "yearly", "quarterly", "weekly"); None for "last
@@ -823,8 +838,9 @@ def _recurring(token: Any) -> str | None:
     if any(c.dep_ == "nummod" for c in token.children):
         return None  # "every 12 months", "every two weeks": not "monthly", "weekly"
     dets = {c.lower_ for c in token.children if c.dep_ == "det"}
-    if per or dets & RECURRENCE_WORDS or (
-            "a" in dets and any(c.lower_ == "once" for c in token.children)):
+    if per or dets & RECURRENCE_WORDS or ("a" in dets and (
+            any(c.lower_ == "once" for c in token.children)
+            or token.head.lower_ == "once")):  # "renews once a year": "year" of "once"
         return RECURRING[_lemma(token)]
     return None
 
@@ -1016,8 +1032,8 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
         or (child.lower_ == "well" and any(g.lower_ == "as" for g in child.children))
     ):
         parts.additive = True  # "also", "too", "as well"
-    elif dep in {"npadvmod", "dobj", "prep"} and child.i not in skip and (
-            adverb := _recurring(child)):
+    elif dep in {"npadvmod", "dobj", "prep", "advmod"} and child.i not in skip and (
+            adverb := _recurring(_period_of_once(child))):
         # "pays every quarter", "is billed per month": how often, as "quarterly" says it
         parts.args.append(Arg("adv", adverb, frozenset({adverb}), frozenset()))
     elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
@@ -1300,8 +1316,8 @@ def _past(pred: Any) -> bool:
     slip = pred.lower_ == pred.lemma_ and pred.lower_ not in SAME_IN_PAST
     return (pred.tag_ == "VBD" and not slip) or _bare_past(pred) or any(
         (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
-        or (c.dep_ == "advmod" and c.lower_ in FORMERLY)
-        for c in pred.children
+        or (c.dep_ == "advmod" and c.lower_ in FORMERLY and _period_of_once(c) is c)
+        for c in pred.children  # "once a year" is how often, not before
     )
 
 
@@ -1618,7 +1634,11 @@ def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:
     }
     if not words:
         return []
-    return [Arg("obj", sorted(words)[0], frozenset(words), frozenset())]
+    # a copula's one loose word the parse took for a stop is its complement ("Primary DB
+    # is MongoDB")
+    stop = [t for t in pred.children if t.dep_ == "punct" and t.is_alpha]
+    role = "attr" if _lemma(pred) == "be" and len(stop) == 1 and len(words) == 1 else "obj"
+    return [Arg(role, sorted(words)[0], frozenset(words), frozenset())]
 
 
 def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:

@@ -65,6 +65,10 @@ _DENIED_BEFORE = re.compile(
     r"(?:\bnot|n't|\bnever|\bno|\b(?:" + "|".join(sorted(REFUSAL_WORDS)) + r"))"
     r"\s+(?:(?:" + "|".join(sorted(REACHING_WORDS | CHANNEL_WORDS | {"or", "and", "nor"}))
     + r")[\s,]+){0,4}$", re.I)
+# "hates phone calls and wants texts": a verb of choice after "and" is a new predicate,
+# not denied ("doesn't call or text" is)
+_AND_CHOOSES = re.compile(r"\band\s+(?:only\s+|really\s+)?(?:wants?|likes?|prefers?|uses?|"
+                          r"loves?|asks?\s+for|answers?|reads?|checks?)\b", re.I)
 _THAN_BEFORE = re.compile(r"\b(?:over|rather\s+than|instead\s+of|than)\s+(?:[\w-]+\s+){0,2}$",
                           re.I)
 _WHEN_AFTER = re.compile(r"\b(?:after|before|during|until|unless|while|when|outside|if|"
@@ -161,7 +165,8 @@ def channels(text: str) -> Channels:
         if (_WHEN_AFTER.search(text[m.end():end]) or said_before(before)
                 or named_after_from(text, m.start())):
             continue  # "don't call after 6pm", "a call before any deploy": of some times
-        if _DENIED_BEFORE.search(before):
+        denial = _DENIED_BEFORE.search(before)
+        if denial and not _AND_CHOOSES.search(before, denial.start()):
             if not _ADDRESS_AFTER.match(text, m.end()):
                 refused.add(channel)  # not "never call her cell": one address of it
         elif (_THAN_BEFORE.search(before) or _PREFERRED_TO.search(before)) and _NAME.search(

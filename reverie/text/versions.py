@@ -73,7 +73,12 @@ _THING_VERSION = re.compile(
     r"protocol)\b(?P<vplus>)"
     # "is on build 4410", "uses release 12": the holder's own release
     r"|\b(?:on|uses?|using|runs?|running|at)\s+(?:the\s+)?(?P<gthing>release|build)\s+"
-    r"v?(?P<gnumber>\d+(?:\.\d+){0,2})\b", re.I)
+    r"v?(?P<gnumber>\d+(?:\.\d+){0,2})\b"
+    # "version 4.2 of our SDK", "uses SDK 5.0": a dotted number after the thing's noun
+    r"|\bversion\s+v?(?P<onumber>\d+(?:\.\d+){0,2})\s+of\s+(?:(?:the|our|their|its)\s+)?"
+    r"(?P<othing>(?:[a-z][\w-]*\s+){0,2}?(?:app|api|sdk|cli|client|firmware|plugin|"
+    r"extension|schema|protocol))\b"
+    r"|\b(?P<nthing>api|sdk|cli)\s+v?(?P<nnumber>\d+\.\d+(?:\.\d+)?)(?![\w.]*\d)", re.I)
 _SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
                     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
@@ -131,8 +136,10 @@ def _thing_version(text: str, m: re.Match[str]) -> Version | None:
     if (m.group("plus") or _BOUND_AFTER.match(after) or _BOUND_BEFORE.search(text[:m.start()])
             or named_after_from(text, m.start())):
         return None
-    thing = m.group("thing") or m.group("vthing") or m.group("gthing")
-    number = m.group("number") or m.group("vnumber") or m.group("gnumber")
+    thing = (m.group("thing") or m.group("vthing") or m.group("gthing") or m.group("othing")
+             or m.group("nthing"))
+    number = (m.group("number") or m.group("vnumber") or m.group("gnumber")
+              or m.group("onumber") or m.group("nnumber"))
     product = " ".join(thing.lower().replace("endpoints", "endpoint").split())
     return Version(product, number, m.group(0).strip())
 

@@ -130,13 +130,9 @@ def test_which_of_several_things_is_read() -> None:
 
 @pytest.mark.parametrize(("a", "b"), [
     ("Kofi's phone is an iPhone 14.", "Kofi has an Android phone, a Pixel 7."),
-    ("Primary DB: MongoDB", "They run everything on Postgres."),
     ("Mobile provider: Airtel", "Kofi has a Vodafone SIM."),
     ("The Nimbus account is on the legacy Basic plan.", "Nimbus is subscribed to Pro."),
     ("Acme has the Enterprise plan.", "Acme is a Pro customer."),
-    # the words of the set are no being the holder owns (WordNet's "carrier" is one)
-    ("Dana's phone carrier is Verizon.", "Dana switched to T-Mobile."),
-    ("Dana's wireless carrier: Verizon", "Dana moved her number to Mint Mobile."),
     # a source, not a carrier before
     ("Dana is a Verizon customer.", "Dana gets her phone service from T-Mobile."),
     # a tier, a licence or an edition names a plan; "Plus" makes another plan; the date a

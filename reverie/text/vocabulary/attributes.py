@@ -45,6 +45,7 @@ __all__ = [
     "JOB_NOUNS",
     "JOINING_FRAMES",
     "LASTING_STATES",
+    "MAIN_QUALIFIERS",
     "MANAGER_FRAMES",
     "MEASURE_KINDS",
     "MESSAGE_NOUNS",
@@ -97,6 +98,7 @@ ONE_VALUE_NOUNS = frozenset(
         "boss",
         "supervisor",
         "database",
+        "db",
         "branch",
         "cycle",
         "channel",
@@ -123,6 +125,7 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
     "package": "plan",
     "timezone": "zone",
     "os": "system",
+    "db": "database",
     "carrier": "mobile carrier",
     "workplace": "employer",
     "channel": "contact channel",
@@ -136,9 +139,13 @@ EXCLUSIVE_RELATIONS = frozenset({"married", "engaged", "wed"})
 """Adjectives of a relation held to one at a time ("married to Tom" / "married to Jim");
 other adjectives with a complement hold to several ("fluent in French" / "in German")."""
 
-ATTRIBUTE_QUALIFIERS = frozenset(
-    {"default", "preferred", "prefer", "primary", "main", "current", "usual", "billing",
-     "display", "account", "direct", "line", "reporting"}
+MAIN_QUALIFIERS = frozenset({"default", "preferred", "prefer", "primary", "main", "current",
+                             "usual"})
+"""Words beside an attribute noun that say the one value in use ("Primary DB", "the app's
+main database"), not one use of several ("billing", "display")."""
+
+ATTRIBUTE_QUALIFIERS = MAIN_QUALIFIERS | frozenset(
+    {"billing", "display", "account", "direct", "line", "reporting"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's);

@@ -59,6 +59,7 @@ KNOWING_WORDS = frozenset({"speak", "speaks", "fluent", "understand", "understan
 Dutch", "isn't fluent in Dutch", "doesn't understand Dutch"); "doesn't read Dutch" may
 still speak it."""
 
-NATIVE_WORDS = frozenset({"native", "natively", "mother tongue", "first language"})
+NATIVE_WORDS = frozenset({"native", "natively", "mother tongue", "native tongue",
+                          "first language"})
 """Words of the language someone grew up speaking ("native language", "mother tongue",
 "first language", "speaks Dutch natively"): most have one."""

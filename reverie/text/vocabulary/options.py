@@ -39,6 +39,11 @@ class OptionSet:
     """Words that say which way a thing with an option goes ("imports": in, "exports":
     out): two statements of two ways are of two things (what comes in, what goes out)."""
 
+    @property
+    def words(self) -> frozenset[str]:
+        """The words that say a statement is of the set, strong or weak."""
+        return self.strong | self.weak
+
 
 # the names of plans, said capitalised ("the Team plan", not "the team"); each also with
 # "Plus" or "+" after it, another plan ("Pro" / "Pro Plus")
@@ -246,6 +251,8 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                           "airtel", "telus"}),
         weak=frozenset({"mobile", "cell", "cellular", "phone", "wireless", "provider",
                         "network", "service", "on", "with", "switched"}),
+        # "a work phone on Verizon" / "the personal phone is on T-Mobile": two lines
+        things=frozenset({"phone", "phones", "line", "lines", "sim"}),
         wished=False,
     ),
 }

@@ -18,6 +18,7 @@ __all__ = [
     "ACCESS_NOUNS",
     "ACCOUNT_WORDS",
     "CARRIER_NAMES",
+    "CARRIER_WORDS",
     "COMPUTER_WORDS",
     "CUSTOMER_NOUNS",
     "DEVICE_NOUNS",
@@ -94,12 +95,17 @@ USE_FRAMES = frozenset({
     ("browse", "prep:with"), ("store", "prep:in"), ("keep", "prep:in"), ("host", "prep:on"),
     ("build", "prep:on"), ("work", "prep:with"), ("rely", "prep:on"), ("have", "obj"),
     ("work", "prep:on"), ("develop", "prep:on"), ("code", "prep:on"), ("deploy", "prep:on"),
-    ("deploy", "prep:to"), ("be", "prep:in"), ("live", "prep:in"),
+    ("deploy", "prep:to"), ("be", "prep:in"), ("live", "prep:in"), ("persist", "prep:to"),
+    ("persist", "prep:in"), ("write", "prep:to"), ("back", "prep:by"), ("sit", "prep:on"),
 })
 """(predicate, role) that say a holder uses a product ("runs MySQL", "is on T-Mobile",
-"browses with Firefox", "stores everything in MongoDB", "develops on Windows"); "loves
-Chrome's design" or
-"compared Firefox with Safari" say no such thing."""
+"browses with Firefox", "stores everything in MongoDB", "develops on Windows", "persists
+to DynamoDB", "is backed by MySQL"); "loves Chrome's design"
+or "compared Firefox with Safari" say no such thing."""
+
+CARRIER_WORDS = frozenset({"mobile", "cell", "cellular", "wireless", "sim", "service"})
+"""Words beside a carrier's noun that say which carrier, not whose ("Omar's cell carrier is
+Verizon", "her wireless service": the holder's carrier)."""
 
 CARRIER_NAMES: Mapping[str, frozenset[str]] = {
     "provider": frozenset({"mobile", "cell", "cellular", "phone", "wireless"}),
