@@ -1008,6 +1008,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "accepts payment in USD" / "... in EUR": both
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
+    if _circumstance_of_one(c, d, real[0].role) or _circumstance_of_one(d, c, real[0].role):
+        return None  # "prefers WhatsApp at work" / "prefers phone": a wish where it holds
     if _restricted_apart(c, d, real[0].role):
         return None  # "dark mode in the IDE" / "light mode in the terminal": two places
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)
@@ -1047,6 +1049,51 @@ def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
     return any(not words & (_SPANS | _REASONS | _EVERY) and _unsaid(_content(words), said)
                and not any(is_kind_of(w, "organization") for w in words)
                for words in scopes)
+
+
+# prepositions of where, when or with whom a wish holds ("at work", "on weekends", "after
+# hours", "with family")
+_CIRCUMSTANCES = frozenset({"prep:at", "prep:on", "prep:in", "prep:after", "prep:during",
+                            "prep:before", "prep:outside", "prep:with", "prep:over",
+                            "prep:from"})
+
+
+def _circumstance_of_one(c: Clause, d: Clause, role: str, *, wishes: bool = True) -> bool:
+    """``c`` is a wish (:data:`~reverie.judges.nlp.LIKE`: "prefers", "wants", "likes"; any
+    frame without ``wishes``) said where, when or with whom it holds, besides its value
+    (``role``), in words ``d`` does not say ("prefers WhatsApp at work", "On weekends,
+    prefers Teams", "wants to be reached by email after hours"): a wish of its own there,
+    beside ``d``'s general one. The circumstance is a time, a place or a group (WordNet),
+    not a channel, product or option said with the preposition (the value itself)."""
+    if wishes and (c.predicate != LIKE or d.predicate != LIKE):
+        return False
+    said = d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
+    if said & _EVERY:
+        return False  # "always by email": every circumstance, this one too
+    return any(_circumstance(y) and (y.role != role or sum(z.role == role for z in c.args) > 1)
+               and _unsaid(_content(_arg_words(y)), said) for y in c.args)
+
+
+def _wished_in_circumstances(pair: Pair, *, wishes: bool = True) -> bool:
+    """A wish (any frame, without ``wishes``) of one statement is said in a circumstance
+    the other's does not say (:func:`_circumstance_of_one`, whichever argument is the
+    value)."""
+    return any(_circumstance_of_one(c, d, "", wishes=wishes)
+               or _circumstance_of_one(d, c, "", wishes=wishes)
+               for c in pair.a.clauses for d in pair.b.clauses)
+
+
+_CIRCUMSTANCE_KINDS = ("time_period", "time_unit", "work", "location", "social_group",
+                       "person")
+
+
+def _circumstance(y: Arg) -> bool:
+    """``y`` says where, when or with whom ("at work", "on weekends", "after hours", "with
+    family", "from vendors"): a preposition of circumstance before a time, a place, a
+    group or people; not a channel ("on Slack", "in person") nor an option."""
+    return (y.role in _CIRCUMSTANCES and not y.numbers and bool(y.head)
+            and not (y.words | {y.head}) & (_CHANNEL_NAMED | _OPTION_WORDS | {"person"})
+            and any(is_kind_of(y.head, k, any_sense=True) for k in _CIRCUMSTANCE_KINDS))
 
 
 def _unsaid(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
@@ -1104,7 +1151,65 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _one_adjective_two_complements(c, d, role)
         # "works part-time at a cafe" / "... at a bakery": two part-time jobs
         or (role.startswith("prep:") and _part_time(c, d))
+        # "prefers WhatsApp when she travels" / "prefers email": a way of some times
+        or _way_of_some_circumstance(pair, c.arg(role), d.arg(role))
     )
+
+
+def _way_of_some_circumstance(pair: Pair, x: Arg | None = None, y: Arg | None = None, *,
+                              channels_chosen: bool = False) -> bool:
+    """Two ways to reach one holder (values ``x`` of ``pair.a`` and ``y`` of ``pair.b``
+    that name channels; with ``channels_chosen`` the caller knows them channels), one of
+    them said under a condition or in a sphere the other does not say ("when she
+    travels", "unless it's urgent", "internally"), or of a time, a place or the people it
+    holds with, on the value or beside it ("a call in the evening", "email from vendors",
+    "Contact Raj on Teams at work"): a way of some circumstance, beside the other."""
+    if not channels_chosen and not (x is not None and y is not None
+                                    and _a_channel(x) and _a_channel(y)):
+        return False
+    if _EVERY_SAID.search(pair.a.text) or _EVERY_SAID.search(pair.b.text):
+        return False
+    if _conditions(pair.a.text) != _conditions(pair.b.text):
+        return True  # "when she travels", "personally" / "professionally"
+    mine, theirs = _circumstances_said(pair.a), _circumstances_said(pair.b)
+    return bool(_unsaid(mine, pair.b.content) or _unsaid(theirs, pair.a.content))
+
+
+def _circumstances_said(facts: Analysis) -> frozenset[str]:
+    """The heads of the statement's circumstances (:func:`_circumstance`): its clauses'
+    arguments, and their values' own phrases ("a call | in the evening")."""
+    found: set[str] = set()
+    for c in facts.clauses:
+        for y in c.args:
+            if _circumstance(y):
+                found.add(y.head)
+            for slot, phrase in y.mods or ():
+                head = phrase.split()[-1] if phrase else ""
+                if _circumstance(Arg(slot, head, frozenset({head}), frozenset())):
+                    found.add(head)
+    return frozenset(found)
+
+
+# channels' names and their lemmas ("Teams": team), which name no circumstance
+_CHANNEL_NAMED = frozenset(CHANNEL_NAMES) | frozenset(
+    w.removesuffix("s") for w in CHANNEL_NAMES)
+
+
+def _a_channel(z: Arg) -> bool:
+    """The value is a channel ("on Slack", "a call", "by email", "on Teams"; not "a meeting
+    with the mobile team")."""
+    return z.head in _CHANNEL_NAMED
+
+
+# a condition, or an adverb of the sphere a wish or a way holds in
+_CONDITION = re.compile(r"\b(?:when|whenever|while|unless|if|except|during|outside|abroad|"
+                        r"internally|externally|personally|professionally|privately|"
+                        r"socially)\b", re.I)
+
+
+def _conditions(text: str) -> frozenset[str]:
+    """The words of condition and sphere ``text`` says (:data:`_CONDITION`), lower case."""
+    return frozenset(m.group(0).lower() for m in _CONDITION.finditer(text))
 
 
 _PART_TIME_JOB = frozenset({"part-time", "parttime"})
@@ -2151,6 +2256,8 @@ def _other_channel(pair: Pair) -> Finding | None:
     if refusing is not None and not _refused_outright(refusing):
         refusing = None  # "doesn't post on LinkedIn", "doesn't use Slack at work": a part
     if (_chosen_for_apart(pair, refusing) or _named_apart_both_ways(pair, _CHANNEL_SAID)
+            or (not turned and (_wished_in_circumstances(pair)
+                                or _way_of_some_circumstance(pair, channels_chosen=True)))
             or _plain_settings_apart(pair, _CHANNEL_SAID, _became_before,
                                      (len(x.refused), len(y.refused)), scoped=refusing)):
         return None  # ... or "Send Omar's updates to his email" / "Send Kenji's ..."
@@ -2186,7 +2293,9 @@ def _one_thing_two_channels(pair: Pair) -> Finding | None:
     rest = pair.a.content - _CHANNEL_SAID, pair.b.content - _CHANNEL_SAID
     if not rest[0] or rest[0] != rest[1] or (pair.a.lemmas | pair.b.lemmas) & REACHABLE_WORDS:
         return None
-    if _plain_settings_apart(pair, _CHANNEL_SAID, _then_and_now):
+    if (_plain_settings_apart(pair, _CHANNEL_SAID, _then_and_now)
+            or _wished_in_circumstances(pair, wishes=False)  # "by email at work"
+            or _way_of_some_circumstance(pair, channels_chosen=True)):  # "on email from abroad"
         return None
     return finding("one-thing-two-channels", (
         f"{_versus(pair)}: {', '.join(sorted(rest[0]))} by {named[0]} / by {named[1]}"))
@@ -3209,6 +3318,9 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 continue
             if _two_doings(c, d, x):
                 continue  # "squats 140 kg" / "deadlifts 400 lb": two lifts
+            if (_circumstance_of_one(c, d, x.arg.role) or _circumstance_of_one(d, c, y.arg.role)
+                    or _way_of_some_circumstance(pair, x.arg, y.arg)):
+                continue  # "wants email at work" / "wants Slack": a wish where it holds
             if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)) or _part_time(c, d):
                 continue  # "works as a bartender on weekends": beside the main job

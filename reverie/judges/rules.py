@@ -79,7 +79,10 @@ _TABLE: tuple[Rule, ...] = (
          "('formal tone' / 'casual tone', '40 seats' / '55 seats'), unless besides it "
          "each side says a word of scope the other lacks ('80% for the backend' / 'the "
          "frontend ... is 60%', '7:30 on school nights' / '9:00 on weekends': "
-         "frames._two_scopes)"),
+         "frames._two_scopes), or one wish or way to reach someone is said of a time, a "
+         "place, people or a condition the other lacks ('prefers WhatsApp at work' / "
+         "'prefers phone', 'when traveling': frames._circumstance_of_one, "
+         "frames._way_of_some_circumstance)"),
     Rule("opposite-property", "conflict",
          "one holder said to be two opposite things, now, in one scope: adjectives WordNet "
          "calls antonyms, directly or through a satellite ('is tall' / 'is very short', "
@@ -243,7 +246,8 @@ _TABLE: tuple[Rule, ...] = (
          "one holder's two statements choose two channels to reach them by ('preferred "
          "contact: phone' / 'best way to reach her is WhatsApp'), or one chooses a channel "
          "the other turns down ('only reach them by email' / 'never reads email'); neither "
-         "choosing two, nor a scope of one ('for urgent issues') (reverie.text.channels)"),
+         "choosing two, nor a scope of one ('for urgent issues', 'at work', 'when "
+         "traveling', 'from vendors') (reverie.text.channels)"),
     Rule("other-option", "conflict",
          "one holder's two statements name two options of one closed set ('prefers aisle "
          "seats' / 'always picks the window', 'support tier: Gold' / 'on Silver support', "
