@@ -180,7 +180,9 @@ class Held:
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()
-                           or _compound_of(w, self.attribute))
+                           or _compound_of(w, self.attribute)
+                           # "Job: barista", "Dana's job title is Data Analyst"
+                           or (self.attribute == "occupation" and w in _OCCUPATION_NAMING))
         owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
         if naming or self.owned:  # "the user's default currency": the user's
             owned |= c.subject & ATTRIBUTE_QUALIFIERS
@@ -191,6 +193,10 @@ class Held:
             # account owner is Priya", keeps Priya in its subject
             owned |= self.value
         return (c.subject - owned) or frozenset({SELF})
+
+
+# nouns of a subject that name the occupation its copula gives
+_OCCUPATION_NAMING = OCCUPATION_NOUNS | {"career"}
 
 
 def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
@@ -1129,7 +1135,9 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         head = whole or x.head
         employer = named or head in EMPLOYER_WORDS or _kind(head, EMPLOYER_KINDS,
                                                             any_sense=True)
-        part = whole is None and (x.head in EMPLOYER_PARTS or is_kind_of(x.head, "unit"))
+        # a unit of an organization, not a name that WordNet has as one ("Siemens")
+        part = whole is None and (x.head in EMPLOYER_PARTS
+                                  or (is_kind_of(x.head, "unit") and not named))
         return Held("employer", x, words) if employer and not part else None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista", "as a liaison": the frame says it is an occupation, WordNet

@@ -946,6 +946,32 @@ def _value_named_by_other(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     return False
 
 
+_CITIZEN_WORDS = frozenset({"citizen", "citizenship", "passport", "national", "nationality"})
+
+
+def _two_nationalities(c: Clause, d: Clause, role: str) -> bool:
+    """Both values are nationalities ("German", "a Swiss citizen", "Japanese citizenship",
+    "a naturalized American"), neither said to be the only one: one may hold two."""
+    x, y = c.arg(role), d.arg(role)
+    return (x is not None and y is not None and not (c.only or d.only)
+            and _a_nationality(x) and _a_nationality(y))
+
+
+def _a_nationality(z: Arg) -> bool:
+    """The value says a nationality: a word of citizenship, or a people's name (WordNet's
+    inhabitants: "Brazilian", "American"; not "a resident", "a local")."""
+    return bool(z.words & _CITIZEN_WORDS) or (
+        bool(z.head) and is_kind_of(z.head, "inhabitant", any_sense=True)
+        and z.head not in _CITIZEN_WORDS | _DWELLERS)
+
+
+# inhabitants WordNet names by where or how they live, no people's name
+_DWELLERS = frozenset({"resident", "local", "native", "inhabitant", "dweller", "denizen",
+                       "settler", "immigrant", "emigrant", "expat", "expatriate", "refugee",
+                       "foreigner", "alien", "villager", "townsman", "neighbor", "neighbour",
+                       "commuter", "tenant", "homeowner", "occupant"})
+
+
 def _of_one_stem(u: str, v: str) -> bool:
     """Two words of one stem, not one word: one starts with all of the other but its last
     letter, which has four at least ("Italy" / "Italian", "Brazil" / "Brazilian")."""
@@ -1004,8 +1030,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "also handles Texas": another value besides, unless a count
     if real[0].role in _SCOPES:
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
-    if (c.predicate, real[0].role) in SEVERAL_FRAMES:
-        return None  # "accepts payment in USD" / "... in EUR": both
+    if (c.predicate, real[0].role) in SEVERAL_FRAMES and not (c.only or d.only or al.only):
+        return None  # "accepts payment in USD" / "... in EUR": both; not "only speaks"
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
     if _circumstance_of_one(c, d, real[0].role) or _circumstance_of_one(d, c, real[0].role):
@@ -1087,13 +1113,17 @@ _CIRCUMSTANCE_KINDS = ("time_period", "time_unit", "work", "location", "social_g
                        "person")
 
 
-def _circumstance(y: Arg) -> bool:
+def _circumstance(y: Arg, *, times: bool = True) -> bool:
     """``y`` says where, when or with whom ("at work", "on weekends", "after hours", "with
-    family", "from vendors"): a preposition of circumstance before a time, a place, a
-    group or people; not a channel ("on Slack", "in person") nor an option."""
+    family", "from vendors"): a preposition of circumstance before a time (unless not
+    ``times``: when a change happened is none), a place, a group or people; not a channel
+    ("on Slack", "in person") nor an option."""
+    kinds = _CIRCUMSTANCE_KINDS if times else _CIRCUMSTANCE_KINDS[2:]
     return (y.role in _CIRCUMSTANCES and not y.numbers and bool(y.head)
             and not (y.words | {y.head}) & (_CHANNEL_NAMED | _OPTION_WORDS | {"person"})
-            and any(is_kind_of(y.head, k, any_sense=True) for k in _CIRCUMSTANCE_KINDS))
+            and not (not times and any(is_kind_of(y.head, k, any_sense=True)
+                                       for k in _CIRCUMSTANCE_KINDS[:2]))
+            and any(is_kind_of(y.head, k, any_sense=True) for k in kinds))
 
 
 def _unsaid(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
@@ -1133,6 +1163,8 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _one_value_named_twice(pair, c, d)
         # "a dual citizen of Italy and Brazil" / "is Brazilian": both
         or _value_named_by_other(pair, c, d, role)
+        # "is German" / "became a Swiss citizen": one may hold two
+        or _two_nationalities(c, d, role)
         # "Deadline: 30/06" / "The deadline is June 30": one day
         or _one_day_written_twice(pair)
         # "at 3pm" / "at 15:00": one time; "at 4pm on Fridays": a scope
@@ -2001,6 +2033,9 @@ def _changed_value(pair: Pair) -> Finding | None:
                 continue
             if _content(new.words) & other.lemmas:
                 continue  # the other statement names the new value: the change, or after it
+            if any(_circumstance(y, times=False) and not _dated(y)
+                   and _unsaid(_content(_arg_words(y)), other.lemmas) for y in c.args):
+                continue  # "switched to English at work" / "speaks Spanish": there only
             if any(slot in _SCOPES and not _content(frozenset(words.split())) <= other.lemmas
                    for slot, words in new.mods or ()):
                 continue  # "upgraded to Enterprise seats for its sales team": a part's
@@ -2011,7 +2046,9 @@ def _changed_value(pair: Pair) -> Finding | None:
                     continue  # "my brother" / "my other brother"
                 old = next((y for y in d.args if _one_sort(new, _paid_for(d, y), changed, other)
                             # what it was changed from, where the change says
-                            and (not c.before or _content(y.words) & c.before)), None)
+                            and (not c.before or _content(y.words) & c.before)
+                            # "became a Swiss citizen" / "is German": one may hold two
+                            and not (_a_nationality(new) and _a_nationality(y))), None)
                 if old is not None:
                     return finding("changed-value", (
                         f"'{_quote(changed.text)}' changed it to '{_words(new)}'; "
@@ -2196,6 +2233,8 @@ def _other_language(pair: Pair) -> Finding | None:
     if _plain_settings_apart(pair, frozenset(ADDRESS_USES), _became_before,
                              (1 if x.denied else 0, 1 if y.denied else 0)):
         return None
+    if _wished_in_circumstances(pair):
+        return None  # "prefers Spanish at home" / "prefers English at work"
     said = ", ".join(sorted(mine)), ", ".join(sorted(theirs))
     return finding("other-language", f"{_versus(pair)}: one language to address them in, "
                                      f"{said[0]} / {said[1]}")

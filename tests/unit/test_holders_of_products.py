@@ -110,3 +110,15 @@ def test_the_main_database_and_a_primary_db_are_one_holders() -> None:
 def test_a_version_of_a_thing_named_by_its_noun(a: str, b: str) -> None:
     """Two versions of one SDK were one note ("4.2" and "5.0" side by side)."""
     assert explained(a, b) == ("contradiction", "other-version")
+
+
+def test_a_subject_that_names_the_occupation_names_no_holder() -> None:
+    """"Job: barista" is the note's holder's job ("title" is left to the title readers:
+    "Title: Vice President, Risk" / "works ... as a VP, Risk" is one)."""
+    assert explained("Job: barista", "Dana is a full-time dentist.")[0] == "contradiction"
+
+
+def test_a_name_wordnet_has_as_a_unit_is_an_employer() -> None:
+    """"Siemens" is a unit of conductance to WordNet, and a company after "works for"."""
+    assert held_of("Works for Siemens.")["employer"] == {"siemens"}
+    assert "employer" not in held_of("Dana works for the sales unit.")

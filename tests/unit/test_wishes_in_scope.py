@@ -42,3 +42,26 @@ def test_a_wish_or_a_way_of_some_circumstance_stands_beside_a_general_one(a: str
 ])
 def test_two_wishes_said_plainly_still_contradict(a: str, b: str) -> None:
     assert explained(a, b)[0] == "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Dana prefers Spanish at home.", "Dana prefers English at work."),  # a language each
+    ("Dana switched to English at work.", "Dana speaks Spanish."),  # a change there only
+])
+def test_a_language_of_some_circumstance_stands_beside_another(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Dana is German.", "Dana became a Swiss citizen last year."),  # a second citizenship
+    ("Dana has Japanese citizenship.", "Dana is a naturalized American."),
+    ("Dana studies Latin.", "Dana studies Greek."),  # two at once
+    ("Dana knows Spanish.", "Dana knows Portuguese."),
+])
+def test_values_one_may_hold_several_of(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_one_nationality_key_still_holds_one_value() -> None:
+    assert explained("Dana's nationality is Irish.", "Dana's nationality is British.") == (
+        "contradiction", "one-value-attribute")

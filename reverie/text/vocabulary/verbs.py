@@ -266,8 +266,10 @@ SEVERAL_FRAMES = frozenset({
     ("accept", "obj"), ("accept", "prep:in"), ("work", "prep:with"), ("work", "prep:on"),
     ("collaborate", "prep:with"), ("partner", "prep:with"), ("integrate", "prep:with"),
     ("support", "obj"), ("ship", "prep:to"), ("sell", "obj"), ("sell", "prep:to"),
-    ("serve", "obj"), ("offer", "obj"), ("report", "prep:on"),
+    ("serve", "obj"), ("offer", "obj"), ("report", "prep:on"), ("study", "obj"),
+    ("learn", "obj"), ("teach", "obj"), ("speak", "obj"), ("know", "obj"),
 })
 """(predicate, role) that take several values at once ("accepts payment in USD" /
 "... in EUR", "works on the billing service" / "... on the search service", "works with
-the sales team" / "... with the support team"): another value is one more, not another."""
+the sales team" / "... with the support team", "studies Latin" / "studies Greek"):
+another value is one more, not another."""
