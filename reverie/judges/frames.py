@@ -115,8 +115,10 @@ from reverie.text.versions import Version, versions_apart
 from reverie.text.vocabulary.abbreviations import HONORIFICS
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_QUALIFIERS,
+    CITIZEN_WORDS,
     CURRENCY_NAMES,
     DOLLAR_CODES,
+    DWELLER_NOUNS,
     EMPLOYER_FRAMES,
     EXCLUSIVE_RELATIONS,
     FREQUENCIES,
@@ -152,6 +154,7 @@ from reverie.text.vocabulary.channels import (
 from reverie.text.vocabulary.diets import CONDITION_SORTS, DIETS, FOUND_IN
 from reverie.text.vocabulary.function_words import (
     ADDITIVE,
+    CONDITION_WORDS,
     EXCLUSIVE,
     FILLER,
     LIGHT_NOUNS,
@@ -162,7 +165,7 @@ from reverie.text.vocabulary.function_words import (
     SELF_WORDS,
     SOLE,
 )
-from reverie.text.vocabulary.kinds import CONDITIONS, WITHOUT
+from reverie.text.vocabulary.kinds import CIRCUMSTANCE_KINDS, CONDITIONS, TIME_KINDS, WITHOUT
 from reverie.text.vocabulary.languages import ADDRESS_USES, LANGUAGE_NAMES, NATIVE_WORDS
 from reverie.text.vocabulary.number_words import (
     NUMBER_WORDS,
@@ -946,9 +949,6 @@ def _value_named_by_other(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     return False
 
 
-_CITIZEN_WORDS = frozenset({"citizen", "citizenship", "passport", "national", "nationality"})
-
-
 def _two_nationalities(c: Clause, d: Clause, role: str) -> bool:
     """Both values are nationalities ("German", "a Swiss citizen", "Japanese citizenship",
     "a naturalized American"), neither said to be the only one: one may hold two."""
@@ -960,16 +960,9 @@ def _two_nationalities(c: Clause, d: Clause, role: str) -> bool:
 def _a_nationality(z: Arg) -> bool:
     """The value says a nationality: a word of citizenship, or a people's name (WordNet's
     inhabitants: "Brazilian", "American"; not "a resident", "a local")."""
-    return bool(z.words & _CITIZEN_WORDS) or (
+    return bool(z.words & CITIZEN_WORDS) or (
         bool(z.head) and is_kind_of(z.head, "inhabitant", any_sense=True)
-        and z.head not in _CITIZEN_WORDS | _DWELLERS)
-
-
-# inhabitants WordNet names by where or how they live, no people's name
-_DWELLERS = frozenset({"resident", "local", "native", "inhabitant", "dweller", "denizen",
-                       "settler", "immigrant", "emigrant", "expat", "expatriate", "refugee",
-                       "foreigner", "alien", "villager", "townsman", "neighbor", "neighbour",
-                       "commuter", "tenant", "homeowner", "occupant"})
+        and z.head not in CITIZEN_WORDS | DWELLER_NOUNS)
 
 
 def _of_one_stem(u: str, v: str) -> bool:
@@ -1089,8 +1082,9 @@ def _circumstance_of_one(c: Clause, d: Clause, role: str, *, wishes: bool = True
     frame without ``wishes``) said where, when or with whom it holds, besides its value
     (``role``), in words ``d`` does not say ("prefers WhatsApp at work", "On weekends,
     prefers Teams", "wants to be reached by email after hours"): a wish of its own there,
-    beside ``d``'s general one. The circumstance is a time, a place or a group (WordNet),
-    not a channel, product or option said with the preposition (the value itself)."""
+    beside ``d``'s general one. The circumstance is a time, a place, a group or people
+    (:func:`_circumstance`), not a channel, product or option said with the preposition
+    (the value itself)."""
     if wishes and (c.predicate != LIKE or d.predicate != LIKE):
         return False
     said = d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
@@ -1109,21 +1103,18 @@ def _wished_in_circumstances(pair: Pair, *, wishes: bool = True) -> bool:
                for c in pair.a.clauses for d in pair.b.clauses)
 
 
-_CIRCUMSTANCE_KINDS = ("time_period", "time_unit", "work", "location", "social_group",
-                       "person")
-
-
 def _circumstance(y: Arg, *, times: bool = True) -> bool:
     """``y`` says where, when or with whom ("at work", "on weekends", "after hours", "with
     family", "from vendors"): a preposition of circumstance before a time (unless not
-    ``times``: when a change happened is none), a place, a group or people; not a channel
-    ("on Slack", "in person") nor an option."""
-    kinds = _CIRCUMSTANCE_KINDS if times else _CIRCUMSTANCE_KINDS[2:]
-    return (y.role in _CIRCUMSTANCES and not y.numbers and bool(y.head)
-            and not (y.words | {y.head}) & (_CHANNEL_NAMED | _OPTION_WORDS | {"person"})
-            and not (not times and any(is_kind_of(y.head, k, any_sense=True)
-                                       for k in _CIRCUMSTANCE_KINDS[:2]))
-            and any(is_kind_of(y.head, k, any_sense=True) for k in kinds))
+    ``times``: when a change happened is none), a place, a group or people
+    (:data:`~reverie.text.vocabulary.kinds.CIRCUMSTANCE_KINDS`); not a channel ("on
+    Slack", "in person") nor an option."""
+    if (y.role not in _CIRCUMSTANCES or y.numbers or not y.head
+            or (y.words | {y.head}) & (_CHANNEL_NAMED | _OPTION_WORDS | {"person"})):
+        return False
+    if not times and any(is_kind_of(y.head, k, any_sense=True) for k in TIME_KINDS):
+        return False
+    return any(is_kind_of(y.head, k, any_sense=True) for k in CIRCUMSTANCE_KINDS)
 
 
 def _unsaid(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
@@ -1234,9 +1225,7 @@ def _a_channel(z: Arg) -> bool:
 
 
 # a condition, or an adverb of the sphere a wish or a way holds in
-_CONDITION = re.compile(r"\b(?:when|whenever|while|unless|if|except|during|outside|abroad|"
-                        r"internally|externally|personally|professionally|privately|"
-                        r"socially)\b", re.I)
+_CONDITION = re.compile(r"\b(?:" + "|".join(sorted(CONDITION_WORDS)) + r")\b", re.I)
 
 
 def _conditions(text: str) -> frozenset[str]:

@@ -26,12 +26,14 @@ __all__ = [
     "CHANNEL_SLOTS",
     "CHANNEL_VERBS",
     "CHOSEN_ONE",
+    "CITIZEN_WORDS",
     "CONTACT_VERBS",
     "CURRENCY_ADJECTIVES",
     "CURRENCY_NAMES",
     "DELIVERY_VERBS",
     "DOLLAR_CODES",
     "DOLLAR_COUNTRIES",
+    "DWELLER_NOUNS",
     "EMPLOYEE_NOUNS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
@@ -138,6 +140,18 @@ the free tier" / "pays for the Business plan": one plan); the others name their 
 EXCLUSIVE_RELATIONS = frozenset({"married", "engaged", "wed"})
 """Adjectives of a relation held to one at a time ("married to Tom" / "married to Jim");
 other adjectives with a complement hold to several ("fluent in French" / "in German")."""
+
+CITIZEN_WORDS = frozenset({"citizen", "citizenship", "passport", "national", "nationality"})
+"""Words that say a value is a nationality ("a Swiss citizen", "Japanese citizenship"):
+one may hold two."""
+
+DWELLER_NOUNS = frozenset({
+    "resident", "local", "native", "inhabitant", "dweller", "denizen", "settler", "immigrant",
+    "emigrant", "expat", "expatriate", "refugee", "foreigner", "alien", "villager", "townsman",
+    "neighbor", "neighbour", "commuter", "tenant", "homeowner", "occupant",
+})
+"""Inhabitants WordNet names by where or how they live ("a resident", "a local"), no
+people's name ("Brazilian"): no nationality."""
 
 MAIN_QUALIFIERS = frozenset({"default", "preferred", "prefer", "primary", "main", "current",
                              "usual"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "ADDITIONAL",
     "ADDITIVE",
+    "CONDITION_WORDS",
     "EXCEPT",
     "FILLER",
     "LIGHT_NOUNS",
@@ -118,3 +119,10 @@ FILLER = frozenset(
     }
 )
 """Words a statement can gain or lose and still say the same."""
+
+CONDITION_WORDS = frozenset({
+    "when", "whenever", "while", "unless", "if", "except", "during", "outside", "abroad",
+    "internally", "externally", "personally", "professionally", "privately", "socially",
+})
+"""Words of a condition or of the sphere a wish or a way to reach someone holds in ("when
+traveling", "unless it's urgent", "internally"): said on one side only, a scope of it."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-__all__ = ["CONDITIONS", "FORMER_KIN", "KINDS", "WITHOUT"]
+__all__ = ["CIRCUMSTANCE_KINDS", "CONDITIONS", "FORMER_KIN", "KINDS", "TIME_KINDS", "WITHOUT"]
 
 KINDS: Mapping[str, frozenset[str]] = {
     "pet": frozenset(
@@ -53,3 +53,10 @@ CONDITIONS: Mapping[str, str] = {
 }
 """An adjective of a condition a person has to something -> its noun: "is allergic to
 peanuts" says "has a peanut allergy"."""
+
+TIME_KINDS = ("time_period", "time_unit")
+"""WordNet kinds of a time a thing holds at ("on weekends", "after hours")."""
+
+CIRCUMSTANCE_KINDS = (*TIME_KINDS, "work", "location", "social_group", "person")
+"""WordNet kinds of where, when or with whom a wish or a way holds ("at work", "at home",
+"with family", "from vendors"), after a preposition of circumstance."""
