@@ -181,7 +181,7 @@ class Held:
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()
                            or _compound_of(w, self.attribute)
-                           # "Job: barista", "Dana's job title is Data Analyst"
+                           # "Job: barista", "Dana's profession is nursing"
                            or (self.attribute == "occupation" and w in _OCCUPATION_NAMING))
         owned = self.owned & ({c.subject_head} | other | ATTRIBUTE_QUALIFIERS) | naming
         if naming or self.owned:  # "the user's default currency": the user's
