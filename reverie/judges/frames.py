@@ -1058,7 +1058,7 @@ def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
     say ("imperial units for cooking", "for her US clients"; not "for two years", nor a
     value said with "for": "works for Globex"): a scope of its own, beside ``d``'s
     general one."""
-    said = d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
+    said = _said_by(d)
     if said & _EVERY:
         return False  # "Always give temperatures in Celsius": every scope, this one too
     scopes = [_arg_words(y) for y in c.args
@@ -1087,7 +1087,7 @@ def _circumstance_of_one(c: Clause, d: Clause, role: str, *, wishes: bool = True
     (the value itself)."""
     if wishes and (c.predicate != LIKE or d.predicate != LIKE):
         return False
-    said = d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
+    said = _said_by(d)
     if said & _EVERY:
         return False  # "always by email": every circumstance, this one too
     return any(_circumstance(y) and (y.role != role or sum(z.role == role for z in c.args) > 1)
@@ -1103,6 +1103,15 @@ def _wished_in_circumstances(pair: Pair, *, wishes: bool = True) -> bool:
                for c in pair.a.clauses for d in pair.b.clauses)
 
 
+def _channels_in_some_circumstance(pair: Pair, *, wishes: bool = True) -> bool:
+    """Two channels of one holder, one said of a circumstance the other does not say: a
+    wish (any frame, without ``wishes``) where it holds (:func:`_wished_in_circumstances`),
+    or a way of some condition, time, place or people
+    (:func:`_way_of_some_circumstance`)."""
+    return (_wished_in_circumstances(pair, wishes=wishes)
+            or _way_of_some_circumstance(pair, channels_chosen=True))
+
+
 def _circumstance(y: Arg, *, times: bool = True) -> bool:
     """``y`` says where, when or with whom ("at work", "on weekends", "after hours", "with
     family", "from vendors"): a preposition of circumstance before a time (unless not
@@ -1115,6 +1124,11 @@ def _circumstance(y: Arg, *, times: bool = True) -> bool:
     if not times and any(is_kind_of(y.head, k, any_sense=True) for k in TIME_KINDS):
         return False
     return any(is_kind_of(y.head, k, any_sense=True) for k in CIRCUMSTANCE_KINDS)
+
+
+def _said_by(d: Clause) -> frozenset[str]:
+    """Every word clause ``d`` says: its subject's and its arguments' (:func:`_arg_words`)."""
+    return d.subject | frozenset().union(*(_arg_words(y) for y in d.args))
 
 
 def _unsaid(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
@@ -1192,25 +1206,31 @@ def _way_of_some_circumstance(pair: Pair, x: Arg | None = None, y: Arg | None = 
         return False
     if _EVERY_SAID.search(pair.a.text) or _EVERY_SAID.search(pair.b.text):
         return False
-    if _conditions(pair.a.text) != _conditions(pair.b.text):
+    (conditions, mine), (theirs_said, theirs) = _circumstances(pair.a), _circumstances(pair.b)
+    if conditions != theirs_said:
         return True  # "when she travels", "personally" / "professionally"
-    mine, theirs = _circumstances_said(pair.a), _circumstances_said(pair.b)
     return bool(_unsaid(mine, pair.b.content) or _unsaid(theirs, pair.a.content))
 
 
-def _circumstances_said(facts: Analysis) -> frozenset[str]:
-    """The heads of the statement's circumstances (:func:`_circumstance`): its clauses'
-    arguments, and their values' own phrases ("a call | in the evening")."""
-    found: set[str] = set()
-    for c in facts.clauses:
-        for y in c.args:
-            if _circumstance(y):
-                found.add(y.head)
-            for slot, phrase in y.mods or ():
-                head = phrase.split()[-1] if phrase else ""
-                if _circumstance(Arg(slot, head, frozenset({head}), frozenset())):
-                    found.add(head)
-    return frozenset(found)
+def _circumstances(facts: Analysis) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of condition and sphere the statement says (:data:`_CONDITION`, lower
+    case), and the heads of its circumstances (:func:`_circumstance`): its clauses'
+    arguments, and their values' own phrases ("a call | in the evening"); read once per
+    statement (``Analysis.derived``)."""
+    known: tuple[frozenset[str], frozenset[str]] | None = facts.derived.get("circumstances")
+    if known is None:
+        heads: set[str] = set()
+        for c in facts.clauses:
+            for y in c.args:
+                if _circumstance(y):
+                    heads.add(y.head)
+                for slot, phrase in y.mods or ():
+                    head = phrase.split()[-1] if phrase else ""
+                    if _circumstance(Arg(slot, head, frozenset({head}), frozenset())):
+                        heads.add(head)
+        conditions = frozenset(m.group(0).lower() for m in _CONDITION.finditer(facts.text))
+        known = facts.derived["circumstances"] = (conditions, frozenset(heads))
+    return known
 
 
 # channels' names and their lemmas ("Teams": team), which name no circumstance
@@ -1226,11 +1246,6 @@ def _a_channel(z: Arg) -> bool:
 
 # a condition, or an adverb of the sphere a wish or a way holds in
 _CONDITION = re.compile(r"\b(?:" + "|".join(sorted(CONDITION_WORDS)) + r")\b", re.I)
-
-
-def _conditions(text: str) -> frozenset[str]:
-    """The words of condition and sphere ``text`` says (:data:`_CONDITION`), lower case."""
-    return frozenset(m.group(0).lower() for m in _CONDITION.finditer(text))
 
 
 _PART_TIME_JOB = frozenset({"part-time", "parttime"})
@@ -2284,8 +2299,7 @@ def _other_channel(pair: Pair) -> Finding | None:
     if refusing is not None and not _refused_outright(refusing):
         refusing = None  # "doesn't post on LinkedIn", "doesn't use Slack at work": a part
     if (_chosen_for_apart(pair, refusing) or _named_apart_both_ways(pair, _CHANNEL_SAID)
-            or (not turned and (_wished_in_circumstances(pair)
-                                or _way_of_some_circumstance(pair, channels_chosen=True)))
+            or (not turned and _channels_in_some_circumstance(pair))  # "at work"
             or _plain_settings_apart(pair, _CHANNEL_SAID, _became_before,
                                      (len(x.refused), len(y.refused)), scoped=refusing)):
         return None  # ... or "Send Omar's updates to his email" / "Send Kenji's ..."
@@ -2322,8 +2336,7 @@ def _one_thing_two_channels(pair: Pair) -> Finding | None:
     if not rest[0] or rest[0] != rest[1] or (pair.a.lemmas | pair.b.lemmas) & REACHABLE_WORDS:
         return None
     if (_plain_settings_apart(pair, _CHANNEL_SAID, _then_and_now)
-            or _wished_in_circumstances(pair, wishes=False)  # "by email at work"
-            or _way_of_some_circumstance(pair, channels_chosen=True)):  # "on email from abroad"
+            or _channels_in_some_circumstance(pair, wishes=False)):  # "by email at work"
         return None
     return finding("one-thing-two-channels", (
         f"{_versus(pair)}: {', '.join(sorted(rest[0]))} by {named[0]} / by {named[1]}"))
