@@ -45,6 +45,7 @@ from reverie.text.vocabulary.attributes import (
     CURRENCY_NAMES,
     DELIVERY_VERBS,
     DOLLAR_COUNTRIES,
+    DWELLING_NOUNS,
     EMPLOYEE_NOUNS,
     EMPLOYER_FRAMES,
     EMPLOYER_KINDS,
@@ -489,9 +490,10 @@ def _named_as(c: Clause) -> Held | None:
 
 
 def _home(c: Clause) -> Held | None:
-    """Where a holder's home is: a copula of a home noun and a place in "in" ("the user's
-    home is in Madrid"), or where a company is, of its head office ("Acme's headquarters
-    is in Oslo", "Acme's HQ is in Oslo"), or None."""
+    """Where a holder's home is: a copula of a home noun, or a holder's dwelling, and a
+    place in "in" ("the user's home is in Madrid", "Tom's apartment is in Lisbon"), or
+    where a company is, of its head office ("Acme's headquarters is in Oslo", "Acme's HQ
+    is in Oslo"), or None."""
     if c.predicate in _LIVING:
         return _lives_in_a_phrase(c)
     if c.predicate == "call":
@@ -502,7 +504,10 @@ def _home(c: Clause) -> Held | None:
     if resident is not None:
         return resident
     office = next((words for words in _HEAD_OFFICES if words <= c.subject), None)
-    if (c.subject_head not in HOME_NOUNS or c.subject & NOT_HOME_WORDS) and office is None:
+    # a dwelling of a holder's ("Tom's apartment is in Lisbon"), not one of no one's
+    home = c.subject_head in HOME_NOUNS or (c.subject_head in DWELLING_NOUNS
+                                            and len(c.subject) > 1)
+    if (not home or c.subject & NOT_HOME_WORDS) and office is None:
         return None
     for x in c.args:
         place = _kind(x.head, PLACE_KINDS, any_sense=True) if x.role == "prep:in" else None
@@ -851,7 +856,8 @@ def _owns(c: Clause, names: frozenset[str]) -> Held | None:
             or c.subject_head not in names):
         return None
     value = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
-    return Held(_owner_of(thing.words), value, value.words, owned=c.subject)
+    # "owns the Acme account": the account's owner ("the account owner is Dana")
+    return Held(_owner_of(thing.words - names), value, value.words, owned=c.subject)
 
 
 def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:

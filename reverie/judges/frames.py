@@ -110,7 +110,7 @@ from reverie.text.roles import roles, roles_alike, roles_apart
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
-from reverie.text.titles import Title, functions_apart, titles_apart
+from reverie.text.titles import Title, functions_apart, ranks_apart, titles_apart
 from reverie.text.versions import Version, versions_apart
 from reverie.text.vocabulary.abbreviations import HONORIFICS
 from reverie.text.vocabulary.attributes import (
@@ -186,6 +186,7 @@ from reverie.text.vocabulary.titles import (
     CHIEF_OFFICERS,
     LEADING_TITLES,
     LEADING_VERBS,
+    RANK_BEFORE,
     TITLE_WORDS,
 )
 from reverie.text.vocabulary.verbs import (
@@ -1251,6 +1252,15 @@ _CONDITION = re.compile(r"\b(?:" + "|".join(sorted(CONDITION_WORDS)) + r")\b", r
 _PART_TIME_JOB = frozenset({"part-time", "parttime"})
 
 
+def _full_time(c: Clause, d: Clause) -> bool:
+    """Both clauses say work done full-time ("is a full-time nurse" / "is a full-time
+    teacher"): one holds one full-time job."""
+    return all(any(_FULL_TIME_JOB & x.words for x in k.args) for k in (c, d))
+
+
+_FULL_TIME_JOB = frozenset({"full-time", "fulltime"})
+
+
 def _part_time(c: Clause, d: Clause) -> bool:
     """Both clauses say work done part-time ("works part-time at a cafe" / "works
     part-time at a bakery"): one may hold two part-time jobs."""
@@ -1674,7 +1684,7 @@ def _conflict(pair: Pair) -> Finding | None:
                 or _one_value_attribute(pair) or _other_age(pair)
                 or _changed_value(pair) or _other_time_zone(pair) or _other_format(pair)
                 or _other_system(pair) or _other_currency(pair) or _other_title(pair)
-                or _other_function(pair) or _other_role(pair)
+                or _other_function(pair) or _other_rank(pair) or _other_role(pair)
                 or _other_version(pair) or _other_language(pair) or _spoken_language(pair)
                 or _other_channel(pair)
                 or _other_option(pair) or _facts_of_one_holder(pair))
@@ -1733,8 +1743,8 @@ def _conflict(pair: Pair) -> Finding | None:
             or _changed_value(pair)
             or _other_time_zone(pair) or _other_unit(pair) or _other_amount(pair)
             or _other_format(pair) or _other_system(pair) or _other_currency(pair)
-            or _other_title(pair) or _other_function(pair) or _other_role(pair)
-            or _other_version(pair)
+            or _other_title(pair) or _other_function(pair) or _other_rank(pair)
+            or _other_role(pair) or _other_version(pair)
             or _other_language(pair) or _spoken_language(pair)
             or _other_channel(pair) or _one_thing_two_channels(pair) or _other_option(pair)
             or _one_habit_two_frequencies(pair)
@@ -2189,6 +2199,31 @@ def _other_function(pair: Pair) -> Finding | None:
         f"{_versus(pair)}: two functions headed, {x.said} / {y.said}"))
 
 
+def _other_rank(pair: Pair) -> Finding | None:
+    """``other-rank``: one holder's two statements give it a title that heads a company or
+    a function and a rank of a job far below it ("Head of Marketing" / "a junior marketing
+    assistant", "VP of Engineering" / "a staff engineer", "CFO" / "a senior accountant";
+    :func:`~reverie.text.titles.ranks_apart`). Not a contradiction: ranks close ("Head of
+    Design" / "Lead Designer"), names of two employers, denying or adding, before and now
+    (a promotion says what holds now), another holder."""
+    return _ranks_of_titles(pair) or _junior_in_led_group(pair)
+
+
+def _ranks_of_titles(pair: Pair) -> Finding | None:
+    """``other-rank`` of two titles (:func:`~reverie.text.titles.ranks_apart`), each of a
+    person's job."""
+    found = ranks_apart(pair.a.text, pair.b.text)
+    if found is None or not all(_a_job(t) for t in found) or _two_employers(pair, *found):
+        return None
+    x, y = found
+    # the titles' words are what is said: a copula read the other way round ("the head
+    # of marketing is Marco") puts them in the subject
+    said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
+    if _plain_settings_apart(pair, frozenset(said), _became_before):
+        return None
+    return finding("other-rank", f"{_versus(pair)}: one person, {x.said} / {y.said}")
+
+
 def _other_role(pair: Pair) -> Finding | None:
     """``other-role``: one holder's two statements give it two roles, one said as its role,
     of one scope ("Priya's role on the Atlas project is tech lead" / "Priya is the project
@@ -2606,11 +2641,21 @@ def _other_currency(pair: Pair) -> Finding | None:
     money it is of or calling it a currency ("pays in yen" may be one trip's). Not a
     contradiction: a statement naming two ("in USD and EUR") or denying or adding ("also
     billed in USD"), two uses of money ("reporting currency" / "invoices"), before and now
-    (a switch says what holds now), another holder or a scope of one only."""
+    (a switch says what holds now), another holder or a scope of one only. One currency
+    that one statement denies is ``denied-value`` ("Acme is not billed in euros" / "Acme's
+    invoices are in EUR")."""
     found = currencies_apart(pair.a.text, pair.b.text)
-    if found is None:
-        return None
     x, y = currencies(pair.a.text), currencies(pair.b.text)
+    if found is None:
+        mine, theirs = x.one(), y.one()
+        if mine is None or theirs is None or not mine[0] & theirs[0]:
+            return None
+        # one currency, denied by one statement ("isn't billed in euros" / "invoices in
+        # EUR"): a denial holds of all money, a trip's too
+        named = {w for an in (pair.a, pair.b) for c in an.clauses for x in c.args
+                 if currencies(" ".join(sorted(x.words))).said for w in x.words}
+        return _denied_setting(pair, "currency", mine[1], theirs[1],
+                               CURRENCY_WORDS | frozenset(named))
     if not ((x.of_money and y.of_money) or x.keyed or y.keyed) or _money_apart(pair):
         return None  # a key says what money it is for both ("Currency: CAD" / "pays in AUD")
     if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before) or _money_placed_apart(pair):
@@ -3371,7 +3416,9 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 continue  # "For her US clients, Ana uses imperial units": a scope of one
             if x.attribute == "currency" and _money_apart(pair):
                 continue  # "is billed in EUR" / "reports its results in USD"
-            if x.weak and y.weak:  # two copulas: one job most likely; a surer pair first
+            if x.weak and y.weak and not _full_time(c, d):
+                # two copulas: one job most likely; a surer pair first (two full-time
+                # jobs are not held at once)
                 likely = likely or (x, y)
                 continue
             detail = f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"
@@ -3657,12 +3704,17 @@ def _names_value(x: Held, y: Held, other: Analysis,
     ("time" of "the GMT time zone" is the attribute's, not a value) and the names ``both``
     statements give."""
     own = frozenset(x.attribute.split()) | y.owned
-    # a family both values are kinds of ("Debian" / "Amazon Linux": Linux) is no value
-    families = x.value & y.value & _FAMILIES
-    return bool((x.value - own - both - families) & other.lemmas)
+    # a family both values are kinds of ("Debian" / "Amazon Linux": Linux), or a word no
+    # noun both say of other heads ("a full-time nurse" / "a full-time teacher"), is no
+    # value ("a teacher at the school" / "a cook at the school" name one place)
+    shared = x.value & y.value
+    besides = shared & _FAMILIES | {w for w in shared - {x.arg.head, y.arg.head}
+                                    if not is_noun(w)}
+    return bool((x.value - own - both - besides) & other.lemmas)
 
 
 _FAMILIES = frozenset(PRODUCT_FAMILIES.values())
+
 
 
 def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
@@ -4569,6 +4621,18 @@ def _another_role(pair: Pair) -> Finding | None:
     a role in that group that is no title of one who leads it ("is an intern on the data
     team", "is a data engineer on the data team"; not "is the data team's lead", "is a
     member of the data team"): two facts, never one note that keeps one of them."""
+    found = _role_in_led_group(pair)
+    if found is None:
+        return None
+    group, words = found
+    return finding("another-role", (
+        f"{_versus(pair)}: leads the {group} and is {' '.join(sorted(words))} in it"))
+
+
+def _role_in_led_group(pair: Pair) -> tuple[str, frozenset[str]] | None:
+    """The group one statement has its holder lead and the words of the role the other
+    gives one holder in it that is no title of one who leads it (:func:`_another_role`),
+    or None."""
     for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
         for c in x.clauses:
             group = c.arg("obj")
@@ -4589,10 +4653,26 @@ def _another_role(pair: Pair) -> Finding | None:
                     continue
                 said = words | {w for z in d.args for w in z.words} | d.subject
                 if group.head in said:
-                    return finding("another-role", (
-                        f"{_versus(pair)}: leads the {group.head} and is "
-                        f"{' '.join(sorted(words - group.words - c.subject))} in it"))
+                    return group.head, words - group.words - c.subject
     return None
+
+
+def _junior_in_led_group(pair: Pair) -> Finding | None:
+    """``other-rank`` where one statement has its holder lead a group and the other gives
+    it a role in that group of a rank far below one who leads ("leads the platform team"
+    / "is an intern on the platform team", "... a junior developer on it";
+    :data:`~reverie.text.vocabulary.titles.RANK_BEFORE` up to "associate"): a senior one
+    may lead a team ("a senior engineer on the data team"), a junior one does not."""
+    found = _role_in_led_group(pair)
+    if found is None:
+        return None
+    group, words = found
+    junior = RANK_BEFORE["associate"]
+    low = [w for w in words if RANK_BEFORE.get(w, junior + 1) <= junior]
+    if not low or _plain_settings_apart(pair, TITLE_WORDS | words, _became_before):
+        return None
+    return finding("other-rank", (
+        f"{_versus(pair)}: leads the {group} and is {' '.join(sorted(words))} in it"))
 
 
 def _one_value_two_titles(c: Clause, d: Clause) -> str | None:

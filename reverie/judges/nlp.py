@@ -531,11 +531,19 @@ def _misread_report(doc: Any) -> bool:
     tense not written with "-ed" ("Left", "Sold"; ``IRREGULAR_PAST``), and the
     parse made it neither the verb at its root nor the subject of a verb ("Lives in
     Toronto" read as the noun "lives", "Prefers window seats" as a compound; "Parents live
-    in Ohio" and "Reports are due Friday" keep their subject)."""
+    in Ohio" and "Reports are due Friday" keep their subject); or it is "Is", "Was",
+    "Has" or "Had" whose subject the parse put after it, with no complement or object
+    ("Is a nurse", "Has the family plan", read as questions; not "Is a nurse?")."""
     first = doc[0] if len(doc) > 1 else None
     if first is None or not first.is_title or doc[1].text in {":", "="}:
         return False  # "Notes: ...", a key
     low = first.lower_
+    if low in _QUESTION_FIRST and first.dep_ == "ROOT" and "?" not in doc.text:
+        # "Is a nurse", "Has the family plan", read as questions whose subject is the
+        # nurse, the plan
+        children = list(first.children)
+        return not any(c.dep_ in {"attr", "dobj"} for c in children) and any(
+            c.dep_ == "nsubj" and c.i > first.i for c in children)
     if first.tag_ == "MD" or (first.dep_ == "ROOT" and first.tag_.startswith("VB") and not (
             first.tag_ == "VB" and _inflected(low))):  # "Uses SQLite": the base form to it
         return False
@@ -546,6 +554,9 @@ def _misread_report(doc: Any) -> bool:
         # side of the building" (an adjective before a common noun)
         return doc[1].tag_ in {"NNP", "NNPS", "DT", "PRP$"} and not _has_verb(doc[1:])
     return _inflected(low)
+
+
+_QUESTION_FIRST = frozenset({"is", "was", "has", "had"})
 
 
 def _inflected(word: str) -> bool:
@@ -640,6 +651,10 @@ def _lemma(token: Any) -> str:
         # a plural tagged as a name ("Fridays", "euros") compares equal to the noun
         # ("friday"); a name keeps its "s" ("Texas", not "texa"; "Leeds", tagged plural)
         plural = token.tag_ not in {"NNP", "NNPS"} or _plural_name(low)
+        # a name whose "S" is a capital ("ChromeOS", "macOS" is said so too) or a product
+        # the table knows is no plural
+        if token.text[-1].isupper() or low in PRODUCT_KINDS:
+            return low
         if plural and len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
             return low[:-1]
         return low
@@ -743,6 +758,8 @@ def _stranded(prep: Any) -> list[Any]:
 
 
 def _is_content(token: Any) -> bool:
+    if _mixed_case(token) and not token.is_punct:
+        return True  # a name the tagger did not know, tagged a pronoun, an adverb or a stop
     if token.is_punct or token.is_space or (
             token.dep_ in _SKIP_DEPS and not (token.dep_ == "punct" and token.is_alpha)):
         return False
@@ -755,6 +772,14 @@ def _is_content(token: Any) -> bool:
         return not token.is_stop or token.like_num or (
             token.dep_ == "amod" and token.lower_ in OTHER_ONE)
     return token.like_num or any(ch.isdigit() for ch in token.text)
+
+
+def _mixed_case(token: Any) -> bool:
+    """A word of capitals and small letters past its first ("ChromeOS", "iPhone", "macOS",
+    "GitHub"): a name, whatever the tagger made of it."""
+    text = token.text
+    return (token.is_alpha and not token.is_stop and any(ch.isupper() for ch in text[1:])
+            and any(ch.islower() for ch in text))
 
 
 def _self(words: Iterable[str]) -> frozenset[str]:

@@ -202,6 +202,12 @@ _TABLE: tuple[Rule, ...] = (
          "'the company's COO', 'Director of Sales' / 'became VP of Sales', 'Jr. Designer' / "
          "'a Senior Designer'; reverie.text.titles), neither naming two nor denying, and "
          "not of two employers"),
+    Rule("other-rank", "conflict",
+         "one holder's two statements give it a title that heads a company or a function "
+         "and a rank of a job far below it ('Head of Marketing' / 'a junior marketing "
+         "assistant', 'VP of Engineering' / 'a staff engineer'; reverie.text.titles."
+         "ranks_apart), neither naming two nor denying, not of two employers, not before "
+         "and now"),
     Rule("other-role", "conflict",
          "one holder's two statements give it two roles in one team, project or company "
          "('Priya's role on Atlas is tech lead' / 'Priya is the project manager for Atlas', "

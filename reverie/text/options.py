@@ -133,7 +133,8 @@ def options(text: str) -> Mapping[str, Named]:
         if named or denied:
             out[name] = Named(frozenset(named | denied), frozenset(denied),
                               bool(words & spec.strong), bool(words & spec.weak),
-                              frozenset(_singular(w) for w in words & spec.things),
+                              frozenset(_singular(w) for w in words & spec.things)
+                              | {spec.thing_of[w] for w in words & spec.thing_of.keys()},
                               frozenset(q for q, thing in which if thing in spec.things),
                               frozenset(spec.ways[w] for w in words & spec.ways.keys()))
     return out

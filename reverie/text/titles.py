@@ -17,11 +17,20 @@ from functools import lru_cache
 from reverie.text.vocabulary.titles import (
     BUSINESS_FUNCTIONS,
     CHIEF_OFFICERS,
+    CHIEF_RANK,
+    LEADER_NOUNS,
     RANK_AFTER,
     RANK_BEFORE,
 )
 
-__all__ = ["Title", "functions_apart", "singular", "titles", "titles_apart"]
+__all__ = ["Title", "functions_apart", "ranks_apart", "singular", "titles", "titles_apart"]
+
+RANKS_APART = 4
+"""How many rungs of :data:`~reverie.text.vocabulary.titles.RANK_BEFORE` and
+:data:`~reverie.text.vocabulary.titles.RANK_AFTER` lie between a title that heads a
+function and a rank of a job for one person not to hold both: "Head of Marketing" (7) /
+"Senior Marketing Manager" (3) do not, "Head of Design" (7) / "Lead Designer" (4) may
+(a small company's one designer is both)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,16 @@ class Title:
         if self.rank is not None and other.rank is not None and self.job == other.job:
             return self.rank == other.rank
         return None
+
+    @property
+    def level(self) -> int | None:
+        """The rung the title stands on: a chief officer's above every rank, a function
+        headed without a rank ("heads the sales team") a head's, else its rank."""
+        if self.chief:
+            return CHIEF_RANK
+        if self.function and self.rank is None:
+            return RANK_AFTER["head"]
+        return self.rank
 
 
 _INITIALISM = re.compile(r"\b(" + "|".join(c.upper() for c in CHIEF_OFFICERS) + r")s?\b")
@@ -155,3 +174,22 @@ def functions_apart(a: str, b: str) -> tuple[Title, Title] | None:
             w in said_a or w + "s" in said_a for w in theirs):
         return None
     return x[0], y[0]
+
+
+def ranks_apart(a: str, b: str) -> tuple[Title, Title] | None:
+    """The one title each text gives, when one heads a company or a function ("CFO",
+    "Head of Marketing", "VP of Engineering", "heads the sales team") and the other is a
+    rank of a job at least :data:`RANKS_APART` rungs below it ("Junior Marketing
+    Assistant", "Staff Engineer"): one person is not both. None otherwise (none, two or
+    one title, two heads, two ranks of jobs, ranks close: "Head of Design" / "Lead
+    Designer"; a senior one of those who lead: "CFO" / "a senior finance executive")."""
+    x, y = titles(a), titles(b)
+    if len(x) != 1 or len(y) != 1:
+        return None
+    high, low = sorted((x[0], y[0]), key=lambda t: t.level or 0, reverse=True)
+    if not (high.chief or high.function) or low.chief or low.function or low.rank is None:
+        return None
+    if low.rank >= RANK_BEFORE["senior"] and low.job.split()[-1] in LEADER_NOUNS:
+        return None  # "a senior finance executive": what a head is too
+    assert high.level is not None
+    return (x[0], y[0]) if high.level - low.rank >= RANKS_APART else None

@@ -67,8 +67,12 @@ _VERSION_IS = re.compile(
 # API": a thing the vocabulary does not know, named by its words
 _THING_VERSION = re.compile(
     r"(?:^|\b)(?:(?:the|our|their|its)\s+)?(?:current\s+|latest\s+)?(?P<thing>(?:[a-z][\w-]*\s+)"
-    r"{0,2}(?:app|api|sdk|client|firmware|plugin|extension|schema|protocol|model|template))"
-    r"(?:\s+(?:is|runs)\s+(?:at|on)\s+version|\s+version\s+(?:is|:))\s*" + _NUMBER
+    r"{0,2}(?:app|api|sdk|client|firmware|plugin|extension|schema|protocol|model|template|"
+    r"library|package|driver))"
+    # "... is at version 5.1", "... version is 5.4", "Client library: v1.4", "client
+    # library version 2.0"
+    r"(?:\s+(?:is|runs)\s+(?:at|on)\s+version|\s+version\s+(?:is|:)|\s*:\s*(?:version\s+)?|"
+    r"\s+version)\s*" + _NUMBER
     + r"|\bv(?P<vnumber>\d+(?:\.\d+)?)\s+(?P<vthing>api|sdk|app|client|endpoints?|schema|"
     r"protocol)\b(?P<vplus>)"
     # "is on build 4410", "uses release 12": the holder's own release
@@ -78,7 +82,9 @@ _THING_VERSION = re.compile(
     r"|\bversion\s+v?(?P<onumber>\d+(?:\.\d+){0,2})\s+of\s+(?:(?:the|our|their|its)\s+)?"
     r"(?P<othing>(?:[a-z][\w-]*\s+){0,2}?(?:app|api|sdk|cli|client|firmware|plugin|"
     r"extension|schema|protocol))\b"
-    r"|\b(?P<nthing>api|sdk|cli)\s+v?(?P<nnumber>\d+\.\d+(?:\.\d+)?)(?![\w.]*\d)", re.I)
+    # "SDK 5.0", "API v3": a dotted number, or one written with "v"
+    r"|\b(?P<nthing>api|sdk|cli)\s+(?:v(?P<wnumber>\d+(?:\.\d+){0,2})|"
+    r"(?P<nnumber>\d+\.\d+(?:\.\d+)?))(?![\w.]*\d)", re.I)
 _SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
                     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
@@ -87,7 +93,9 @@ _BOUND_AFTER = re.compile(r"^\s*(?:or\s+(?:later|newer|higher|above|up|earlier|o
                           r"and\s+(?:up|above|later|newer)|\+)", re.I)
 _WORDS_BESIDES = frozenset({"node", "go", "swift", "rust", "ruby", "java", "dart", "windows",
                             "maven", "spring boot", "docker", "jira"})
-_USED_BEFORE = re.compile(r"\b(?:on|runs?|running|ran|uses?|using|used|to|with|in|is|are|"
+_USING = frozenset({"use", "uses", "using", "used", "run", "runs", "running", "call",
+                    "calls", "on", "with", "is", "are", "has", "have"})
+_USED_BEFORE = re.compile(r"\b(?:on|runs?|running|ran|uses?|using|used|calls?|to|with|in|is|are|"
                           r"upgraded|migrated|moved|switched)\s+$", re.I)
 
 
@@ -136,11 +144,16 @@ def _thing_version(text: str, m: re.Match[str]) -> Version | None:
     if (m.group("plus") or _BOUND_AFTER.match(after) or _BOUND_BEFORE.search(text[:m.start()])
             or named_after_from(text, m.start())):
         return None
+    if m.group("wnumber") and not _USED_BEFORE.search(text[:m.start()]):
+        return None  # "The API v3 is deprecated": that version, not the one in use
     thing = (m.group("thing") or m.group("vthing") or m.group("gthing") or m.group("othing")
              or m.group("nthing"))
     number = (m.group("number") or m.group("vnumber") or m.group("gnumber")
-              or m.group("onumber") or m.group("nnumber"))
-    product = " ".join(thing.lower().replace("endpoints", "endpoint").split())
+              or m.group("onumber") or m.group("nnumber") or m.group("wnumber"))
+    words = thing.lower().replace("endpoints", "endpoint").split()
+    while len(words) > 1 and words[0] in _USING:
+        words.pop(0)  # "They use client library version 2.0": the client library
+    product = " ".join(words)
     return Version(product, number, m.group(0).strip())
 
 

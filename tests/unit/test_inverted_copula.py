@@ -56,17 +56,25 @@ def test_one_value_with_one_title_said_twice_is_one_fact(a: str, b: str) -> None
 
 
 @pytest.mark.parametrize(("a", "b"), [
-    ("Wren leads the billing team.", "Wren is an intern on the billing team."),
-    ("Wren runs the support team.", "Wren is a junior agent on the support team."),
     ("Wren heads the design team.", "Wren is a contractor on the design team."),
+    ("Wren leads the billing team.", "Wren is a senior analyst on the billing team."),
 ])
 def test_leading_a_group_and_another_role_in_it_are_two_facts(a: str, b: str) -> None:
-    """"leads the billing team" / "is an intern on the billing team": never one note that
-    keeps only one of them."""
+    """"heads the design team" / "is a contractor on the design team": never one note
+    that keeps only one of them."""
     from reverie.judges.explain import explain
 
     found = explain(offline_judge(), a, b, JUDGED_AT)
     assert (found.outcome, found.findings[0].rule) == ("two facts", "another-role")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Wren leads the billing team.", "Wren is an intern on the billing team."),
+    ("Wren runs the support team.", "Wren is a junior agent on the support team."),
+])
+def test_leading_a_group_and_a_junior_role_in_it_contradict(a: str, b: str) -> None:
+    """One who leads a team is no intern or junior in it: ``other-rank``."""
+    assert_contradiction(a, b, "other-rank")
 
 
 @pytest.mark.parametrize(("a", "b"), [

@@ -34,6 +34,7 @@ __all__ = [
     "DOLLAR_CODES",
     "DOLLAR_COUNTRIES",
     "DWELLER_NOUNS",
+    "DWELLING_NOUNS",
     "EMPLOYEE_NOUNS",
     "EMPLOYER_FRAMES",
     "EMPLOYER_KINDS",
@@ -503,9 +504,17 @@ HOME_NOUNS = frozenset({"home", "residence", "address"})
 """Nouns whose "in" says where a holder lives ("the user's home is in Madrid", "Dana's
 address is in Leeds"); not beside a word of :data:`NOT_HOME_WORDS`."""
 
+DWELLING_NOUNS = frozenset({"apartment", "flat", "house", "condo", "townhouse"})
+"""Nouns of a dwelling whose "in", said of a holder's, says where it lives as a home
+noun's does ("Tom's apartment is in Lisbon"); not beside a word of
+:data:`NOT_HOME_WORDS` ("his holiday flat")."""
+
 NOT_HOME_WORDS = frozenset({"work", "office", "billing", "shipping", "business", "mailing",
-                            "email", "delivery", "ip", "web", "postal"})
-"""Words that make an address no home ("work address", "billing address")."""
+                            "email", "delivery", "ip", "web", "postal", "holiday", "vacation",
+                            "summer", "weekend", "beach", "ski", "second", "rental",
+                            "investment"})
+"""Words that make an address or a dwelling no home ("work address", "billing address",
+"his holiday flat")."""
 
 RESIDENT_NOUNS = frozenset({"resident"})
 """Nouns whose place before them says where a holder lives ("a Chicago resident")."""

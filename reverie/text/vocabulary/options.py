@@ -9,7 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from reverie.text.vocabulary.products import FILE_FORMATS, PRODUCT_ALIASES, PRODUCT_KINDS
+from reverie.text.vocabulary.products import (
+    FILE_FORMATS,
+    FILE_FORMATS_BEFORE_FILE,
+    PRODUCT_ALIASES,
+    PRODUCT_KINDS,
+)
 
 __all__ = ["OPTION_SETS", "OptionSet"]
 
@@ -35,6 +40,9 @@ class OptionSet:
     proper: frozenset[str] = frozenset()
     branded: bool = False
     wished: bool = True
+    thing_of: Mapping[str, str] = field(default_factory=dict)
+    """Options that name the thing they are of ("iPhone": a phone): a statement saying one
+    names that thing, as if it said its word."""
     ways: Mapping[str, str] = field(default_factory=dict)
     """Words that say which way a thing with an option goes ("imports": in, "exports":
     out): two statements of two ways are of two things (what comes in, what goes out)."""
@@ -52,7 +60,8 @@ _PLANS: Mapping[str, str] = {
     "professional": "pro", "premium": "premium", "business": "business", "team": "team",
     "teams": "team", "enterprise": "enterprise", "growth": "growth", "standard": "standard",
     "essentials": "essentials", "ultimate": "ultimate", "lite": "lite", "hobby": "hobby",
-    "advanced": "advanced", "unlimited": "unlimited", "scale": "scale", "elite": "elite"}
+    "advanced": "advanced", "unlimited": "unlimited", "scale": "scale", "elite": "elite",
+    "family": "family", "individual": "individual", "student": "student"}
 _PLAN_NAMES: Mapping[str, str] = {
     **_PLANS, **{f"{p} plus": f"{_PLANS[p]} plus" for p in _PLANS},
     **{f"{p}+": f"{_PLANS[p]} plus" for p in _PLANS}}
@@ -92,7 +101,7 @@ _DOCUMENTS = frozenset({
     "charts", "log", "logs", "backup", "backups", "api", "response", "responses", "dataset",
     "datasets", "minutes", "agenda", "agendas", "resume", "cv", "photo", "photos",
     "screenshot", "screenshots", "email", "emails", "newsletter", "newsletters", "letter",
-    "letters", "quote", "quotes", "proposal", "proposals", "spec", "specs",
+    "letters", "quote", "quotes", "proposal", "proposals", "spec", "specs", "data",
 })
 
 OPTION_SETS: Mapping[str, OptionSet] = {
@@ -208,24 +217,40 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         strong=frozenset({"iphone", "iphones", "phone", "phones", "smartphone"}),
         weak=frozenset({"uses", "use", "has", "have", "owns", "carries", "on", "switched"}),
         things=frozenset({"phone", "phones", "smartphone", "tablet", "tablets", "watch"}),
+        thing_of={"iphone": "phone", "iphones": "phone", "pixel": "phone"},
         proper=frozenset({"pixel", "galaxy"}),
         wished=False,
     ),
     "database": OptionSet(
         # "Cassandra" is a name besides; "Oracle" alone a company
         options=_products("database", leaving=frozenset({"cassandra"})),
-        strong=frozenset({"database", "databases", "db", "dbs"}),
+        strong=frozenset({"database", "databases", "db", "dbs", "datastore", "datastores"}),
         weak=frozenset({"stores", "store", "stored", "data", "runs", "run", "uses", "use",
                         "on", "persists", "migrated", "moved", "postgresql", "postgres",
                         "mysql", "mariadb", "sqlite", "mongodb", "cockroachdb", "dynamodb",
                         "firestore", "couchbase", "mssql"}),
         wished=False,
     ),
+    "data warehouse": OptionSet(
+        # "snowflake" is a word besides: capitalised only, or before "warehouse"
+        options={"snowflake": "snowflake", "bigquery": "bigquery", "redshift": "redshift",
+                 "databricks": "databricks", "synapse": "synapse", "clickhouse": "clickhouse"},
+        strong=frozenset({"warehouse", "warehouses", "lakehouse"}),
+        weak=frozenset({"data", "uses", "use", "runs", "on", "moved", "migrated",
+                        "switched", "analytics"}),
+        proper=frozenset({"snowflake", "synapse"}),
+        wished=False,
+    ),
     "file format": OptionSet(
         # "doc" and "md" are words besides ("a doc", "M.D."); "excel" a verb
         options={**{name: sort for name, sort in FILE_FORMATS.items() if name not in {"doc", "md"}},
                  "pdfs": "pdf", "csvs": "csv", "plain text": "text", "powerpoint": "pptx",
-                 "pptx": "pptx", "ppt": "pptx"},
+                 "pptx": "pptx", "ppt": "pptx",
+                 # a word that is a common word too, before a noun of a file ("in Word
+                 # format", "as Word documents"; not "in a word")
+                 **{f"{name} {noun}": sort for name, sort in FILE_FORMATS_BEFORE_FILE.items()
+                    for noun in ("format", "document", "documents", "file", "files", "doc",
+                                 "docs")}},
         strong=frozenset({"format", "formats", "file", "files", "pdf", "pdfs", "csv", "csvs",
                           "json", "xml", "xlsx", "docx", "markdown", "yaml", "pptx",
                           "parquet", "spreadsheet", "spreadsheets"}),
@@ -249,8 +274,9 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         options=_products("mobile carrier", leaving=frozenset({"sprint"})),
         strong=frozenset({"carrier", "verizon", "t-mobile", "vodafone", "telstra", "optus",
                           "airtel", "telus"}),
-        weak=frozenset({"mobile", "cell", "cellular", "phone", "wireless", "provider",
-                        "network", "service", "on", "with", "switched"}),
+        weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
+                        "provider", "network", "service", "on", "with", "switched",
+                        "subscriber"}),
         # "a work phone on Verizon" / "the personal phone is on T-Mobile": two lines
         things=frozenset({"phone", "phones", "line", "lines", "sim"}),
         wished=False,

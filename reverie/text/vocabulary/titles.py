@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["BECOME_VERBS", "BUSINESS_FUNCTIONS", "CHIEF_OFFICERS", "LEADING_TITLES",
-           "LEADING_VERBS", "RANK_AFTER", "RANK_BEFORE", "ROLE_CLIPPED", "ROLE_INITIALISMS",
-           "ROLE_NOUNS", "TITLE_WORDS"]
+__all__ = [
+    "BECOME_VERBS",
+    "BUSINESS_FUNCTIONS",
+    "CHIEF_OFFICERS",
+    "CHIEF_RANK",
+    "LEADER_NOUNS",
+    "LEADING_TITLES",
+    "LEADING_VERBS",
+    "RANK_AFTER",
+    "RANK_BEFORE",
+    "ROLE_CLIPPED",
+    "ROLE_INITIALISMS",
+    "ROLE_NOUNS",
+    "TITLE_WORDS",
+]
 
 CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
     "ceo": frozenset({"executive"}),
@@ -40,6 +52,10 @@ RANK_AFTER: Mapping[str, int] = {
 }
 """Ranks written before "of" and a function ("Director of Sales", "VP of Sales")."""
 
+CHIEF_RANK = 12
+"""The rung of a chief officer ("CFO", "Chief People Officer"): above every rank of
+:data:`RANK_AFTER`."""
+
 BUSINESS_FUNCTIONS = frozenset({
     "sale", "sales", "marketing", "finance", "engineering", "product", "design", "hr",
     "people", "legal", "operation", "operations", "support", "security", "research",
@@ -65,6 +81,10 @@ LEADING_TITLES = frozenset({"lead", "leader", "head", "manager", "director", "ch
                             "boss", "owner", "president", "principal", "founder", "coordinator"})
 """Titles of one who leads a group: what a verb of :data:`LEADING_VERBS` says again ("leads
 the data team" / "is the data team's lead"), not another role in it."""
+
+LEADER_NOUNS = frozenset({"executive", "officer", "leader"})
+"""Nouns of one who leads that a rank before describes, not a rung of a ladder: "a senior
+finance executive" may be the CFO ("a senior product manager" is no director)."""
 
 ROLE_NOUNS = frozenset({
     "lead", "leader", "manager", "engineer", "developer", "dev", "designer", "owner",

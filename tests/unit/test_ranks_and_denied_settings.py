@@ -1,0 +1,141 @@
+"""Ranks one person does not hold at once ("Head of Marketing" / "a junior marketing
+assistant"), a currency denied, a holder's dwelling as its home, options of two things,
+names the tagger misread, notes read as questions, and versions of things named by their
+words. The pairs are written for these tests (none drawn from the exclusive-value check
+set, DNLI, the blind sets or the training pairs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reverie.judges.nlp import analyze
+from reverie.text.options import options
+from reverie.text.titles import ranks_apart
+from reverie.text.versions import versions
+from tests.dreamkit import assert_contradiction, explained, held_of
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Marco is the head of marketing.", "Marco works as a junior marketing assistant."),
+    ("Sarah is VP of Engineering.", "Sarah is a staff engineer."),
+    ("The VP of Sales is Jo.", "Jo is a junior sales rep."),  # the copula read back
+])
+def test_a_head_and_a_rank_far_below_it_are_one_persons_two_titles(a: str, b: str) -> None:
+    assert_contradiction(a, b, "other-rank")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Jo is Head of Design.", "Jo is the lead designer."),  # close: a small team's one
+    ("Jo's manager is the VP of Engineering.", "Jo is a staff engineer."),  # another holder
+    ("User is the CFO of a mid-sized logistics company.", "User is a senior finance executive."),
+    ("Jo is VP of Sales at Acme.", "Jo was a junior consultant at Bain."),  # before and now
+])
+def test_ranks_close_of_another_holder_or_before_are_no_other_rank(a: str, b: str) -> None:
+    assert "other-rank" not in explained(a, b)[1]
+
+
+def test_ranks_apart_names_the_head_and_the_rank() -> None:
+    found = ranks_apart("Kenji is the CFO.", "Kenji is a senior accountant.")
+    assert found is not None and [t.said for t in found] == ["CFO", "senior accountant"]
+    assert ranks_apart("Kenji is the CFO.", "Kenji is a senior finance executive.") is None
+
+
+def test_one_who_leads_a_team_is_no_junior_in_it() -> None:
+    assert_contradiction("Aisha leads the platform team.",
+                         "Aisha is an intern on the platform team.", "other-rank")
+    assert_contradiction("Aisha leads the platform team.",
+                         "Aisha is a junior developer on the platform team.", "other-rank")
+    # a senior one may lead it: two facts, not one note, no contradiction
+    assert explained("Aisha leads the platform team.",
+                     "Aisha is a senior engineer on the platform team.") == (
+        "two facts", "another-role")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Acme is not billed in euros.", "Acme's invoices are in EUR."),
+    ("Doesn't get paid in dollars.", "Her salary is paid in USD."),
+])
+def test_a_currency_denied_and_said_contradicts(a: str, b: str) -> None:
+    assert_contradiction(a, b, "denied-value")
+
+
+def test_a_currency_denied_now_and_held_before_does_not_contradict() -> None:
+    assert explained("Not billed in euros anymore.",
+                     "Was billed in euros in 2023.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize("text", [
+    "Tom's apartment is in Lisbon.", "Tom's house is in Lisbon.", "Her flat is in Lisbon.",
+])
+def test_a_holders_dwelling_says_where_it_lives(text: str) -> None:
+    assert held_of(text)["residence (city)"] == {"lisbon"}
+
+
+@pytest.mark.parametrize("text", [
+    "Tom's holiday flat is in Lisbon.", "The apartment is in Lisbon.",
+])
+def test_a_second_home_or_no_ones_dwelling_is_no_residence(text: str) -> None:
+    assert "residence (city)" not in held_of(text)
+
+
+def test_a_dwelling_and_another_city_lived_in_contradict() -> None:
+    assert_contradiction("Tom's apartment is in Lisbon.", "Tom resides in Madrid.",
+                         "one-value-attribute")
+
+
+def test_an_option_that_names_its_thing_keeps_two_devices_apart() -> None:
+    assert options("Uses an iPhone.")["phone platform"].things == {"phone"}
+    assert explained("Uses an iPhone.", "Has an Android tablet.")[0] != "contradiction"
+    assert_contradiction("Uses an iPhone.", "Uses Android.", "other-option")
+
+
+def test_formats_of_reports_and_of_data_are_two_things() -> None:
+    assert explained("Wants reports as PDF.", "Wants raw data as CSV.")[0] != "contradiction"
+    assert_contradiction("Data exports should be Parquet.", "Wants data as CSV.",
+                         "other-option")
+
+
+@pytest.mark.parametrize(("a", "b", "rule"), [
+    ("Their warehouse is Snowflake.", "Their data warehouse is BigQuery.", "other-option"),
+    ("Stores everything in DynamoDB.", "Their primary datastore is MongoDB.", "other-option"),
+    ("Has the family plan.", "Is on an individual plan.", "one-value-attribute"),
+])
+def test_warehouses_datastores_and_plans_by_kind(a: str, b: str, rule: str) -> None:
+    assert_contradiction(a, b, rule)
+
+
+@pytest.mark.parametrize("text", ["Operating system: ChromeOS", "Operating system is ChromeOS"])
+def test_a_name_in_capitals_and_small_letters_is_read_whatever_its_tag(text: str) -> None:
+    assert held_of(text)["system"] == {"chromeos"}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Is a nurse", "nurse"), ("Was a teacher", "teacher"),
+])
+def test_a_note_read_as_a_question_is_its_holders_copula(text: str, value: str) -> None:
+    c = analyze(text).clauses[0]
+    assert c.predicate == "be" and c.arg("attr") is not None
+    assert c.arg("attr").head == value  # type: ignore[union-attr]
+
+
+def test_a_question_stays_a_question() -> None:
+    assert analyze("Is a nurse?").clauses[0].arg("attr") is None
+
+
+def test_two_full_time_jobs_are_not_held_at_once() -> None:
+    assert_contradiction("Is a full-time nurse.", "Is a full-time teacher.",
+                         "one-value-attribute")
+
+
+@pytest.mark.parametrize(("text", "product", "number"), [
+    ("Client library: v1.4", "client library", "1.4"),
+    ("They use client library version 2.0", "client library", "2.0"),
+    ("They call API v3", "api", "3"),
+])
+def test_versions_of_things_named_by_their_words(text: str, product: str, number: str) -> None:
+    (found,) = versions(text)
+    assert (found.product, found.number) == (product, number)
+
+
+def test_a_version_said_of_itself_is_none_in_use() -> None:
+    assert versions("The API v3 is deprecated") == ()
