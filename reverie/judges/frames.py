@@ -197,6 +197,7 @@ from reverie.text.vocabulary.verbs import (
     EVENT_VERBS,
     EXPIRING_VERBS,
     FORMER_KEY_QUALIFIERS,
+    FORMER_PERSON_QUALIFIERS,
     FORMER_QUALIFIERS,
     HAVING_VERBS,
     OPPOSITE_VERBS,
@@ -1871,8 +1872,9 @@ def _former_key_held(pair: Pair) -> Finding | None:
 
 def _former_still_held(pair: Pair) -> Finding | None:
     """``former-then-held``: one statement says its holder is a former one ("is a former
-    smoker", "is an ex-Google engineer"), the other, of one holder, that it is one now: the
-    same noun without "former" ("is a Google engineer"), the noun's verb with no object
+    smoker", "is an ex-Google engineer", "a retired teacher"), the other, of one holder,
+    that it is one now: the same noun without "former" ("is a Google engineer", "works as
+    a teacher"), the noun's verb with no object
     the former one does not name ("smokes"), or work where the former one worked ("works
     at Google")."""
     found = _former_key_held(pair)
@@ -1882,16 +1884,19 @@ def _former_still_held(pair: Pair) -> Finding | None:
         for c in former.clauses:
             x = c.arg("attr")
             if (c.predicate != "be" or c.negated or c.hypothetical or x is None
-                    or not x.words & FORMER_QUALIFIERS):
+                    or not x.words & FORMER_PERSON_QUALIFIERS):
                 continue
-            where = _content(x.words) - {x.head} - FORMER_QUALIFIERS
+            where = _content(x.words) - {x.head} - FORMER_PERSON_QUALIFIERS
             for d in holding.clauses:
                 if (d.negated or d.past or d.hypothetical or not _agree(c.subject, d.subject)
                         or _two_holders(c, d) or (_said(d) | {d.predicate}) & _ENDED_WORDS):
                     continue
                 y = d.arg("attr")
                 obj = d.arg("obj")
+                role = d.arg("prep:as")
                 now = ((d.predicate == "be" and y is not None and y.head == x.head)
+                       # "works as an accountant"
+                       or (d.predicate == "work" and role is not None and role.head == x.head)
                        or (d.predicate == agent_verb(x.head)
                            and (obj is None or obj.words <= x.words))
                        or (d.predicate == "work" and bool(where)
@@ -4652,7 +4657,9 @@ def _role_in_led_group(pair: Pair) -> tuple[str, frozenset[str]] | None:
                         or not _content(c.subject) & d.subject or _two_holders(c, d)):
                     continue
                 said = words | {w for z in d.args for w in z.words} | d.subject
-                if group.head in said:
+                # "is a support agent" of "the support team": a role of its kind of work
+                kind = _content(group.words) - {group.head} - c.subject
+                if group.head in said or kind & words:
                     return group.head, words - group.words - c.subject
     return None
 

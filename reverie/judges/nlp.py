@@ -53,6 +53,7 @@ from reverie.text.vocabulary.function_words import (
     ADDITIVE,
     EXCEPT,
     EXCLUSIVE,
+    INCLUDING_VERBS,
     NEGATORS,
     OPENING_ADVERBS,
     OTHER_ONE,
@@ -393,6 +394,7 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
                     continue
                 request = (_as_request(nlp, doc) if _misread_order(doc)
                            else _as_report(nlp, doc) if _misread_report(doc)
+                           else _as_past_wish(nlp, doc) if _misread_past_wish(doc)
                            else _as_description(nlp, doc) if _description(doc) else None)
                 found[text] = _cache.put(text, _analysis(
                     text, doc if request is None else request, tone=doc.text))
@@ -621,6 +623,30 @@ def _as_description(nlp: Any, doc: Any) -> Any:
         return None
     description.user_data[_UNSAID] = 0
     return description
+
+
+def _misread_past_wish(doc: Any) -> Any:
+    """The parse reads "preferred" after the note's subject as an adjective of what was
+    preferred ("Dana once preferred phone calls": phone calls of Dana's that are
+    preferred): the first word a name or a pronoun, nothing but adverbs between it and
+    "preferred", and no verb at the root."""
+    root = next(iter(doc.sents)).root
+    if root.tag_.startswith("VB") or len(doc) < 3 or doc[0].tag_ not in {"NNP", "PRP"}:
+        return False
+    for t in doc[1:]:
+        if t.lower_ == "preferred":
+            return t.dep_ == "amod"
+        if t.pos_ != "ADV":
+            return False
+    return False
+
+
+def _as_past_wish(nlp: Any, doc: Any) -> Any:
+    """The parse of ``doc``'s text with "preferred" said "liked", a past tense the parser
+    reads as a verb ("Dana once liked phone calls"); else None."""
+    again = nlp(re.sub(r"\bpreferred\b", "liked", doc.text, count=1))
+    verb = next((t for t in again if t.lower_ == "liked"), None)
+    return again if verb is not None and verb.tag_ == "VBD" and verb.dep_ == "ROOT" else None
 
 
 _UNSAID = "reverie.unsaid"  # Doc.user_data key: the index of a token the note did not say
@@ -1257,7 +1283,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         predicate,
         negations % 2 == 1,
         tuple(args),
-        parts.additive,
+        # "Dana's language skills include Spanish": one of several, as "also" says
+        parts.additive or lemma in INCLUDING_VERBS,
         parts.person,
         parts.subject_head,
         exclusive,

@@ -139,3 +139,46 @@ def test_versions_of_things_named_by_their_words(text: str, product: str, number
 
 def test_a_version_said_of_itself_is_none_in_use() -> None:
     assert versions("The API v3 is deprecated") == ()
+
+
+def test_a_file_format_said_with_a_word_of_english_before_a_file_noun() -> None:
+    assert_contradiction("Reports in Word format.", "Reports as PDF.", "other-option")
+    assert_contradiction("Wants contracts as Word documents.", "Contracts should be PDFs.",
+                         "other-option")
+    assert explained("In a word, she prefers PDF.", "Prefers PDF.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is a retired teacher.", "Works as a teacher."),
+    ("Former accountant.", "Currently works as an accountant."),
+])
+def test_a_former_one_and_one_who_works_as_it_now(a: str, b: str) -> None:
+    assert_contradiction(a, b, "former-then-held")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kim manages the support team.", "Kim is a support agent."),
+    ("Priya runs the data team.", "Priya is a data analyst."),
+])
+def test_a_role_of_the_kind_of_work_a_led_team_does_is_in_it(a: str, b: str) -> None:
+    """"a support agent" of "the support team": two facts, never one note."""
+    assert explained(a, b) == ("two facts", "another-role")
+
+
+def test_preferred_after_the_subject_is_a_past_wish() -> None:
+    c = analyze("Dana once preferred phone calls").clauses[0]
+    assert (c.predicate, c.past, c.subject) == ("like", True, frozenset({"dana"}))
+    assert analyze("Her preferred channel is email").clauses[0].predicate == "be"
+    assert explained("Dana once preferred phone calls.", "Dana prefers email.")[0] != (
+        "contradiction")
+
+
+def test_what_a_statement_includes_is_one_of_several() -> None:
+    assert analyze("Dana's language skills include Spanish.").clauses[0].additive
+    assert explained("Dana's language skills include Spanish.",
+                     "Dana's language skills include Mandarin.")[0] != "contradiction"
+
+
+def test_paying_for_a_plan_names_the_plan_in_the_plural_too() -> None:
+    assert_contradiction("The customer is on the Starter plan.", "They pay for Enterprise.",
+                         "other-option")

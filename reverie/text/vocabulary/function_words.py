@@ -8,6 +8,7 @@ __all__ = [
     "CONDITION_WORDS",
     "EXCEPT",
     "FILLER",
+    "INCLUDING_VERBS",
     "LIGHT_NOUNS",
     "NEGATION_CUES",
     "NEGATORS",
@@ -54,6 +55,10 @@ NEGATION_CUES = ("not", *NEGATORS, "cannot", "without")
 
 ADDITIVE = frozenset({"also", "too", "additionally"})
 """Words that add a value to one already held ("also speaks French")."""
+
+INCLUDING_VERBS = frozenset({"include", "comprise"})
+"""Lemmas by which a statement names some of several ("her languages include Spanish"):
+one more value, as :data:`ADDITIVE` says."""
 
 ADDITIONAL = frozenset({"another", "second", "third", "additional", "extra", "other"})
 """Determiners and adjectives of an argument that add one more of a thing ("a second

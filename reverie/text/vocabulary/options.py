@@ -198,7 +198,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber",
                           "tier", "license", "licence", "licensed", "edition", "member",
                           "membership", "account"}),
-        weak=frozenset({"upgraded", "downgraded", "pays", "paying", "paid",
+        weak=frozenset({"upgraded", "downgraded", "pay", "pays", "paying", "paid",
                         "customer", "seats", "user", "moved", "switched", "on"}),
         proper=frozenset(_PLAN_NAMES),
         branded=True,

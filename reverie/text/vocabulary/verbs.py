@@ -17,6 +17,7 @@ __all__ = [
     "EXPIRING_VERBS",
     "FORMERLY",
     "FORMER_KEY_QUALIFIERS",
+    "FORMER_PERSON_QUALIFIERS",
     "FORMER_QUALIFIERS",
     "HEDGES",
     "IRREGULAR_PAST",
@@ -245,6 +246,9 @@ FORMERLY = frozenset(["previously", "formerly", "once", "originally", "earlier"]
 FORMER_QUALIFIERS = frozenset({"former", "previous", "prior", "ex"})
 """Adjectives of a value that held before ("Former employer: Deloitte", "the user's
 previous address", "Ex-employer: Google")."""
+
+FORMER_PERSON_QUALIFIERS = FORMER_QUALIFIERS | {"retired"}
+"""The same of a person who was one before: "a retired teacher" is a former one."""
 
 FORMER_KEY_QUALIFIERS = FORMER_QUALIFIERS | {"old"}
 """The same in a key, where "old" is a former one too ("Old address: ..."); before a noun
