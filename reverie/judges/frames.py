@@ -1013,6 +1013,8 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
             # "does not run" / "runs 5 km every morning"; not "the users table is not
             # partitioned" / "the events table is partitioned by month": two tables
             return "negated-frame", ""
+        if not al.differ and _denied_among_all(c, d, al.agree):
+            return "negated-frame", ""  # "never by phone or SMS" / "by SMS"
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negated-frame", ""
@@ -1053,6 +1055,30 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
     if c.predicate in _HAVE and _told_apart_by_adjectives(c, d, real[0]) and not al.only:
         return None  # "has one older sister" / "has one younger sister": two sisters
     return "other-value", real[0].role
+
+
+def _denied_among_all(c: Clause, d: Clause, roles: Iterable[str]) -> bool:
+    """Of a denied clause and an affirmed one of the same roles, each role but the subject
+    whose values differ lists, on the denied side, alternatives the affirmed value is one
+    of (:func:`_denied_among`), and one role does."""
+    neg, pos = (c, d) if c.negated else (d, c)
+    if {x.role for x in neg.args} != {y.role for y in pos.args}:
+        return False  # "does not drink tea in the evening": a scope said besides
+    differing = [r for r in roles if r != "subject" and (x := neg.arg(r)) is not None
+                 and (y := pos.arg(r)) is not None and x.words != y.words]
+    return bool(differing) and all(_denied_among(neg, pos, r) for r in differing)
+
+
+def _denied_among(denied: Clause, said: Clause, role: str) -> bool:
+    """The denied clause's value of ``role`` lists alternatives of which the other's bare
+    value is one ("never contact Dana by phone or SMS" / "by SMS", "does not use Windows
+    or Linux" / "uses Linux"): the denial holds of each. Not a value that qualifies the
+    denied one ("does not use Windows laptops" / "uses Windows")."""
+    x, y = denied.arg(role), said.arg(role)
+    if x is None or y is None or y.words - {y.head} or not y.words < x.words:
+        return False
+    modifiers = {w for _, v in x.mods or () for w in v.split()}
+    return y.head not in modifiers and not (x.words - y.words) & modifiers
 
 
 def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
@@ -2829,7 +2855,14 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
     and ``b`` does not name it: each may hold in its own scope; "for" one of ``holders``
     ("enabled for the user") says whose it is, not a scope."""
     return any(x.role in _SCOPES and not _content(x.words) - holders <= b.lemmas
-               for c in a.clauses for x in c.args)
+               and not _every_one(a, x) for c in a.clauses for x in c.args)
+
+
+def _every_one(an: Analysis, x: Arg) -> bool:
+    """``x`` is a scope of every one of its kind ("for all communication", "for any
+    message"): no scope at all."""
+    return bool(re.search(rf"\b(?:for|in)\s+(?:all|every|any)\s+(?:[\w-]+\s+)?"
+                          rf"{re.escape(x.head)}", an.text, re.I))
 
 
 def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,

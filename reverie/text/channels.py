@@ -81,15 +81,20 @@ _ADDRESS_AFTER = re.compile(r"\s+(?:[\w-]+'s|his|her|their|my|your|the)\s+(?:[\w
 _SCOPE_OR_QUALITY_BEFORE = re.compile(
     r"(?:\bin\s+(?:(?:the|a|an|all|any|his|her|their|my|your|our|[\w-]+'s)\s+)?"
     r"|\b(?:" + "|".join(sorted(MESSAGE_QUALITIES)) + r")\s+)$", re.I)
-_SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*$")
 _CHOICE = re.compile(
     r"\b(?:" + "|".join(sorted(CHOICE_WORDS)) + r")\b"
     r"|\b(?:" + "|".join(sorted(REACH_VERBS)) + r")\b(?:\s+[\w'.-]+){0,3}?\s+"
     r"(?:by|via|on|through|over|at)\b"
     r"|\b(?:" + "|".join(sorted(CHANNEL_KEYS)) + r")\w*\s*:"
     # "Send Omar's updates to his email": an order of where to deliver
-    r"|\b(?:send|forward|deliver)\b(?:\s+[\w'.-]+){0,3}?\s+to\s+(?:his|her|their|[\w-]+'s)\b",
+    r"|\b(?:send|forward|deliver)\b(?:\s+[\w'.-]+){0,3}?\s+to\s+(?:his|her|their|[\w-]+'s)\b"
+    # "Email is the way to reach Dana", "uses Telegram for all communication": the one way
+    r"|\bthe\s+(?:way|channel|method)\s+to\s+(?:reach|contact)\b"
+    r"|\bfor\s+(?:all|every|any)\s+(?:communications?|contact|correspondence|messages?)\b",
     re.I)
+# a sentence's start, where a verb-like name is the verb ("Signal the team", "Meet her");
+# not after a key's colon ("Preferred channel: Signal")
+_VERB_START = re.compile(r"(?:^|[.!?;]\s+|\n)\s*$")
 
 
 @dataclass(frozen=True)
@@ -155,7 +160,7 @@ def channels(text: str) -> Channels:
         word = m.group(1)
         if word.lower() in CAPITALISED_CHANNELS and (
                 not word[:1].isupper() or (word.lower() in VERB_LIKE_CHANNELS
-                                           and _SENTENCE_START.search(text, 0, m.start()))):
+                                           and _VERB_START.search(text, 0, m.start()))):
             continue  # "teams", "signal", "Meet her in person": not the app
         if word.lower() in COMMON_CHANNELS and not _reaching(text, m):
             continue  # "an API call", "plain text"

@@ -182,3 +182,52 @@ def test_what_a_statement_includes_is_one_of_several() -> None:
 def test_paying_for_a_plan_names_the_plan_in_the_plural_too() -> None:
     assert_contradiction("The customer is on the Starter plan.", "They pay for Enterprise.",
                          "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her carrier is Rogers.", "Her phone is on Bell."),
+    ("Is a Sprint customer.", "Uses AT&T for mobile service."),
+    ("Her cellphone plan is with Vodafone.", "Her mobile network is EE."),
+])
+def test_carriers_named_by_words_of_english_capitalised(a: str, b: str) -> None:
+    assert_contradiction(a, b, {"other-option", "one-value-attribute"})
+
+
+@pytest.mark.parametrize("b", [
+    "She reads in three languages.", "The team runs a sprint every two weeks.",
+    "Rogers is her manager.",
+])
+def test_a_carriers_word_in_lower_case_or_another_use_is_none(b: str) -> None:
+    assert explained("Her carrier is Verizon.", b)[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Never contact Dana by phone or SMS.", "Contact Dana by SMS."),
+    ("Dana does not use Windows or Linux.", "Dana uses Linux."),
+])
+def test_a_denial_of_alternatives_denies_each(a: str, b: str) -> None:
+    assert_contradiction(a, b, "negated-frame")
+
+
+def test_a_denial_of_alternatives_in_a_scope_holds_beside() -> None:
+    assert explained("Dana does not drink coffee or tea in the evening.",
+                     "Dana drinks tea.")[0] != "contradiction"
+
+
+def test_based_out_of_a_city_is_where_one_lives() -> None:
+    assert held_of("Dana is based out of Toronto.")["residence (city)"] == {"toronto"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Email is the way to reach Dana.", "Dana can only be reached by phone."),
+    ("Dana's preferred channel: Signal.", "Dana uses Telegram for all communication."),
+])
+def test_the_one_way_to_reach_and_a_channel_for_all_communication(a: str, b: str) -> None:
+    assert_contradiction(a, b, "other-channel")
+
+
+def test_a_verb_like_channel_after_a_keys_colon_is_the_channel() -> None:
+    from reverie.text.channels import channels
+
+    assert channels("Dana's preferred channel: Signal.").chosen == {"signal"}
+    assert channels("Signal the team when it ships.").chosen == frozenset()

@@ -297,10 +297,10 @@ only when of one kind (a city and the country it lies in are no two values)."""
 
 RESIDENCE_FRAMES = frozenset(
     {("live", "prep:in"), ("reside", "prep:in"), ("base", "prep:in"), ("locate", "prep:in"),
-     ("headquarter", "prep:in")}
+     ("headquarter", "prep:in"), ("base", "obj")}
 )
 """(predicate, role) that say where a holder lives ("lives in Paris", "is based in Berlin",
-a company "is headquartered in Toronto")."""
+"is based out of Toronto", the parse's object; a company "is headquartered in Toronto")."""
 
 ORIGIN_FRAMES = frozenset(
     {

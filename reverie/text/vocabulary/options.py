@@ -92,6 +92,11 @@ def _products(kind: str, *, leaving: frozenset[str] = frozenset()) -> dict[str, 
             if sort == kind and name not in leaving}
 
 
+# mobile carriers named by a word of English besides
+_WORD_CARRIERS = frozenset({"sprint", "cricket", "visible", "boost", "rogers", "bell",
+                            "three", "fido"})
+
+
 # kinds of document or data a format is for: two statements naming two are of two
 _DOCUMENTS = frozenset({
     "report", "reports", "invoice", "invoices", "export", "exports", "answer", "answers",
@@ -270,15 +275,19 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                                "produce", "produces"), "out")},
     ),
     "mobile carrier": OptionSet(
-        # "Sprint" is a team's sprint besides
-        options=_products("mobile carrier", leaving=frozenset({"sprint"})),
+        # carriers whose names are words besides ("a sprint", "a bell", "three"), read
+        # capitalised only; "EE" in capitals only
+        options={**_products("mobile carrier", leaving=frozenset({"sprint"})),
+                 **{name: name for name in _WORD_CARRIERS}, "ee": "ee"},
         strong=frozenset({"carrier", "verizon", "t-mobile", "vodafone", "telstra", "optus",
-                          "airtel", "telus"}),
+                          "airtel", "telus", "o2", "giffgaff", "ee"}) | _WORD_CARRIERS,
         weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
                         "provider", "network", "service", "on", "with", "switched",
                         "subscriber"}),
         # "a work phone on Verizon" / "the personal phone is on T-Mobile": two lines
         things=frozenset({"phone", "phones", "line", "lines", "sim"}),
+        proper=_WORD_CARRIERS,
+        upper=frozenset({"ee"}),
         wished=False,
     ),
 }
