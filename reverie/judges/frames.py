@@ -110,7 +110,7 @@ from reverie.text.roles import roles, roles_alike, roles_apart
 from reverie.text.salient import dropped_tokens, salient_tokens
 from reverie.text.switches import SWITCH_WORDS, switch
 from reverie.text.systems import MEASURED_WORDS, SYSTEM_WORDS, systems, systems_apart
-from reverie.text.titles import Title, functions_apart, ranks_apart, titles_apart
+from reverie.text.titles import Title, functions_apart, ranks_apart, singular, titles_apart
 from reverie.text.versions import Version, versions_apart
 from reverie.text.vocabulary.abbreviations import HONORIFICS
 from reverie.text.vocabulary.attributes import (
@@ -2247,6 +2247,8 @@ def _ranks_of_titles(pair: Pair) -> Finding | None:
     if found is None or not all(_a_job(t) for t in found) or _two_employers(pair, *found):
         return None
     x, y = found
+    if not (_titled(pair.a, x) and _titled(pair.b, y)):
+        return None  # "reports to the Head of Design", "mentors a staff engineer"
     # the titles' words are what is said: a copula read the other way round ("the head
     # of marketing is Marco") puts them in the subject
     said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
@@ -2679,12 +2681,13 @@ def _other_currency(pair: Pair) -> Finding | None:
     x, y = currencies(pair.a.text), currencies(pair.b.text)
     if found is None:
         mine, theirs = x.one(), y.one()
-        if mine is None or theirs is None or not mine[0] & theirs[0]:
-            return None
+        if (mine is None or theirs is None or not mine[0] & theirs[0]
+                or _money_apart(pair) or _money_placed_apart(pair)):
+            return None  # "doesn't pay suppliers in euros" / "invoices in EUR": two uses
         # one currency, denied by one statement ("isn't billed in euros" / "invoices in
         # EUR"): a denial holds of all money, a trip's too
         named = {w for an in (pair.a, pair.b) for c in an.clauses for x in c.args
-                 if currencies(" ".join(sorted(x.words))).said for w in x.words}
+                 for w in x.words if currencies(w).said}
         return _denied_setting(pair, "currency", mine[1], theirs[1],
                                CURRENCY_WORDS | frozenset(named))
     if not ((x.of_money and y.of_money) or x.keyed or y.keyed) or _money_apart(pair):
@@ -4695,6 +4698,34 @@ def _role_in_led_group(pair: Pair) -> tuple[str, frozenset[str]] | None:
                 if group.head in said or kind & words:
                     return group.head, words - group.words - c.subject
     return None
+
+
+def _titled(an: Analysis, title: Title) -> bool:
+    """The statement gives its holder ``title``: a phrase that begins with the title
+    ("Senior Product Manager"), a copula either way round ("is VP of Sales", "the VP of Sales is
+    Jo"), work as it ("works as a junior assistant"), a rise to it ("was promoted to
+    Director") or a function led ("heads the sales team"); not a title of another
+    ("reports to the Head of Design", "is hiring a Head of Marketing")."""
+    said = {singular(w.lower()) for w in re.findall(r"[A-Za-z]+", title.said)} - {"of", "the"}
+    if an.noun_phrase and re.match(rf"(?:an?\s+|the\s+)?{re.escape(title.said)}\b", an.text,
+                                   re.I):
+        return True  # "Senior Product Manager", "Director of Product since the spring"
+    for c in an.clauses:
+        if c.negated or c.hypothetical:
+            continue
+        roles = (("attr",) if c.predicate == "be" else ("prep:as",)
+                 if c.predicate in _TITLE_WORK_VERBS else ("prep:to", "prep:as", "attr")
+                 if c.predicate in BECOME_VERBS else ("obj",)
+                 if c.predicate in LEADING_VERBS else ())
+        words = {w for r in roles if (z := c.arg(r)) is not None for w in z.words}
+        if c.predicate == "be":
+            words |= c.subject  # "the VP of Sales is Jo"
+        if said & words:
+            return True
+    return False
+
+
+_TITLE_WORK_VERBS = frozenset({"work", "serve", "act", "start", "join"})
 
 
 def _junior_in_led_group(pair: Pair) -> Finding | None:

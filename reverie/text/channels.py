@@ -89,7 +89,8 @@ _CHOICE = re.compile(
     # "Send Omar's updates to his email": an order of where to deliver
     r"|\b(?:send|forward|deliver)\b(?:\s+[\w'.-]+){0,3}?\s+to\s+(?:his|her|their|[\w-]+'s)\b"
     # "Email is the way to reach Dana", "uses Telegram for all communication": the one way
-    r"|\bthe\s+(?:way|channel|method)\s+to\s+(?:reach|contact)\b"
+    r"|\bthe\s+(?:way|channel|method)\s+to\s+(?:reach|contact)\s+"
+    r"(?:him|her|them|me|us|(?-i:[A-Z])[\w-]*)\b(?!['’]s)"
     r"|\bfor\s+(?:all|every|any)\s+(?:communications?|contact|correspondence|messages?)\b",
     re.I)
 # a sentence's start, where a verb-like name is the verb ("Signal the team", "Meet her");

@@ -186,7 +186,7 @@ def test_paying_for_a_plan_names_the_plan_in_the_plural_too() -> None:
 
 @pytest.mark.parametrize(("a", "b"), [
     ("Her carrier is Rogers.", "Her phone is on Bell."),
-    ("Is a Sprint customer.", "Uses AT&T for mobile service."),
+    ("Her carrier is Sprint.", "Uses AT&T for mobile service."),
     ("Her cellphone plan is with Vodafone.", "Her mobile network is EE."),
 ])
 def test_carriers_named_by_words_of_english_capitalised(a: str, b: str) -> None:
@@ -231,3 +231,31 @@ def test_a_verb_like_channel_after_a_keys_colon_is_the_channel() -> None:
 
     assert channels("Dana's preferred channel: Signal.").chosen == {"signal"}
     assert channels("Signal the team when it ships.").chosen == frozenset()
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Sarah is VP of Engineering.", "Sarah mentors a staff engineer."),
+    ("Sarah is VP of Engineering at Acme.", "Sarah is a staff engineer at Globex."),
+    ("Sarah is VP of Engineering.", "Sarah was a staff engineer at Google."),
+])
+def test_a_title_not_the_holders_own_or_of_another_employer_is_no_other_rank(
+        a: str, b: str) -> None:
+    assert "other-rank" not in explained(a, b)[1]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Acme is not billed in euros for EU clients.", "Acme's invoices are in EUR."),
+    ("Acme doesn't pay suppliers in euros.", "Acme's invoices are in EUR."),
+])
+def test_a_currency_denied_for_some_money_holds_beside(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_sentences_first_word_is_no_carrier_without_a_word_of_the_set() -> None:
+    assert explained("Her carrier is Verizon.",
+                     "Boost your sales with Bell's new program.")[0] != "contradiction"
+
+
+def test_the_way_to_reach_someone_elses_team_is_not_the_holders() -> None:
+    assert explained("Email is the way to reach Dana's team.",
+                     "Dana prefers phone calls.")[0] != "contradiction"

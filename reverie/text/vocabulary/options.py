@@ -93,8 +93,7 @@ def _products(kind: str, *, leaving: frozenset[str] = frozenset()) -> dict[str, 
 
 
 # mobile carriers named by a word of English besides
-_WORD_CARRIERS = frozenset({"sprint", "cricket", "visible", "boost", "rogers", "bell",
-                            "three", "fido"})
+_WORD_CARRIERS = frozenset({"sprint", "cricket", "rogers", "bell", "three", "fido"})
 
 
 # kinds of document or data a format is for: two statements naming two are of two
@@ -280,7 +279,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         options={**_products("mobile carrier", leaving=frozenset({"sprint"})),
                  **{name: name for name in _WORD_CARRIERS}, "ee": "ee"},
         strong=frozenset({"carrier", "verizon", "t-mobile", "vodafone", "telstra", "optus",
-                          "airtel", "telus", "o2", "giffgaff", "ee"}) | _WORD_CARRIERS,
+                          "airtel", "telus", "o2", "giffgaff"}),
         weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
                         "provider", "network", "service", "on", "with", "switched",
                         "subscriber"}),
