@@ -181,6 +181,8 @@ class Held:
         # "the user's subscription is the Basic plan": the subject names the attribute too
         naming = frozenset(w for w in c.subject
                            if _named(w) == self.attribute or w in self.attribute.split()
+                           # "the account holder is Dana": the owner's noun
+                           or (self.attribute.startswith("owner") and w in OWNER_NOUNS)
                            or _compound_of(w, self.attribute)
                            # "Job: barista", "Dana's profession is nursing"
                            or (self.attribute == "occupation" and w in _OCCUPATION_NAMING))

@@ -125,6 +125,7 @@ from reverie.text.vocabulary.attributes import (
     MAIN_QUALIFIERS,
     MEASURE_KINDS,
     NOT_HELD_VERBS,
+    OCCUPATION_KINDS,
     ORIGIN_FRAMES,
     OWNER_NOUNS,
     PERSON_SORTS,
@@ -187,7 +188,9 @@ from reverie.text.vocabulary.titles import (
     LEADING_TITLES,
     LEADING_VERBS,
     RANK_BEFORE,
+    ROLE_NOUNS,
     TITLE_WORDS,
+    TITLE_WORK_VERBS,
 )
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
@@ -2234,9 +2237,11 @@ def _other_rank(pair: Pair) -> Finding | None:
     """``other-rank``: one holder's two statements give it a title that heads a company or
     a function and a rank of a job far below it ("Head of Marketing" / "a junior marketing
     assistant", "VP of Engineering" / "a staff engineer", "CFO" / "a senior accountant";
-    :func:`~reverie.text.titles.ranks_apart`). Not a contradiction: ranks close ("Head of
-    Design" / "Lead Designer"), names of two employers, denying or adding, before and now
-    (a promotion says what holds now), another holder."""
+    :func:`~reverie.text.titles.ranks_apart`), or one leads a team the other gives it a
+    junior role in (:func:`_junior_in_led_group`). Not a contradiction: ranks close ("Head
+    of Design" / "Lead Designer"), a title not the holder's own ("reports to the Head of
+    Design", :func:`_titled`), names of two employers, denying or adding, before and now (a
+    promotion says what holds now), another holder."""
     return _ranks_of_titles(pair) or _junior_in_led_group(pair)
 
 
@@ -2244,7 +2249,8 @@ def _ranks_of_titles(pair: Pair) -> Finding | None:
     """``other-rank`` of two titles (:func:`~reverie.text.titles.ranks_apart`), each of a
     person's job."""
     found = ranks_apart(pair.a.text, pair.b.text)
-    if found is None or not all(_a_job(t) for t in found) or _two_employers(pair, *found):
+    if (found is None or not all(_a_job(t) and _an_occupation(t) for t in found)
+            or _two_employers(pair, *found)):
         return None
     x, y = found
     if not (_titled(pair.a, x) and _titled(pair.b, y)):
@@ -2686,8 +2692,8 @@ def _other_currency(pair: Pair) -> Finding | None:
             return None  # "doesn't pay suppliers in euros" / "invoices in EUR": two uses
         # one currency, denied by one statement ("isn't billed in euros" / "invoices in
         # EUR"): a denial holds of all money, a trip's too
-        named = {w for an in (pair.a, pair.b) for c in an.clauses for x in c.args
-                 for w in x.words if currencies(w).said}
+        named = {w for an in (pair.a, pair.b) for c in an.clauses for z in c.args
+                 for w in z.words if currencies(w).said}
         return _denied_setting(pair, "currency", mine[1], theirs[1],
                                CURRENCY_WORDS | frozenset(named))
     if not ((x.of_money and y.of_money) or x.keyed or y.keyed) or _money_apart(pair):
@@ -3757,7 +3763,6 @@ def _names_value(x: Held, y: Held, other: Analysis,
 _FAMILIES = frozenset(PRODUCT_FAMILIES.values())
 
 
-
 def _said_besides(c: Clause, d: Clause, role_c: str, role_d: str) -> bool:
     """Besides the two values, the clauses share an argument role with other words
     ("bills customers in euros" / "pays suppliers in dollars": two things paid)."""
@@ -4700,6 +4705,15 @@ def _role_in_led_group(pair: Pair) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+def _an_occupation(title: Title) -> bool:
+    """A title of work: a chief officer, a function headed, or a rank of a job that is a
+    role noun or a kind of worker WordNet knows ("a junior marketing assistant", "a
+    staff engineer"; not "a junior member of the golf club")."""
+    head = title.job.split()[-1] if title.job else ""
+    return bool(title.chief or title.function or head in ROLE_NOUNS or any(
+        is_kind_of(head, kind) for kind in OCCUPATION_KINDS))
+
+
 def _titled(an: Analysis, title: Title) -> bool:
     """The statement gives its holder ``title``: a phrase that begins with the title
     ("Senior Product Manager"), a copula either way round ("is VP of Sales", "the VP of Sales is
@@ -4713,11 +4727,8 @@ def _titled(an: Analysis, title: Title) -> bool:
     for c in an.clauses:
         if c.negated or c.hypothetical:
             continue
-        roles = (("attr",) if c.predicate == "be" else ("prep:as",)
-                 if c.predicate in _TITLE_WORK_VERBS else ("prep:to", "prep:as", "attr")
-                 if c.predicate in BECOME_VERBS else ("obj",)
-                 if c.predicate in LEADING_VERBS else ())
-        words = {w for r in roles if (z := c.arg(r)) is not None for w in z.words}
+        words = {w for r in _title_roles(c.predicate) if (z := c.arg(r)) is not None
+                 for w in z.words}
         if c.predicate == "be":
             words |= c.subject  # "the VP of Sales is Jo"
         if said & words:
@@ -4725,7 +4736,17 @@ def _titled(an: Analysis, title: Title) -> bool:
     return False
 
 
-_TITLE_WORK_VERBS = frozenset({"work", "serve", "act", "start", "join"})
+def _title_roles(predicate: str) -> tuple[str, ...]:
+    """The roles of a clause of ``predicate`` that give its subject a title: a copula's
+    complement, "as" of work ("works as"), "to" or "as" of a rise ("promoted to", "hired
+    as"), the object of a verb of leading ("heads the sales team")."""
+    if predicate == "be":
+        return ("attr",)
+    if predicate in TITLE_WORK_VERBS:
+        return ("prep:as",)
+    if predicate in BECOME_VERBS:
+        return ("prep:to", "prep:as", "attr")
+    return ("obj",) if predicate in LEADING_VERBS else ()
 
 
 def _junior_in_led_group(pair: Pair) -> Finding | None:

@@ -72,6 +72,7 @@ from reverie.text.vocabulary.number_words import (
 )
 from reverie.text.vocabulary.products import ACCESS_LEVELS, PRODUCT_KINDS
 from reverie.text.vocabulary.verbs import (
+    ACTIVE_ONLY_VERBS,
     ATTITUDE_ADJECTIVES,
     ATTITUDE_VERBS,
     BELIEF_VERBS,
@@ -625,7 +626,7 @@ def _as_description(nlp: Any, doc: Any) -> Any:
     return description
 
 
-def _misread_past_wish(doc: Any) -> Any:
+def _misread_past_wish(doc: Any) -> bool:
     """The parse reads "preferred" after the note's subject as an adjective of what was
     preferred ("Dana once preferred phone calls": phone calls of Dana's that are
     preferred): the first word a name or a pronoun, nothing but adverbs between it and
@@ -635,7 +636,7 @@ def _misread_past_wish(doc: Any) -> Any:
         return False
     for t in doc[1:]:
         if t.lower_ == "preferred":
-            return t.dep_ == "amod"
+            return bool(t.dep_ == "amod")
         if t.pos_ != "ADV":
             return False
     return False
@@ -1387,11 +1388,16 @@ def _former_subject(pred: Any) -> bool:
 def _bare_past(pred: Any) -> bool:
     """A note's past participle with neither subject nor auxiliary that has an object or
     says when it ended ("Cancelled the premium subscription", "Lived in Nairobi until
-    2020", "Moved to Valencia a year ago", "Lived in Berlin 2015-2019"): done before, not
-    a passive of now ("Billed monthly", "Based in Berlin since 2019")."""
+    2020", "Moved to Valencia a year ago", "Lived in Berlin 2015-2019"), or of a verb that
+    has no passive of now ("Worked at Google", "Lived in Berlin"; :data:`ACTIVE_ONLY_VERBS`,
+    not with "since", "now", "still"): done before, not a passive of now ("Billed
+    monthly", "Based in Berlin since 2019")."""
     if pred.tag_ != "VBN" or pred.dep_ != "ROOT" or any(
             c.dep_ in {"nsubj", "nsubjpass", "aux", "auxpass"} for c in pred.children):
         return False
+    if pred.lemma_.lower() in ACTIVE_ONLY_VERBS and not any(
+            t.lower_ in _STILL for t in pred.subtree):
+        return True  # "Worked at Google", "Lived in Berlin": no passive of now
     return any(c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "until")
                or (c.dep_ == "advmod" and c.lower_ == "ago") for c in pred.children) or (
         _years_said(pred))

@@ -191,5 +191,4 @@ def ranks_apart(a: str, b: str) -> tuple[Title, Title] | None:
         return None
     if low.rank >= RANK_BEFORE["senior"] and low.job.split()[-1] in LEADER_NOUNS:
         return None  # "a senior finance executive": what a head is too
-    assert high.level is not None
-    return (x[0], y[0]) if high.level - low.rank >= RANKS_APART else None
+    return (x[0], y[0]) if (high.level or 0) - low.rank >= RANKS_APART else None

@@ -237,6 +237,7 @@ def test_a_verb_like_channel_after_a_keys_colon_is_the_channel() -> None:
     ("Sarah is VP of Engineering.", "Sarah mentors a staff engineer."),
     ("Sarah is VP of Engineering at Acme.", "Sarah is a staff engineer at Globex."),
     ("Sarah is VP of Engineering.", "Sarah was a staff engineer at Google."),
+    ("Is a VP of Sales.", "Is a junior member of the golf club."),  # no work
 ])
 def test_a_title_not_the_holders_own_or_of_another_employer_is_no_other_rank(
         a: str, b: str) -> None:
@@ -259,3 +260,43 @@ def test_a_sentences_first_word_is_no_carrier_without_a_word_of_the_set() -> Non
 def test_the_way_to_reach_someone_elses_team_is_not_the_holders() -> None:
     assert explained("Email is the way to reach Dana's team.",
                      "Dana prefers phone calls.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize("text", [
+    "Worked at Google.", "Lived in Berlin.", "Worked at Google for five years.",
+    "Studied at MIT.",
+])
+def test_a_note_that_opens_with_the_participle_of_a_verb_with_no_passive_is_past(
+        text: str) -> None:
+    assert analyze(text).clauses[0].past
+
+
+@pytest.mark.parametrize("text", [
+    "Based in Berlin.", "Employed at Google.", "Worked at Google since 2019.",
+])
+def test_a_passive_of_now_or_a_work_since_is_no_past(text: str) -> None:
+    assert not analyze(text).clauses[0].past
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Lived in Berlin.", "Lives in Madrid."),
+    ("Worked at Google for five years.", "Works at Meta."),
+    ("Left Google in 2023.", "Worked at Google for five years."),
+])
+def test_where_one_worked_or_lived_before_does_not_contradict_now(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_an_account_holder_is_its_owner() -> None:
+    assert held_of("The account holder is Jane.")["owner of account"] == {"jane"}
+    assert_contradiction("The account holder is Jane.", "Bob owns the account.",
+                         "one-value-attribute")
+    assert explained("Primary account holder: Jane.",
+                     "Secondary account holder: Bob.")[0] != "contradiction"
+
+
+def test_an_owner_of_a_named_account_and_of_the_account() -> None:
+    assert_contradiction("The account owner is Jane Park.", "Bob Lee owns the Acme account.",
+                         "one-value-attribute")
+    assert explained("Jane owns the Acme account.",
+                     "Bob owns the Globex account.")[0] != "contradiction"

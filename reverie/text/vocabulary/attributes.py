@@ -469,7 +469,7 @@ NOT_HELD_VERBS = frozenset(
 Berlin", "accepts euros"): never one attribute's value."""
 
 ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
-                  | {"language", "timezone", "tz", "status", "owner", "method"})
+                  | {"language", "timezone", "tz", "status", "owner", "holder", "method"})
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
@@ -480,8 +480,9 @@ OWNER_FRAMES = frozenset({("belong", "prep:to"), ("own", "prep:by")})
 """(predicate, role) that name a thing's one owner, a name ("the account belongs to
 Lee", "the account is owned by Lee", as "the account owner is Lee" says)."""
 
-OWNER_NOUNS = frozenset({"owner"})
-"""Subject nouns of a copula that name a thing's one owner ("the account owner is Dana");
+OWNER_NOUNS = frozenset({"owner", "holder"})
+"""Subject nouns of a copula that name a thing's one owner ("the account owner is Dana",
+"Primary account holder: Dana");
 as the value ("Dana is an owner of the org") the noun is an access level instead."""
 
 BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew",

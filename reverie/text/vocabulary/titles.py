@@ -19,6 +19,7 @@ __all__ = [
     "ROLE_INITIALISMS",
     "ROLE_NOUNS",
     "TITLE_WORDS",
+    "TITLE_WORK_VERBS",
 ]
 
 CHIEF_OFFICERS: Mapping[str, frozenset[str]] = {
@@ -67,6 +68,10 @@ BUSINESS_FUNCTIONS = frozenset({
 TITLE_WORDS = frozenset({"title", "role", "position", "job", "rank", "level"})
 """Subjects of a title statement that say what is said, not whose ("Title: Jr.
 Designer")."""
+
+TITLE_WORK_VERBS = frozenset({"work", "serve", "act", "start", "join"})
+"""Lemmas whose "as" gives their subject a title ("works as a junior assistant", "serves
+as the team's tech lead")."""
 
 BECOME_VERBS = frozenset({"become", "promote", "appoint", "name", "make", "hire", "elect"})
 """Lemmas by which a holder came to have a title: said in the past, the title holds now

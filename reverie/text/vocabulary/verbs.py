@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "ACTIVE_ONLY_VERBS",
     "ATTITUDE_ADJECTIVES",
     "ATTITUDE_VERBS",
     "BELIEF_VERBS",
@@ -257,6 +258,12 @@ that names no key "old" may be its age ("my old car")."""
 SELLING_VERBS = frozenset({"bill", "invoice", "charge"})
 """Verbs whose subject is paid: "bills its customers in euros" (the seller), "is invoiced
 in dollars" (the buyer, said passively)."""
+
+ACTIVE_ONLY_VERBS = frozenset({"work", "live", "reside", "stay", "study", "teach", "serve",
+                               "volunteer", "intern"})
+"""Verbs of where or as what one was whose participle opening a note is its past, never a
+passive of now ("Worked at Google", "Lived in Berlin", "Studied at MIT"; not "Based in
+Berlin", "Employed at Google", which say what holds)."""
 
 BUYING_VERBS = frozenset({"pay"})
 """Verbs whose subject pays: "pays in euros" (the buyer), "is paid in dollars" (the
