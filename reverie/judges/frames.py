@@ -1285,7 +1285,7 @@ _PART_TIME_JOB = frozenset({"part-time", "parttime"})
 def _full_time(c: Clause, d: Clause) -> bool:
     """Both clauses say work done full-time ("is a full-time nurse" / "is a full-time
     teacher"): one holds one full-time job."""
-    return all(any(_FULL_TIME_JOB & x.words for x in k.args) for k in (c, d))
+    return _both_say(c, d, _FULL_TIME_JOB)
 
 
 _FULL_TIME_JOB = frozenset({"full-time", "fulltime"})
@@ -1294,7 +1294,12 @@ _FULL_TIME_JOB = frozenset({"full-time", "fulltime"})
 def _part_time(c: Clause, d: Clause) -> bool:
     """Both clauses say work done part-time ("works part-time at a cafe" / "works
     part-time at a bakery"): one may hold two part-time jobs."""
-    return all(any(_PART_TIME_JOB & x.words for x in k.args) for k in (c, d))
+    return _both_say(c, d, _PART_TIME_JOB)
+
+
+def _both_say(c: Clause, d: Clause, words: frozenset[str]) -> bool:
+    """An argument of each clause says one of ``words``."""
+    return all(any(words & x.words for x in k.args) for k in (c, d))
 
 
 def _one_adjective_two_complements(c: Clause, d: Clause, role: str) -> bool:
@@ -2226,8 +2231,7 @@ def _other_function(pair: Pair) -> Finding | None:
     if found is None or _two_employers(pair, *found):
         return None
     x, y = found
-    said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
-    if _plain_settings_apart(pair, frozenset(said), _became_before):
+    if _titles_held_apart(pair, found):
         return None
     return finding("other-function", (
         f"{_versus(pair)}: two functions headed, {x.said} / {y.said}"))
@@ -2255,12 +2259,17 @@ def _ranks_of_titles(pair: Pair) -> Finding | None:
     x, y = found
     if not (_titled(pair.a, x) and _titled(pair.b, y)):
         return None  # "reports to the Head of Design", "mentors a staff engineer"
-    # the titles' words are what is said: a copula read the other way round ("the head
-    # of marketing is Marco") puts them in the subject
-    said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
-    if _plain_settings_apart(pair, frozenset(said), _became_before):
+    if _titles_held_apart(pair, found):
         return None
     return finding("other-rank", f"{_versus(pair)}: one person, {x.said} / {y.said}")
+
+
+def _titles_held_apart(pair: Pair, found: tuple[Title, Title]) -> bool:
+    """Two titles of one holder may both hold (:func:`_plain_settings_apart`, a rise
+    saying what holds now), the titles' words being what is said: a copula read the
+    other way round ("the head of marketing is Marco") puts them in the subject."""
+    said = TITLE_WORDS | {w.lower() for t in found for w in t.said.split()}
+    return _plain_settings_apart(pair, frozenset(said), _became_before)
 
 
 def _other_role(pair: Pair) -> Finding | None:
@@ -2870,8 +2879,17 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
 def _every_one(an: Analysis, x: Arg) -> bool:
     """``x`` is a scope of every one of its kind ("for all communication", "for any
     message"): no scope at all."""
-    return bool(re.search(rf"\b(?:for|in)\s+(?:all|every|any)\s+(?:[\w-]+\s+)?"
-                          rf"{re.escape(x.head)}", an.text, re.I))
+    return any(w.startswith(x.head) for w in _said_of_every(an.text))
+
+
+@lru_cache(maxsize=1 << 14)
+def _said_of_every(text: str) -> tuple[str, ...]:
+    """The one or two words after each "for all", "in every", "for any" of ``text``, in
+    lower case ("for all internal communication": internal, communication)."""
+    return tuple(w.lower() for m in _EVERY_ONE.finditer(text) for w in m.groups() if w)
+
+
+_EVERY_ONE = re.compile(r"\b(?:for|in)\s+(?:all|every|any)\s+(?:([\w-]+)\s+)?([\w-]+)", re.I)
 
 
 def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,

@@ -785,7 +785,7 @@ def _stranded(prep: Any) -> list[Any]:
 
 
 def _is_content(token: Any) -> bool:
-    if _mixed_case(token) and not token.is_punct:
+    if _mixed_case(token):
         return True  # a name the tagger did not know, tagged a pronoun, an adverb or a stop
     if token.is_punct or token.is_space or (
             token.dep_ in _SKIP_DEPS and not (token.dep_ == "punct" and token.is_alpha)):

@@ -276,8 +276,8 @@ OPTION_SETS: Mapping[str, OptionSet] = {
     "mobile carrier": OptionSet(
         # carriers whose names are words besides ("a sprint", "a bell", "three"), read
         # capitalised only; "EE" in capitals only
-        options={**_products("mobile carrier", leaving=frozenset({"sprint"})),
-                 **{name: name for name in _WORD_CARRIERS}, "ee": "ee"},
+        options={**_products("mobile carrier"), **{name: name for name in _WORD_CARRIERS},
+                 "ee": "ee"},
         strong=frozenset({"carrier", "verizon", "t-mobile", "vodafone", "telstra", "optus",
                           "airtel", "telus", "o2", "giffgaff"}),
         weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
