@@ -330,10 +330,17 @@ def _product(c: Clause, x: Arg) -> Held | None:
     if name is None:
         return None
     kind = PRODUCT_KINDS[name]
+    value = product_value(name)
     if any(y is not x and y.role not in {"adv", "obj"} and not _on_device(y)
-           and not _of_the_holder(y, kind) for y in c.args):
+           and not _of_the_holder(y, kind) and not _names_product(y, value) for y in c.args):
         return None
-    return Held(kind, x, product_value(name), weak=True)
+    return Held(kind, x, value, weak=True)
+
+
+def _names_product(y: Arg, value: frozenset[str]) -> bool:
+    """The argument names the product of ``value`` again ("uses a MacBook with macOS")."""
+    name = product_name(y.words, y.head)
+    return name is not None and product_value(name) == value
 
 
 def _of_the_holder(y: Arg, kind: str) -> bool:
@@ -1150,7 +1157,8 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista", "as a liaison": the frame says it is an occupation, WordNet
         # need not know it as a person; not "works as a team"
-        role = is_kind_of(x.head, "person") or not is_kind_of(x.head, "physical_entity")
+        role = (is_kind_of(x.head, "person", any_sense=True)  # "a driver": some sense
+                or not is_kind_of(x.head, "physical_entity"))
         return Held("occupation", x, words) if role and not is_kind_of(x.head, "group") \
             else None
     if predicate == "be" and x.role == "attr":

@@ -120,6 +120,8 @@ from reverie.text.vocabulary.attributes import (
     DOLLAR_CODES,
     DWELLER_NOUNS,
     EMPLOYER_FRAMES,
+    ENGAGED_ATTRIBUTES,
+    ENGAGEMENT_WORDS,
     EXCLUSIVE_RELATIONS,
     FREQUENCIES,
     MAIN_QUALIFIERS,
@@ -128,6 +130,7 @@ from reverie.text.vocabulary.attributes import (
     OCCUPATION_KINDS,
     ORIGIN_FRAMES,
     OWNER_NOUNS,
+    PERSON_ROLE_NOUNS,
     PERSON_SORTS,
     RELATED_PERSONS,
     RESIDENCE_FRAMES,
@@ -579,6 +582,20 @@ def _restricted_apart(c: Clause, d: Clause, role: str) -> bool:
     return any(not _agree(mine[p], theirs[p]) for p in mine.keys() & theirs.keys())
 
 
+def _each_placed(c: Clause, d: Clause, role: str) -> bool:
+    """Each value of a copula is placed by a preposition of its own, another on each side,
+    and no place is said by both ("a senior engineer at Acme" / "a junior mentor in the
+    volunteer program"): two things one is, each where it is."""
+    x, y = c.arg(role), d.arg(role)
+    if c.predicate != "be" or x is None or y is None:
+        return False
+    mine = {(slot, v) for slot, v in x.mods or () if slot.startswith("prep:")}
+    theirs = {(slot, v) for slot, v in y.mods or () if slot.startswith("prep:")}
+    # one preposition on both is the value's ("due on the 1st" / "due on the 15th")
+    return (bool(mine and theirs) and not {s for s, _ in mine} & {s for s, _ in theirs}
+            and not any(set(v.split()) & set(w.split()) for _, v in mine for _, w in theirs))
+
+
 def _prep_slots(a: Arg | None) -> set[str]:
     return {slot for slot, _ in (a.mods or () if a is not None else ()) if slot.startswith("prep:")}
 
@@ -992,6 +1009,32 @@ def _narrowed_subject(pair: Pair, c: Clause, d: Clause) -> bool:
     return False
 
 
+# a preposition of scope in a copula's subject, before its verb ("the manager for the
+# Atlas project is", "working hours in summer are", "time zone while travelling is")
+_SCOPE_IN_SUBJECT = r"\b(?:for|in|on|at|during|while|when|outside|after|before|with)\b"
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b|:", re.I)
+
+
+def _scope_in_subject(pair: Pair, c: Clause, d: Clause) -> bool:
+    """Copulas one of whose subjects says, after a preposition before the verb, words the
+    other subject does not ("Dana's manager for the Atlas project is Mia" / "Dana's manager
+    is Leo"): the value of a scope of its own, beside the general one."""
+    if c.predicate != "be":
+        return False
+    for x, y, text in ((c, d, pair.a.text), (d, c, pair.b.text)):
+        extra = x.subject - y.subject - ATTRIBUTE_QUALIFIERS - SELF_WORDS - {SELF}
+        verb = _COPULA.search(text)
+        if not extra or verb is None:
+            continue
+        before = text[:verb.start()]
+        # a lemma's stem ("delivery": "deliveries")
+        if any(re.search(_SCOPE_IN_SUBJECT
+                         + rf"(?:\s+[\w'-]+){{0,3}}?\s+{re.escape(w[:max(3, len(w) - 1)])}",
+                         before, re.IGNORECASE) for w in extra):
+            return True
+    return False
+
+
 def _two_attributes(c: Clause, d: Clause) -> bool:
     """Copulas whose subjects name two attributes ("the billing contact is Dana" / "the
     technical contact is Dana"), not one counted twice ("my 2 brothers are ..." / "my 4
@@ -999,8 +1042,10 @@ def _two_attributes(c: Clause, d: Clause) -> bool:
     return c.predicate == "be" and not all(w[:1].isdigit() for w in c.subject ^ d.subject)
 
 
-def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
-    """Return the rule by which two clauses conflict and the role that differs, or None."""
+def _clause_conflict(c: Clause, d: Clause, names: frozenset[str] = frozenset()
+                     ) -> tuple[str, str] | None:
+    """Return the rule by which two clauses conflict and the role that differs, or None;
+    ``names`` are the two statements' proper names."""
     if c.predicate != d.predicate or c.past != d.past:
         return None  # "Acme's carrier was UPS" / "Acme's carrier is FedEx": both true
     if _may_and_does(c, d):
@@ -1021,7 +1066,7 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         if al.differ or not any(r != "subject" for r in al.agree) or _qualified(c, d):
             return None
         return "negated-frame", ""
-    if c.negated or len(al.differ) != 1 or _inverted(c, d):
+    if c.negated or len(al.differ) != 1 or _inverted(c, d) or _one_inverted(c, d, names):
         return None
     real = al.real()
     if not real:
@@ -1034,9 +1079,13 @@ def _clause_conflict(c: Clause, d: Clause) -> tuple[str, str] | None:
         return None  # "accepts payment in USD" / "... in EUR": both; not "only speaks"
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
-    if _circumstance_of_one(c, d, real[0].role) or _circumstance_of_one(d, c, real[0].role):
-        return None  # "prefers WhatsApp at work" / "prefers phone": a wish where it holds
-    if _restricted_apart(c, d, real[0].role):
+    # a wish, or a copula, said where or when it holds ("prefers WhatsApp at work" /
+    # "prefers phone", "is a night owl on weekends" / "is an early riser")
+    wishes = c.predicate != "be"
+    if (_circumstance_of_one(c, d, real[0].role, wishes=wishes)
+            or _circumstance_of_one(d, c, real[0].role, wishes=wishes)):
+        return None
+    if _restricted_apart(c, d, real[0].role) or _each_placed(c, d, real[0].role):
         return None  # "dark mode in the IDE" / "light mode in the terminal": two places
     if real[0].role == "subject" and (_persons(c, d) or _two_attributes(c, d)
                                       or _two_things_done_alike(c, d)):
@@ -1121,8 +1170,25 @@ def _circumstance_of_one(c: Clause, d: Clause, role: str, *, wishes: bool = True
     said = _said_by(d)
     if said & _EVERY:
         return False  # "always by email": every circumstance, this one too
-    return any(_circumstance(y) and (y.role != role or sum(z.role == role for z in c.args) > 1)
-               and _unsaid(_content(_arg_words(y)), said) for y in c.args)
+    if any(_circumstance(y) and (y.role != role or sum(z.role == role for z in c.args) > 1)
+           and _unsaid(_content(_arg_words(y)), said) for y in c.args):
+        return True
+    # a copula's noun placed in a circumstance ("is a night owl on weekends"; an adjective's
+    # complement is its value: "is due on Friday"; a preposition both values have is the
+    # value's: "a student at MIT" / "a student at Harvard")
+    value = c.arg(role) if c.predicate == "be" and not wishes else None
+    if value is None or value.adjective:
+        return False
+    theirs = {y.role for y in _hung(other)} if (other := d.arg(role)) is not None else set()
+    return any(_circumstance(y) and y.role not in theirs
+               and _unsaid(_content(_arg_words(y)), said) for y in _hung(value))
+
+
+def _hung(x: Arg) -> tuple[Arg, ...]:
+    """The prepositional phrases hung on an argument, each as an argument of its own ("a
+    night owl on weekends": on weekends)."""
+    return tuple(Arg(slot, v.split()[-1], frozenset(v.split()), frozenset(), frozenset())
+                 for slot, v in x.mods or () if slot.startswith("prep:") and v)
 
 
 def _wished_in_circumstances(pair: Pair, *, wishes: bool = True) -> bool:
@@ -1180,7 +1246,7 @@ _SPANS = frozenset({"year", "years", "month", "months", "week", "weeks", "day", 
 # a "for" of why, not of what for ("suspended for non-payment")
 _REASONS = frozenset({"payment", "nonpayment", "non-payment", "non", "fraud", "abuse", "violation",
                       "violations", "reason", "reasons", "misconduct", "inactivity", "breach",
-                      "cause", "spam", "chargeback", "chargebacks"})
+                      "cause", "spam", "chargeback", "chargebacks", "living"})
 # words of every scope: a value said with them holds in the other's scope too
 _EVERY = frozenset({"always", "all", "every", "everything", "everywhere", "any"})
 _EVERY_SAID = re.compile(r"\b(?:" + "|".join(sorted(_EVERY)) + r")\b", re.I)
@@ -1195,6 +1261,8 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _one_status(c, d, role)
         # "Dana's manager" / "Dana's project manager": two attributes
         or _narrowed_subject(pair, c, d)
+        # "Dana's manager for the Atlas project is Mia" / "Dana's manager is Leo": a scope
+        or _scope_in_subject(pair, c, d)
         # "in Japanese yen" / "in JPY": one currency
         or _one_value_named_twice(pair, c, d)
         # "a dual citizen of Italy and Brazil" / "is Brazilian": both
@@ -1672,6 +1740,25 @@ def _inverted(c: Clause, d: Clause) -> bool:
             and c.subject | x.words == d.subject | y.words)
 
 
+def _one_inverted(c: Clause, d: Clause, names: frozenset[str]) -> bool:
+    """One copula was read the other way round, its value a name that is the other's
+    subject, and the other was not ("Dana is the tech lead on Atlas", read as "the tech lead
+    on Atlas is Dana", whose value keeps its place in the subject; "Dana is a backend
+    engineer"): their values are not of one slot. A value that is no name is compared as it
+    is ("Payroll cutoff is the 25th": the cutoff), and so is one of another holder ("Maria is
+    the account owner" / "The account owner is Ravi")."""
+    x, y = c.arg("attr"), d.arg("attr")
+    if c.predicate != "be" or x is None or y is None:
+        return False
+    mine, theirs = x.words <= c.subject, y.words <= d.subject
+    if mine == theirs:
+        return False
+    value, other = (x, d) if mine else (y, c)
+    # the name read as a value is the other's holder ("Maria is the account owner" / "The
+    # account owner is Ravi" compare as they are)
+    return value.head in names and value.head in other.subject
+
+
 def conflict(pair: Pair, *, doubt: bool = True) -> Finding | None:
     """Return the finding by which the two statements contradict each other, or None;
     without ``doubt``, never the uncertain agent-memory model's (consolidation: a doubt
@@ -1737,7 +1824,7 @@ def _conflict(pair: Pair) -> Finding | None:
         return found
     for c in pair.a.clauses:
         for d in pair.b.clauses:
-            why = _clause_conflict(c, d)
+            why = _clause_conflict(c, d, pair.a.salient | pair.b.salient)
             if why is None:
                 continue
             rule, role = why
@@ -3472,7 +3559,7 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if (_circumstance_of_one(c, d, x.arg.role) or _circumstance_of_one(d, c, y.arg.role)
                     or _way_of_some_circumstance(pair, x.arg, y.arg)):
                 continue  # "wants email at work" / "wants Slack": a wish where it holds
-            if _scoped_apart(c, x, d, y) or _two_sides(c, d) or (
+            if _scoped_apart(c, x, d, y) or _engaged_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)) or _part_time(c, d):
                 continue  # "works as a bartender on weekends": beside the main job
             if ((_for_one_only(c, d, x.arg.role) and not _EVERY_SAID.search(pair.b.text))
@@ -3611,7 +3698,7 @@ def _one_named_holder(mine: frozenset[str], c: Clause, theirs: frozenset[str],
     if not named.subject_name and any(is_noun(w) for w in x):
         return False  # "the dog" / "our dog": no name
     return all(is_kind_of(w, "organism") or is_kind_of(w, "organization")
-               for w in y - x - {SELF})
+               or w in PERSON_ROLE_NOUNS for w in y - x - {SELF})
 
 
 def _denied_value(pair: Pair) -> Finding | None:
@@ -3800,6 +3887,16 @@ def _scoped_apart(c: Clause, x: Held, d: Clause, y: Held) -> bool:
     ("in the editor" / "in the code editor") is one thing."""
     mine, theirs = _scope_words(c, x), _scope_words(d, y)
     return bool(mine and theirs and not _agree(mine, theirs))
+
+
+def _engaged_apart(c: Clause, x: Held, d: Clause, y: Held) -> bool:
+    """One value is said for an engagement of the holder's the other does not say ("reports
+    to Mia on the Atlas project" / "Raj's manager is Leo", "is the tech lead for the client
+    team"): whom or what one is for there, beside the general one."""
+    if x.attribute not in ENGAGED_ATTRIBUTES:
+        return False
+    mine, theirs = _scope_words(c, x), _scope_words(d, y)
+    return bool((mine ^ theirs) & ENGAGEMENT_WORDS) and not (mine and theirs)
 
 
 def _scope_words(c: Clause, x: Held) -> frozenset[str]:

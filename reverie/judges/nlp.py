@@ -43,6 +43,7 @@ from reverie.judges.memo import Bounded
 from reverie.judges.valence import ATTITUDE, is_rated, valence
 from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, BRANCH_NAMES, STATUS_WORDS
 from reverie.text.vocabulary.calendar_words import (
+    DAY_ADVERBS,
     PERIODS,
     RECURRENCE_WORDS,
     RECURRING,
@@ -449,13 +450,17 @@ def _misread_name(doc: Any) -> str | None:
             or first.tag_ in _NO_NAME_TAGS or first.dep_ in {"nsubj", "nsubjpass"}
             or verb.dep_ in {"nsubj", "nsubjpass"}  # "Backend services are": its modifier
             or not finite or first.lower_ in OPENING_ADVERBS or first.lower_.endswith("ly")
-            or any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)):
-        return None  # "Her kids are", "Bayside Motors has": no misread name
+            or any(c.dep_ in {"nsubj", "nsubjpass"} and c.i < verb.i for c in verb.children)):
+        return None  # "Her kids are", "Bayside Motors has": no misread name (a subject after
+        # the verb is the misreading: "Raj is a Salesforce employee", "employee" the subject)
     word = first.lower_
     forms = {word, word[:-1]} if word.endswith("s") else {word}  # "Prefers", "Prices"
-    if any(lexicon.is_noun(w) or lexicon.is_verb(w) or lexicon.is_adjective(w)
-           for w in forms):
-        return None  # a word of English ("Raj" too, which WordNet knows, is left alone)
+    # a noun the parse took for an adverb is a name ("Raj works at Oracle": "Raj" an
+    # adverb); a noun it read otherwise, a verb or an adjective is a word of English
+    nouns_only = first.tag_ == "RB" and word not in DAY_ADVERBS
+    if any((lexicon.is_noun(w) and not nouns_only) or lexicon.is_verb(w)
+           or lexicon.is_adjective(w) for w in forms):
+        return None
     return str(first.text)
 
 

@@ -4,7 +4,8 @@ language: Spanish", "docs in Japanese", "Dashboard language: English".
 Languages are read by name (:data:`~reverie.text.vocabulary.languages.LANGUAGE_NAMES`,
 each as the languages it may be: "Chinese" is Mandarin or Cantonese). Only a statement of
 how to address its holder asks for one (a reply, a document, a call, a preferred or
-interface language: :data:`~reverie.text.vocabulary.languages.ADDRESS_USES`); which
+interface language: :data:`~reverie.text.vocabulary.languages.ADDRESS_USES`; not a
+thing available or translated in one of several: "the docs are available in Japanese"); which
 languages a holder speaks is no such thing, since one may speak several ("native
 language", "fluent in": :data:`~reverie.text.vocabulary.languages.ABILITY_WORDS`). A language after
 a denial in its clause ("doesn't read Japanese") is denied, not asked for.
@@ -67,6 +68,9 @@ class Languages:
         return meant or None
 
 
+# "The docs are available in English", "translated into Korean": one version of several
+_VERSIONS_OF = re.compile(r"\b(?:available|offered|translated|localized|localised|"
+                          r"supports?|supported|comes?\s+in)\b", re.I)
 _WRITE_TO = re.compile(r"\b(?:write|writing)\s+(?:back\s+)?to\b", re.I)
 # "Ana speaks Portuguese with us": the language she addresses us in, not one she can speak
 _WITH_US = re.compile(r"\b(?:speaks?|speaking|talks?|talking)\b[^.;]*?\b(?:with|to)\s+"
@@ -99,6 +103,8 @@ def languages(text: str) -> Languages:
     uses = frozenset(ADDRESS_USES[w] for w in words if w in ADDRESS_USES)
     if _WRITE_TO.search(text) or _WITH_US.search(text):  # "Write to Ana in Korean": not
         uses |= {"messages"}  # "writes a novel"
+    if _VERSIONS_OF.search(text):
+        uses = frozenset()  # a thing that comes in several languages asks for none
     if ABILITY_WORDS.intersection(words) and not _WITH_US.search(text):
         uses -= {""}  # "Krystian's native language is Polish": which he speaks
     return Languages(tuple(asked), frozenset(denied), uses, frozenset(spoken),

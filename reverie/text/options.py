@@ -94,6 +94,14 @@ def _singular(word: str) -> str:
 _NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.I)
 
 
+def _says_phrase(text: str, spec: OptionSet) -> bool:
+    """``text`` says one of the set's strong phrases ("Ken's cell provider is Bell")."""
+    if not spec.strong_phrases:
+        return False
+    said = " ".join(_WORDS.findall(text.lower()))
+    return any(re.search(rf"\b{re.escape(p)}\b", said) for p in spec.strong_phrases)
+
+
 @lru_cache(maxsize=1 << 14)
 def options(text: str) -> Mapping[str, Named]:
     """Read the options ``text`` names, by set (sets it names none of left out);
@@ -132,7 +140,8 @@ def options(text: str) -> Mapping[str, Named]:
                 named.add(option)
         if named or denied:
             out[name] = Named(frozenset(named | denied), frozenset(denied),
-                              bool(words & spec.strong), bool(words & spec.weak),
+                              bool(words & spec.strong) or _says_phrase(text, spec),
+                              bool(words & spec.weak),
                               frozenset(_singular(w) for w in words & spec.things)
                               | {spec.thing_of[w] for w in words & spec.thing_of.keys()},
                               frozenset(q for q, thing in which if thing in spec.things),

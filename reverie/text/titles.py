@@ -78,6 +78,9 @@ _AFTER = re.compile(
 _HEADS = re.compile(r"\b(?:heads|runs)\s+(?:up\s+)?(?:the\s+|our\s+|their\s+|its\s+)?"
                     r"([A-Za-z]+)\s+(?:team|department|function|division|org|organization)\b",
                     re.I)
+# "a sales intern", "a marketing trainee": the lowest rung of a function
+_LEARNER = re.compile(r"\b(" + "|".join(sorted(BUSINESS_FUNCTIONS)) + r")\s+(intern|trainee)\b",
+                      re.I)
 _NOT_A_JOB = frozenset({
     "at", "in", "for", "on", "with", "and", "or", "but", "since", "from", "of", "to", "by",
     "who", "the", "a", "an", "this", "that", "our", "their", "his", "her", "my", "its",
@@ -135,6 +138,9 @@ def titles(text: str) -> tuple[Title, ...]:
                 said = text[m.start():m.start(2)] + " ".join(job)
                 add(m, Title(said, rank=ranks[m.group(1).lower()], job=_singular(job),
                              function=ranks is RANK_AFTER))
+    for m in _LEARNER.finditer(text):
+        add(m, Title(m.group(0), rank=RANK_BEFORE[m.group(2).lower()],
+                     job=_singular([m.group(1), m.group(2)])))
     for m in _HEADS.finditer(text):
         if m.group(1).lower() not in _NOT_A_JOB:
             add(m, Title(m.group(0), job=_singular([m.group(1)]), function=True))

@@ -40,6 +40,8 @@ __all__ = [
     "EMPLOYER_KINDS",
     "EMPLOYER_PARTS",
     "EMPLOYER_WORDS",
+    "ENGAGED_ATTRIBUTES",
+    "ENGAGEMENT_WORDS",
     "EXCLUSIVE_RELATIONS",
     "FREQUENCIES",
     "HOME_NOUNS",
@@ -63,6 +65,7 @@ __all__ = [
     "ORIGIN_NOUNS",
     "OWNER_FRAMES",
     "OWNER_NOUNS",
+    "PERSON_ROLE_NOUNS",
     "PERSON_SORTS",
     "PLACE_KINDS",
     "QUALIFIER_VALUES",
@@ -102,6 +105,7 @@ ONE_VALUE_NOUNS = frozenset(
         "supervisor",
         "database",
         "db",
+        "datastore",
         "branch",
         "cycle",
         "channel",
@@ -129,6 +133,7 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
     "timezone": "zone",
     "os": "system",
     "db": "database",
+    "datastore": "database",
     "carrier": "mobile carrier",
     "workplace": "employer",
     "channel": "contact channel",
@@ -404,6 +409,20 @@ RELATED_PERSONS: tuple[str, ...] = ("relative", "friend", "associate", "superior
 """WordNet kinds of a person named by how they stand to someone ("Sam's wife", "her boss",
 "a colleague of hers"): another holder than the one a note is about."""
 
+ENGAGEMENT_WORDS = frozenset({"project", "team", "squad", "client", "engagement",
+                              "initiative", "program", "programme", "workstream", "site",
+                              "contract", "assignment", "rotation"})
+"""Nouns of a piece of work a holder is on for a while ("on the Atlas project", "for the
+client team"): a manager or a role said for one is that engagement's."""
+
+ENGAGED_ATTRIBUTES = frozenset({"manager", "occupation", "role", "title"})
+"""Attributes that one engagement of the holder's may have apart from the general one."""
+
+PERSON_ROLE_NOUNS = frozenset({"contact", "poc", "lead", "stakeholder", "approver",
+                               "signatory", "liaison", "admin", "owner"})
+"""Nouns of a person by the part they play for someone that the lexicon's kept senses do
+not file under person ("our contact Raj", "their admin Li")."""
+
 PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
 """WordNet kinds of person one is besides a job or another sort ("an only child", "a single
 father", "a Mac user", "a vegan"): "is an only child" / "is a nurse" may both hold."""
@@ -473,8 +492,9 @@ ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
-MANAGER_FRAMES = frozenset({("report", "prep:to")})
-"""(predicate, role) that name whom a holder reports to, a name ("reports to Sarah")."""
+MANAGER_FRAMES = frozenset({("report", "prep:to"), ("manage", "prep:by")})
+"""(predicate, role) that name whom a holder reports to or is managed by, a name ("reports
+to Sarah", "the account is managed by Priya", as "the account manager is Priya" says)."""
 
 OWNER_FRAMES = frozenset({("belong", "prep:to"), ("own", "prep:by")})
 """(predicate, role) that name a thing's one owner, a name ("the account belongs to

@@ -101,6 +101,10 @@ AMBIGUOUS_ABBREVIATIONS = frozenset(
 """Month and weekday names that are ordinary words too ("may", "sun"): names only when
 capitalised."""
 
+DAY_ADVERBS = frozenset({"today", "tonight", "tomorrow", "yesterday", "nowadays", "overnight",
+                         "weekdays", "weekends"})
+"""Nouns of a day said as adverbs ("Tomorrow works"): no one's name."""
+
 PERIODS = ("week", "month", "quarter", "year")
 """The periods a date can name besides a day."""
 

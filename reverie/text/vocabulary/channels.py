@@ -106,7 +106,8 @@ CHOICE_WORDS = frozenset({
 """Words of a clause choosing a channel ("prefers", "only", "best way to reach her")."""
 
 REACH_VERBS = frozenset({"reach", "reached", "contact", "contacted",
-                         "contacting", "ping", "pinged", "message", "messaged"})
+                         "contacting", "ping", "pinged", "message", "messaged", "send",
+                         "sent"})
 """Verbs of reaching someone, which choose the channel they are said with ("reach him on
 WhatsApp", "contacted by email"; not "this contact"; not "reachable on Signal", which may
 be one of several)."""
@@ -125,7 +126,7 @@ CHANNEL_USES = frozenset({
     "answer", "check", "read", "open", "respond", "reply", "get", "send", "receive",
     "reachable", "available", "message", "note", "invite", "thread", "communication",
     "method", "support", "everything", "anything", "all", "way", "dm", "direct", "be",
-    "have", "do", "go", "pick", "use",
+    "have", "do", "go", "pick", "use", "take", "accept", "best", "prefer", "good",
 })
 """Lemmas of using a channel, which say nothing of what it is chosen for ("never answers
 his mobile", "never checks LinkedIn messages", "for everything")."""

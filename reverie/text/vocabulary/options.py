@@ -46,6 +46,8 @@ class OptionSet:
     ways: Mapping[str, str] = field(default_factory=dict)
     """Words that say which way a thing with an option goes ("imports": in, "exports":
     out): two statements of two ways are of two things (what comes in, what goes out)."""
+    strong_phrases: frozenset[str] = frozenset()
+    """Phrases of weak words that say the set as a strong word does ("cell provider")."""
 
     @property
     def words(self) -> frozenset[str]:
@@ -283,6 +285,9 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
                         "provider", "network", "service", "on", "with", "switched",
                         "subscriber"}),
+        strong_phrases=frozenset(f"{what} {kind}" for what in ("cell", "cellular", "mobile",
+                                                             "phone", "wireless")
+                                 for kind in ("provider", "network", "service")),
         # "a work phone on Verizon" / "the personal phone is on T-Mobile": two lines
         things=frozenset({"phone", "phones", "line", "lines", "sim"}),
         proper=_WORD_CARRIERS,

@@ -202,7 +202,13 @@ _RUNTIMES = ("python", "java", "node", "node.js", "nodejs", "ruby", "php", "go",
              "elasticsearch", "redis", "kafka", "postgresql", "postgres", "mysql", "mariadb",
              "mongodb", "sqlite", "windows", "macos", "ios", "android", "ubuntu", "debian",
              "fedora", "centos", "rhel", "jira server", "jira", "confluence", "gradle",
-             "maven", "webpack", "next.js", "nextjs")
+             "maven", "webpack", "next.js", "nextjs", "react native", "fastapi", "svelte",
+             "nuxt", "symfony", "unreal engine", "tensorflow", "pytorch", "numpy", "pandas",
+             "hadoop", "airflow", "nginx", "tomcat", "openssl", "openjdk", "jdk", "gcc",
+             "clang", "llvm", "cuda", "tailwind", "jquery", "wordpress", "drupal", "magento",
+             "xcode", "visual studio", "intellij", "powershell", "ansible", "istio",
+             "prometheus", "grafana", "jenkins", "gitlab", "rabbitmq", "cassandra", "neo4j",
+             "clickhouse")
 
 VERSIONED_PRODUCTS: Mapping[str, str] = {
     name: {"node.js": "node", "nodejs": "node", "golang": "go", "dotnet": ".net",
