@@ -1021,18 +1021,22 @@ def _scope_in_subject(pair: Pair, c: Clause, d: Clause) -> bool:
     is Leo"): the value of a scope of its own, beside the general one."""
     if c.predicate != "be":
         return False
-    for x, y, text in ((c, d, pair.a.text), (d, c, pair.b.text)):
-        extra = x.subject - y.subject - ATTRIBUTE_QUALIFIERS - SELF_WORDS - {SELF}
-        verb = _COPULA.search(text)
-        if not extra or verb is None:
-            continue
-        before = text[:verb.start()]
-        # a lemma's stem ("delivery": "deliveries")
-        if any(re.search(_SCOPE_IN_SUBJECT
+    return (_subject_scoped(pair.a.text, c.subject - d.subject)
+            or _subject_scoped(pair.b.text, d.subject - c.subject))
+
+
+def _subject_scoped(text: str, words: frozenset[str]) -> bool:
+    """Of ``words``, a copula's subject's, one follows a preposition of scope before the
+    verb of ``text`` ("Raj's currency for UK invoices is"): a scope the subject says."""
+    extra = words - ATTRIBUTE_QUALIFIERS - SELF_WORDS - {SELF}
+    verb = _COPULA.search(text)
+    if not extra or verb is None:
+        return False
+    before = text[:verb.start()]
+    # a lemma's stem ("delivery": "deliveries")
+    return any(re.search(_SCOPE_IN_SUBJECT
                          + rf"(?:\s+[\w'-]+){{0,3}}?\s+{re.escape(w[:max(3, len(w) - 1)])}",
-                         before, re.IGNORECASE) for w in extra):
-            return True
-    return False
+                         before, re.IGNORECASE) for w in extra)
 
 
 def _two_attributes(c: Clause, d: Clause) -> bool:
@@ -2209,8 +2213,11 @@ def _other_time_zone(pair: Pair) -> Finding | None:
         # one zone, denied by one statement ("not on Pacific time" / "timezone: PST")
         return _denied_setting(pair, "time zone", x.said, y.said, ZONE_WORDS)
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, ZONE_WORDS)
-            or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)):
-        return None
+            or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)
+            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)
+            or bool(_WHILE_SOMEWHERE.search(pair.a.text))
+            != bool(_WHILE_SOMEWHERE.search(pair.b.text))):
+        return None  # ... or "When in London, Raj is on GMT": a scope of one
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
 
@@ -2960,7 +2967,9 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
     and ``b`` does not name it: each may hold in its own scope; "for" one of ``holders``
     ("enabled for the user") says whose it is, not a scope."""
     return any(x.role in _SCOPES and not _content(x.words) - holders <= b.lemmas
-               and not _every_one(a, x) for c in a.clauses for x in c.args)
+               and not _every_one(a, x) for c in a.clauses for x in c.args) or any(
+        c.predicate == "be" and _subject_scoped(a.text, c.subject - b.lemmas)
+        for c in a.clauses)  # "Raj's currency for UK invoices is GBP"
 
 
 def _every_one(an: Analysis, x: Arg) -> bool:

@@ -108,6 +108,10 @@ def test_values_of_their_own_circumstance_or_scope_do_not_contradict(a: str, b: 
     ("Raj reports to Mia on the Atlas project.", "Raj's manager is Leo."),
     # a thing available in one language of several
     ("The docs are available in English.", "The docs are available in Japanese."),
+    # a scope of one before a currency or a zone
+    ("Raj's currency for UK invoices is GBP.", "Raj's currency is EUR."),
+    ("Raj's time zone while travelling is PST.", "Raj's time zone is CET."),
+    ("When in London, Raj is on GMT.", "Raj is on IST."),
 ])
 def test_a_value_of_a_scope_or_version_of_its_own_is_no_other_value(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
