@@ -1028,15 +1028,26 @@ def _scope_in_subject(pair: Pair, c: Clause, d: Clause) -> bool:
 def _subject_scoped(text: str, words: frozenset[str]) -> bool:
     """Of ``words``, a copula's subject's, one follows a preposition of scope before the
     verb of ``text`` ("Raj's currency for UK invoices is"): a scope the subject says."""
-    extra = words - ATTRIBUTE_QUALIFIERS - SELF_WORDS - {SELF}
-    verb = _COPULA.search(text)
-    if not extra or verb is None:
+    scoped = _scoped_before_verb(text)
+    if not scoped:
         return False
-    before = text[:verb.start()]
     # a lemma's stem ("delivery": "deliveries")
-    return any(re.search(_SCOPE_IN_SUBJECT
-                         + rf"(?:\s+[\w'-]+){{0,3}}?\s+{re.escape(w[:max(3, len(w) - 1)])}",
-                         before, re.IGNORECASE) for w in extra)
+    stems = [w[:max(3, len(w) - 1)] for w in words - ATTRIBUTE_QUALIFIERS - SELF_WORDS - {SELF}]
+    return any(token.startswith(stem) for stem in stems for token in scoped)
+
+
+_SCOPED = re.compile(_SCOPE_IN_SUBJECT + r"((?:\s+[\w'-]+){1,4})", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1 << 14)
+def _scoped_before_verb(text: str) -> tuple[str, ...]:
+    """The words, in lower case, of the up to four after each preposition of scope before
+    the first copula of ``text`` (remembered per text)."""
+    verb = _COPULA.search(text)
+    if verb is None:
+        return ()
+    return tuple(w.lower() for m in _SCOPED.finditer(text, 0, verb.start())
+                 for w in m.group(1).split())
 
 
 def _two_attributes(c: Clause, d: Clause) -> bool:
