@@ -589,11 +589,12 @@ def _each_placed(c: Clause, d: Clause, role: str) -> bool:
     x, y = c.arg(role), d.arg(role)
     if c.predicate != "be" or x is None or y is None:
         return False
-    mine = {(slot, v) for slot, v in x.mods or () if slot.startswith("prep:")}
-    theirs = {(slot, v) for slot, v in y.mods or () if slot.startswith("prep:")}
+    mine, theirs = _prep_slots(x), _prep_slots(y)
     # one preposition on both is the value's ("due on the 1st" / "due on the 15th")
-    return (bool(mine and theirs) and not {s for s, _ in mine} & {s for s, _ in theirs}
-            and not any(set(v.split()) & set(w.split()) for _, v in mine for _, w in theirs))
+    if not (mine and theirs) or mine & theirs:
+        return False
+    placed = {w for h in _hung(x) for w in h.words}
+    return not placed & {w for h in _hung(y) for w in h.words}
 
 
 def _prep_slots(a: Arg | None) -> set[str]:
@@ -2225,9 +2226,7 @@ def _other_time_zone(pair: Pair) -> Finding | None:
         return _denied_setting(pair, "time zone", x.said, y.said, ZONE_WORDS)
     if (pair.a.negations or pair.b.negations or not _one_holder(pair.a, pair.b, ZONE_WORDS)
             or _then_and_now(pair.a, pair.b) or _holders_differ(pair.a, pair.b, ZONE_WORDS)
-            or _scope_of_one(pair.a, pair.b) or _scope_of_one(pair.b, pair.a)
-            or bool(_WHILE_SOMEWHERE.search(pair.a.text))
-            != bool(_WHILE_SOMEWHERE.search(pair.b.text))):
+            or _scope_of_either(pair) or _somewhere_of_one(pair)):
         return None  # ... or "When in London, Raj is on GMT": a scope of one
     return finding("other-time-zone", (
         f"{_versus(pair)}: time zone {x.said} ({x.utc}) / {y.said} ({y.utc})"))
@@ -2950,6 +2949,11 @@ def _settings_apart(pair: Pair, said: frozenset[str], *,
         return True
     if scoped is not None:
         return _scope_of_one(scoped, pair.b if scoped is pair.a else pair.a, holders)
+    return _scope_of_either(pair, holders)
+
+
+def _scope_of_either(pair: Pair, holders: frozenset[str] = frozenset()) -> bool:
+    """Either statement says a scope the other does not name (:func:`_scope_of_one`)."""
     return _scope_of_one(pair.a, pair.b, holders) or _scope_of_one(pair.b, pair.a, holders)
 
 
@@ -3611,6 +3615,13 @@ _WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|t
                               r"visiting)\b", re.I)
 
 
+def _somewhere_of_one(pair: Pair) -> bool:
+    """One statement only says a place or a time away where it holds ("pays in yen when in
+    Tokyo", "When in London, Raj is on GMT"): a scope of one."""
+    return (_WHILE_SOMEWHERE.search(pair.a.text) is None) != (
+        _WHILE_SOMEWHERE.search(pair.b.text) is None)
+
+
 def _money_apart(pair: Pair) -> bool:
     """Two currencies of one holder may both hold: two uses of money
     (:func:`_two_uses_of_money`), whom each pays or bills, if not the same ("pays
@@ -3619,7 +3630,7 @@ def _money_apart(pair: Pair) -> bool:
     pays in ("pays in yen when in Tokyo")."""
     if _two_uses_of_money(pair):
         return True
-    if bool(_WHILE_SOMEWHERE.search(pair.a.text)) != bool(_WHILE_SOMEWHERE.search(pair.b.text)):
+    if _somewhere_of_one(pair):
         return True
     c, d = (pair.a.clauses[0] if pair.a.clauses else None,
             pair.b.clauses[0] if pair.b.clauses else None)

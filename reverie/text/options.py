@@ -94,12 +94,18 @@ def _singular(word: str) -> str:
 _NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.I)
 
 
-def _says_phrase(text: str, spec: OptionSet) -> bool:
-    """``text`` says one of the set's strong phrases ("Ken's cell provider is Bell")."""
-    if not spec.strong_phrases:
+# each set's strong phrases, as one pattern over a text's words joined by single spaces
+_PHRASES = {name: re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(s.strong_phrases)))
+                             + r")\b")
+            for name, s in OPTION_SETS.items() if s.strong_phrases}
+
+
+def _says_phrase(text: str, name: str) -> bool:
+    """``text`` says one of set ``name``'s strong phrases ("Ken's cell provider is Bell")."""
+    pattern = _PHRASES.get(name)
+    if pattern is None:
         return False
-    said = " ".join(_WORDS.findall(text.lower()))
-    return any(re.search(rf"\b{re.escape(p)}\b", said) for p in spec.strong_phrases)
+    return pattern.search(" ".join(_WORDS.findall(text.lower()))) is not None
 
 
 @lru_cache(maxsize=1 << 14)
@@ -140,7 +146,7 @@ def options(text: str) -> Mapping[str, Named]:
                 named.add(option)
         if named or denied:
             out[name] = Named(frozenset(named | denied), frozenset(denied),
-                              bool(words & spec.strong) or _says_phrase(text, spec),
+                              bool(words & spec.strong) or _says_phrase(text, name),
                               bool(words & spec.weak),
                               frozenset(_singular(w) for w in words & spec.things)
                               | {spec.thing_of[w] for w in words & spec.thing_of.keys()},
