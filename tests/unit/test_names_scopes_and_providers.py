@@ -23,9 +23,12 @@ def test_a_name_the_tagger_took_for_an_adverb_is_the_subject() -> None:
     assert held_of("Raj is a Salesforce employee.")["employer"] == {"salesforce"}
 
 
-@pytest.mark.parametrize("text", ["Tomorrow works for me.", "Today is busy for Dana."])
-def test_a_day_said_as_an_adverb_is_no_name(text: str) -> None:
-    assert "tomorrow" not in analyze(text).salient and "today" not in analyze(text).salient
+def test_a_day_said_as_an_adverb_is_no_name() -> None:
+    # the tagger reads "Nowadays" as an adverb and WordNet knows it only as a noun, as
+    # "Raj": a day's word all the same (DAY_ADVERBS), not the note's holder
+    found = analyze("Nowadays prefers green tea")
+    assert "nowadays" not in found.salient
+    assert "nowadays" not in found.clauses[0].subject
 
 
 @pytest.mark.parametrize(("a", "b"), [
