@@ -58,7 +58,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from reverie.handlers.dream.findings import Finding
@@ -142,6 +142,7 @@ from reverie.text.vocabulary.attributes import (
 from reverie.text.vocabulary.calendar_words import (
     MONTH_NUMBERS,
     PERIODS,
+    PRESENT_NOUNS,
     RECURRENCE_WORDS,
     RECURRING,
     SEASONS,
@@ -517,7 +518,8 @@ def _qualified(c: Clause, d: Clause) -> bool:
     not like green tea"),
     or another restriction of the same kind ("has no offices in Europe" / "has an office
     in Chicago": the place is an argument of the verb on one side, a modifier of the noun
-    on the other). Denying a part does not deny the whole."""
+    on the other), or a circumstance only the denial says ("not Hindi at work"). Denying a
+    part does not deny the whole."""
     negative, positive = (c, d) if c.negated else (d, c)
     for x in negative.args:
         if _dated(x):
@@ -532,7 +534,11 @@ def _qualified(c: Clause, d: Clause) -> bool:
         if _content(y.words) < _content(x.words) and (
                 x.head != y.head or _content(x.words) - y.words <= _modifying(x)):
             return True  # "likes tea" / "does not like green tea" (not "vegetables or fruit")
-    return _denied_at_some_times(negative, positive)
+    # a denial said of a circumstance the other does not say ("speaks English, not Hindi,
+    # at work" / "speaks Hindi"; not "doesn't drink coffee" / "drinks coffee in the morning")
+    return (_denied_at_some_times(negative, positive)
+            or _circumstance_of_one(replace(negative, args=negative.args + negative.scope),
+                                    positive, "", wishes=False))
 
 
 _BOUNDS = frozenset({"prep:after", "prep:before", "prep:past", "prep:until", "prep:till"})
@@ -1230,10 +1236,10 @@ def _circumstance(y: Arg, *, times: bool = True) -> bool:
     family", "from vendors"): a preposition of circumstance before a time (unless not
     ``times``: when a change happened is none), a place, a group or people
     (:data:`~reverie.text.vocabulary.kinds.CIRCUMSTANCE_KINDS`); not a channel ("on
-    Slack", "in person") nor an option."""
-    if (y.role not in _CIRCUMSTANCES or y.numbers or not y.head
+    Slack", "in person"), an option nor the present ("at the moment")."""
+    if (y.role not in _CIRCUMSTANCES or y.numbers or not y.head or y.head in PRESENT_NOUNS
             or (y.words | {y.head}) & (_CHANNEL_NAMED | _OPTION_WORDS | {"person"})):
-        return False
+        return False  # "at the moment" is now
     if not times and any(is_kind_of(y.head, k, any_sense=True) for k in TIME_KINDS):
         return False
     return any(is_kind_of(y.head, k, any_sense=True) for k in CIRCUMSTANCE_KINDS)
@@ -1856,6 +1862,8 @@ def _conflict(pair: Pair) -> Finding | None:
                 positive, negative = (pair.a, pair.b) if d.negated else (pair.b, pair.a)
                 if _resumed(negative):
                     continue  # "stopped using Slack in 2021 but started again in 2023"
+                if _bounded_of_one(pair):
+                    continue  # "go to Raj instead of Dana while she is on leave"
                 return finding(rule, _negation(positive, negative))
             return finding(rule, (
                 f"{_versus(pair)}: one '{c.predicate}' with a different "
@@ -2453,6 +2461,10 @@ def _spoken_language(pair: Pair) -> Finding | None:
     if _plain_settings_apart(pair, _LANGUAGE_SAID, _then_and_now,
                              (1 if x.denied else 0, 1 if y.denied else 0)):
         return None
+    if denied and any(_denied_somewhere(denying, other)
+                      for denying, other, said in ((pair.a, pair.b, x), (pair.b, pair.a, y))
+                      if said.unspoken):
+        return None  # "doesn't speak Hindi at work" / "speaks Hindi"
     if denied:
         return finding("denied-language", (
             f"{_versus(pair)}: {denied[0]} spoken by one holder and not spoken"))
@@ -2462,6 +2474,13 @@ def _spoken_language(pair: Pair) -> Finding | None:
 
 
 _BILINGUAL = re.compile(r"\bbilingual\b", re.I)
+
+
+def _denied_somewhere(denying: Analysis, other: Analysis) -> bool:
+    """A denial of ``denying`` is said of a circumstance ``other`` does not say ("doesn't
+    speak Hindi at work", "never with clients"): denied there, not everywhere."""
+    return any(_circumstance_of_one(c, d, "", wishes=False)
+               for c in denying.clauses if c.negated for d in other.clauses)
 
 
 def _other_channel(pair: Pair) -> Finding | None:
@@ -2548,8 +2567,8 @@ def _other_option(pair: Pair) -> Finding | None:
         s, t, spec = x[name], y[name], OPTION_SETS[name]
         # a thing's word that says a way ("exports" of "exports reports as CSV") is none
         things = s.things - spec.ways.keys(), t.things - spec.ways.keys()
-        if not (s.of_set(t) and t.of_set(s)) or (
-                things[0] and things[1] and not things[0] & things[1]):
+        of_set = (s.of_set(t) and t.of_set(s)) or _one_thing_done(pair, things[0] & things[1])
+        if not of_set or (things[0] and things[1] and not things[0] & things[1]):
             continue  # of no set; or two things ("an electric car" / "a diesel van")
         if _about_option(pair.a, spec) or _about_option(pair.b, spec):
             continue  # "The Enterprise plan includes SSO": the option, held by no one
@@ -2569,7 +2588,7 @@ def _other_option(pair: Pair) -> Finding | None:
         if (_named_apart_both_ways(pair, _OPTION_WORDS | MAIN_QUALIFIERS)  # "Primary DB"
                 or _scope_besides(pair.a, pair.b, spec.words)
                 or _scope_besides(pair.b, pair.a, spec.words)
-                or _plain_settings_apart(pair, _OPTION_SAID, _became_before,
+                or _plain_settings_apart(pair, _option_said(name), _became_before,
                                          (len(s.denied), len(t.denied)),
                                          # "pays for Enterprise", "for her cell
                                          # service": the option or the set, no scope
@@ -2579,6 +2598,39 @@ def _other_option(pair: Pair) -> Finding | None:
             f"{mine} / {theirs}")
         return finding("other-option", f"{_versus(pair)}: one {name}, {said}")
     return None
+
+
+def _one_thing_done(pair: Pair, things: frozenset[str]) -> bool:
+    """Both main clauses speak of one thing of a set ("Always send images as PNG" /
+    "Images should always be JPEG"): its word the head of a subject or an object in each,
+    and one verb, or a copula on one side (not "Summaries are sent in HTML" / "Summaries
+    are archived as plain text": two things done; not "The invoice template is a Word
+    document": the template's)."""
+    if not things or not pair.a.clauses or not pair.b.clauses:
+        return False
+    c, d = pair.a.clauses[0], pair.b.clauses[0]
+
+    def heads(x: Clause) -> set[str]:
+        obj = x.arg("obj")
+        said = {x.subject_head} | ({obj.head} if obj is not None else set())
+        return {w[:-1] if w.endswith("s") else w for w in said if w}
+
+    return bool(heads(c) & heads(d) & things) and (
+        c.predicate == d.predicate or "be" in (c.predicate, d.predicate))
+
+
+# the words that only name things that have an option ("backup", "app"), of no set itself
+_OPTION_THINGS = frozenset().union(*(spec.things for spec in OPTION_SETS.values())) - (
+    _OPTION_VALUES.union(*(spec.strong | spec.weak for spec in OPTION_SETS.values())))
+
+
+@cache
+def _option_said(name: str) -> frozenset[str]:
+    """The words that are no holder beside an option of set ``name``: the sets' words
+    (:data:`_OPTION_SAID`), of the things that have one only that set's ("API responses
+    are JSON": the API's format; "Backups are stored on AWS" / "The app is hosted on
+    Azure": two holders of a cloud)."""
+    return (_OPTION_SAID - _OPTION_THINGS) | OPTION_SETS[name].things
 
 
 def _objects_apart(pair: Pair, said: frozenset[str]) -> bool:
@@ -3615,6 +3667,17 @@ _WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|t
                               r"visiting)\b", re.I)
 
 
+# not "when": "loves it when summer ends" says what is loved; nor "whenever": "put it on
+# whenever you can" is every time
+_WHILE = re.compile(r"\b(?:while|until|till|during|unless)\b", re.I)
+
+
+def _bounded_of_one(pair: Pair) -> bool:
+    """One statement only says while or until when it holds ("Emails go to Raj instead of
+    Dana while she is on leave" / "Emails go to Dana"): a time of its own."""
+    return (_WHILE.search(pair.a.text) is None) != (_WHILE.search(pair.b.text) is None)
+
+
 def _somewhere_of_one(pair: Pair) -> bool:
     """One statement only says a place or a time away where it holds ("pays in yen when in
     Tokyo", "When in London, Raj is on GMT"): a scope of one."""
@@ -4212,11 +4275,16 @@ def _narrower_denial(pair: Pair) -> bool:
 
 def _opposite_attitudes(pair: Pair, at_least: float = VALENCE) -> frozenset[str]:
     """The things both statements rate, one for and one against (each at least
-    ``at_least`` from neutral): "loves seafood" / "seafood is gross to them"."""
+    ``at_least`` from neutral): "loves seafood" / "seafood is gross to them"; not what the
+    one for denies."""
     a, b = pair.a, pair.b
     if a.valence * b.valence >= 0 or min(abs(a.valence), abs(b.valence)) < at_least:
         return frozenset()
-    return (_topic(a) & _rated(b)) | (_rated(a) & _topic(b))
+    # what the one for denies it is not for ("wants Google Doc links instead of PDF
+    # attachments" / "No PDFs": both against PDFs)
+    denied = frozenset(verb_of(w) for c in (a if a.valence > 0 else b).clauses if c.negated
+                       for x in c.args for w in x.words)
+    return ((_topic(a) & _rated(b)) | (_rated(a) & _topic(b))) - denied
 
 
 def _rated(facts: Analysis) -> frozenset[str]:
@@ -4244,6 +4312,7 @@ def _one_holder(a: Analysis, b: Analysis, said: frozenset[str] = frozenset()) ->
 
 
 _THIRD_PERSON = re.compile(r"^\s*(?:he|she|they|his|her|their)\b", re.I)
+_THEY = frozenset({"they", "their"})
 
 
 def _pronoun_named(x: frozenset[str], a: Analysis, y: frozenset[str],
@@ -4251,12 +4320,19 @@ def _pronoun_named(x: frozenset[str], a: Analysis, y: frozenset[str],
     """The two subjects, a statement's "he", "she" or "they" (the parse's "self") read as the
     name the other statement's subject is ("Ahmed's time zone is CET" / "He is on Pacific
     time": Ahmed's); a note's pronoun stands for whom the notes are about."""
-    def named(z: frozenset[str], an: Analysis) -> frozenset[str]:
-        return z & an.salient if SELF not in z else frozenset()
-    if SELF in x and _THIRD_PERSON.match(a.text) and (name := named(y, b)):
-        return (x - {SELF}) | name, y
-    if SELF in y and _THIRD_PERSON.match(b.text) and (name := named(x, a)):
-        return x, (y - {SELF}) | name
+    def named(z: frozenset[str], an: Analysis, plural: bool) -> frozenset[str]:
+        if SELF in z:
+            return frozenset()
+        # "they" may stand for a group or a thing one noun names ("The team is on Python
+        # 3.9" / "They run Python 3.12"; not "the intern", who may be another than they);
+        # "he" and "she" for a name only
+        return z & an.salient or (z if plural and len(z) == 1 and not is_kind_of(
+            next(iter(z)), "person") else frozenset())
+    for mine, theirs, text, other in ((x, y, a.text, b), (y, x, b.text, a)):
+        pronoun = _THIRD_PERSON.match(text) if SELF in mine else None
+        if pronoun and (name := named(theirs, other, pronoun[0].strip().lower() in _THEY)):
+            read = (mine - {SELF}) | name
+            return (read, theirs) if mine is x else (theirs, read)
     return x, y
 
 
@@ -4440,7 +4516,8 @@ def _unit(lemma: str) -> str:
 
 
 def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
-    """Return the words ``a`` denies that ``b`` says without denying ("coffee"), or none."""
+    """Return the words ``a`` denies that ``b`` says without denying ("coffee") or turning
+    down (:func:`_contrasted`), or none."""
     # what b denies too: a negated clause's arguments, and its verb ("doesn't bite her
     # nails anymore" denies biting, as "stopped biting her nails" does)
     denied_in_b = frozenset().union(
@@ -4452,9 +4529,22 @@ def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
         for arg in c.args:
             words = _content(arg.words)
             said = words & b.content or _one_stem(words, b.content) or _done_by(c, arg, b)
-            if said and not words <= denied_in_b:
+            if said and not words <= denied_in_b and not _contrasted(said, b.text):
                 return said
     return frozenset()
+
+
+# "from" of a switch only ("works from the Singapore office" is where); not "without" ("can't
+# drive without his glasses" needs them)
+_CONTRAST = (r"\b(?:over|off|than|instead\s+of|no|not|never|(?:switched|moved|migrated|"
+             r"changed|went)\s+(?:[\w'-]+\s+)?from)\s+(?:[\w'-]+\s+){0,3}")
+
+
+def _contrasted(words: frozenset[str], text: str) -> bool:
+    """Each of ``words`` is said in ``text`` after a word that turns it down or leaves it
+    ("prefers Teams over Zoom", "switched from Jira to Linear", "moved off unittest", "no
+    dark mode"): denied there too, in other words."""
+    return all(re.search(_CONTRAST + re.escape(w), text, re.I) for w in words)
 
 
 def _done_by(c: Clause, x: Arg, b: Analysis) -> frozenset[str]:
@@ -4711,6 +4801,13 @@ def _clock(value: str, unit: str) -> str:
     return f"{int(hour):02d}:{minute}" if minute else value
 
 
+def _aside_denied(an: Analysis, c: Clause) -> bool:
+    """``c`` is a denial beside its statement's affirmation of one predicate ("pays in
+    euros, not dollars", "Linux rather than Windows"): what was chosen against."""
+    return c.negated and any(o is not c and not o.negated and o.predicate == c.predicate
+                             for o in an.clauses)
+
+
 def inconsistent(pair: Pair) -> Finding | None:
     """Return why the statements disagree, contradicting or not (a blocker rule), or None."""
     a, b = pair.a, pair.b
@@ -4720,6 +4817,8 @@ def inconsistent(pair: Pair) -> Finding | None:
                 continue
             al = _align(c, d)
             real = al.real(same_subject_enough=True)
+            if real and (_aside_denied(a, c) or _aside_denied(b, d)) and c.negated != d.negated:
+                continue  # "pays in euros, not dollars" / "pays in euros": "not dollars" agrees
             if real and not _times_of_day_agree(pair, c, d, real[0].role, scopes=False):
                 role = real[0].role
                 return finding("differing-argument", (

@@ -288,6 +288,19 @@ def agent_verb(noun: str) -> str | None:
     return None
 
 
+def adverb(word: str) -> bool:
+    """True iff ``word`` is an adverb made of an adjective WordNet has ("currently" ->
+    "current", "happily" -> "happy", "truly" -> "true", "probably" -> "probable",
+    "basically" -> "basic") or an adjective in "-ly" itself ("daily", "early"); a name in
+    "-ly" is none ("Molly", "Carly", "Tilly")."""
+    if not word.endswith("ly") or len(word) < 4:
+        return False
+    stem = word[:-2]
+    bases = (word, stem, stem + "e", stem + "l", stem[:-1] + "y" if stem.endswith("i") else "",
+             word[:-1] + "e", stem[:-2] if stem.endswith("ical") else "")
+    return any(base and is_adjective(base) for base in bases)
+
+
 def verb_of(word: str) -> str:
     """The verb a gerund names ("skiing" -> "ski", "hiking" -> "hike", "running" ->
     "run"), else the word itself."""

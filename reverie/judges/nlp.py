@@ -226,6 +226,9 @@ class Clause:
     changed: bool = False  # a change to the value in "attr": "downgraded to Basic" (is Basic now)
     before: frozenset[str] = frozenset()  # a change's value before it: "from Windows"
     passive: bool = False  # "is invoiced": the subject undergoes the verb
+    # a denied aside's circumstances, its main clause's phrases of where or when ("uses
+    # Linux, not Windows, at work": at work); not its arguments, which it denies
+    scope: tuple[Arg, ...] = ()
 
     def arg(self, role: str) -> Arg | None:
         """The first argument of ``role``, if any."""
@@ -438,8 +441,9 @@ _NO_NAME_TAGS = frozenset({"PRP", "PRP$", "DT", "PDT", "WP", "WP$", "WDT", "IN",
 def _misread_name(doc: Any) -> str | None:
     """The note's first word, a name the parse did not make the subject of the finite verb
     after it ("Ahmed lives in Oslo", "Ama prefers email", "Sven lives in Oslo": an adjective,
-    an adverb or a verb to the parse), or None. A word the lexicon knows, or an adverb, is
-    no such name ("Currently lives in Oslo", "Always replies in French")."""
+    an adverb or a verb to the parse; "Molly reports to Mia": an adverb in "-ly"), or None.
+    A word the lexicon knows, or an adverb, is no such name ("Currently lives in Oslo",
+    "Always replies in French")."""
     if len(doc) < 3:
         return None
     first, verb = doc[0], doc[1]
@@ -449,7 +453,7 @@ def _misread_name(doc: Any) -> str | None:
     if (not first.is_title or not first.is_alpha or first.is_stop or verb.is_title
             or first.tag_ in _NO_NAME_TAGS or first.dep_ in {"nsubj", "nsubjpass"}
             or verb.dep_ in {"nsubj", "nsubjpass"}  # "Backend services are": its modifier
-            or not finite or first.lower_ in OPENING_ADVERBS or first.lower_.endswith("ly")
+            or not finite or first.lower_ in OPENING_ADVERBS or lexicon.adverb(first.lower_)
             or any(c.dep_ in {"nsubj", "nsubjpass"} and c.i < verb.i for c in verb.children)):
         return None  # "Her kids are", "Bayside Motors has": no misread name (a subject after
         # the verb is the misreading: "Raj is a Salesforce employee", "employee" the subject)
@@ -999,14 +1003,15 @@ def _role(token: Any, pred: Any) -> str:
 
 def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
     """Negated asides inside a clause: a negation after a comma, or one that is not the
-    predicate's ("uses 4 spaces, never tabs", "by email, not by phone"), or an exception
-    ("all music except country"): the cue and the words after it up to the next
-    punctuation."""
+    predicate's ("uses 4 spaces, never tabs", "by email, not by phone"), an exception
+    ("all music except country") or what is chosen against ("Linux rather than Windows"):
+    the cue and the words after it up to the next punctuation."""
     out = []
     sent = pred.sent
     direct = {pred.i} | {c.i for c in pred.children if c.dep_ in {"aux", "auxpass"}}
     for t in pred.subtree:
-        exception = t.lower_ in EXCEPT  # "all genres except country music"
+        exception = t.lower_ in EXCEPT or _in_place_of(t)  # "all genres except country
+        # music", "uses Linux rather than Windows", "Postgres instead of MySQL"
         if not (exception or t.dep_ == "neg" or t.lower_ in {"no", "never", "not"}):
             continue
         after_comma = t.i > sent.start and t.doc[t.i - 1].text in {",", "-", "("}
@@ -1014,14 +1019,25 @@ def _asides(pred: Any) -> list[tuple[Any, list[Any]]]:
             continue
         if _no_longer(t.head) and t.head.head.i in direct:
             continue  # "is no longer a contractor": the predicate's own negation
-        span = []
+        span: list[Any] = []
         for u in t.doc[t.i + 1 : sent.end]:
-            if u.is_punct:
-                break
+            if u.is_punct or (span and u.dep_ == "prep" and (
+                    u.head.i == pred.i or (_in_place_of(t) and u.lower_ != "of"))):
+                break  # "rather than Windows at work": "at work" is the clause's; "French
+                # rather than English for anything sent to Quebec": so is "for anything"
             span.append(u)
         if span:
             out.append((t, span))
     return out
+
+
+def _in_place_of(token: Any) -> bool:
+    """``token`` is the "than" of "rather than" or the "of" of "instead of": what follows
+    is what the clause's value is said in place of ("uses Linux rather than Windows")."""
+    if token.i == 0 or token.lower_ not in {"than", "of"}:
+        return False
+    before = token.doc[token.i - 1].lower_
+    return (token.lower_, before) in {("than", "rather"), ("of", "instead")}
 
 
 def _take_subject(parts: _Parts, token: Any, skip: frozenset[int] = frozenset()) -> None:
@@ -1551,6 +1567,10 @@ def _plural_subject(pred: Any) -> bool:
     return any(c.dep_ == "nsubj" and c.tag_ in {"NNS", "NNPS"} for c in pred.children)
 
 
+# levels of access a holder has to a thing, not an attribute of the thing (its owner is)
+_ACCESS_HELD = frozenset(ACCESS_LEVELS) - {"owner"}
+
+
 def _invert_copula(pred: Any, parts: _Parts) -> None:
     """Read "Maria is the account owner" as "the account owner is Maria": a copula whose
     complement is one definite attribute (a singular noun with "the" or a possessor, no
@@ -1568,6 +1588,8 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
     )
     if complement.tag_ != "NN" or not definite:
         return
+    if complement.lower_ in _ACCESS_HELD and any(c.dep_ == "prep" for c in complement.children):
+        return  # "Dana is the admin of the workspace": Dana's access, as "an admin on" is
     attribute = next((a for a in parts.args if a.role == "attr"), None)
     if attribute is None or attribute.words & _FAVOURITE:
         return
@@ -1706,8 +1728,14 @@ def _loose_object(pred: Any, skip: frozenset[int]) -> list[Arg]:
 
 def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:
     """The negated aside as a clause of its own: the main clause's subject and predicate,
-    denying the aside's words in the role they fill."""
+    denying the aside's words in the role they fill, in the main clause's circumstances
+    (its phrases of other roles: "uses Linux, not Windows, at work": not Windows at
+    work)."""
     anchor = negation.head if negation.head.i != pred.i else span[0]
+    if _in_place_of(negation):  # the role of what it is said in place of ("pays in euros
+        # rather than dollars": in), however the parse hung "than"
+        anchor = negation.doc[max(negation.i - 2 - (negation.doc[negation.i - 2].is_punct
+                                                    and negation.i > 2), 0)]
     role = _role(anchor, pred) if anchor.i != pred.i else "obj"
     if span[0].dep_ in {"prep", "agent"}:
         role = f"prep:{span[0].lower_}"
@@ -1730,6 +1758,7 @@ def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:
         main.additive,
         main.subject_name,
         main.subject_head,
+        scope=tuple(x for x in main.args if x.role != role and x.role.startswith("prep:")),
     )
 
 

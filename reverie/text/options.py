@@ -25,7 +25,9 @@ from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 
 __all__ = ["Named", "options", "options_alike"]
 
-_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w'-]+\s+){0,3}$", re.I)
+# a denial, or what is chosen against ("instead of PDF attachments", "rather than Linux")
+_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno|\binstead\s+of|\brather\s+than)\s+"
+                            r"(?:[\w'-]+\s+){0,3}$", re.I)
 _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consider(?:ed)?|"
                              r"planning|"
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
@@ -144,7 +146,7 @@ def options(text: str) -> Mapping[str, Named]:
                 denied.add(option)
             else:
                 named.add(option)
-        if named or denied:
+        if (named or denied) and (words & spec.weak or not spec.chosen_only):
             out[name] = Named(frozenset(named | denied), frozenset(denied),
                               bool(words & spec.strong) or _says_phrase(text, name),
                               bool(words & spec.weak),

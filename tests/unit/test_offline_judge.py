@@ -391,8 +391,9 @@ async def test_contradictions_are_found_both_ways(a: str, b: str, rule: str) -> 
      "below-link-similarity"),
     ("Pied Piper's list price for the Team plan is $12 per user per month.",
      "Pied Piper's Business plan costs $25 per user per month.", "other-names"),
+    # the denied aside agrees with the other: one fact, the first saying more
     ("The user prefers concise answers, no long explanations.",
-     "The user prefers concise answers.", "differing-argument"),
+     "The user prefers concise answers.", "link-shared-word"),
     ("Uses Postgres, not MySQL.", "Prefers Python for backend services.", "below-link-similarity"),
     ("Ana loves the new dashboard.", "Ben hates the new dashboard.", "below-link-similarity"),
     ("The user loves Python.", "The user hates Python's packaging tools.",

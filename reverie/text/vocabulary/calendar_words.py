@@ -105,6 +105,10 @@ DAY_ADVERBS = frozenset({"today", "tonight", "tomorrow", "yesterday", "nowadays"
                          "weekdays", "weekends"})
 """Nouns of a day said as adverbs ("Tomorrow works"): no one's name."""
 
+PRESENT_NOUNS = frozenset({"moment", "present"})
+"""Nouns of the present said as a time ("at the moment", "at present"): now, no
+circumstance of its own."""
+
 PERIODS = ("week", "month", "quarter", "year")
 """The periods a date can name besides a day."""
 

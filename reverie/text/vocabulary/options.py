@@ -48,6 +48,9 @@ class OptionSet:
     out): two statements of two ways are of two things (what comes in, what goes out)."""
     strong_phrases: frozenset[str] = frozenset()
     """Phrases of weak words that say the set as a strong word does ("cell provider")."""
+    chosen_only: bool = False
+    """An option is read only in a statement with a weak word too, one that says it is
+    chosen or used ("prefers bullet points"; not "reads long paragraphs slowly")."""
 
     @property
     def words(self) -> frozenset[str]:
@@ -110,7 +113,32 @@ _DOCUMENTS = frozenset({
     "letters", "quote", "quotes", "proposal", "proposals", "spec", "specs", "data",
 })
 
+# what a layout of text is for: two statements naming two are of two ("numbered steps for
+# instructions" / "the summary in paragraphs")
+_TEXTS = _DOCUMENTS | frozenset({
+    "explanation", "explanations", "update", "updates", "message", "messages", "step",
+    "steps", "instruction", "instructions", "feedback", "recap", "recaps", "review",
+    "reviews", "item", "items", "point", "points", "writeup", "write-up", "comment",
+    "comments", "post", "posts", "description", "descriptions"})
+_BULLETS = ("bullet points", "bullet point", "bullets", "bulleted list", "bulleted lists",
+            "bullet list", "bullet lists", "bullet form", "bulleted form")
+
 OPTION_SETS: Mapping[str, OptionSet] = {
+    "text layout": OptionSet(
+        options={**dict.fromkeys(_BULLETS, "bullets"),
+                 **dict.fromkeys(("numbered list", "numbered lists", "numbered steps"),
+                                 "numbered"),
+                 **dict.fromkeys(("paragraphs", "paragraph form", "prose", "full sentences",
+                                  "full paragraphs", "continuous prose"), "prose")},
+        strong=frozenset({"bullet", "bullets", "bulleted", "numbered", "paragraphs",
+                          "paragraph", "prose", "layout", "formatting", "formatted"}),
+        weak=frozenset({"prefers", "prefer", "preferred", "likes", "like", "wants", "want",
+                        "write", "writes", "written", "use", "uses", "in", "as", "keep",
+                        "format", "structure", "structured"}),
+        alike=_alike(("bullets", "numbered")),  # a list either way
+        things=_TEXTS,
+        chosen_only=True,
+    ),
     "seat": OptionSet(
         options={"aisle": "aisle", "window": "window", "middle seat": "middle",
                  "middle seats": "middle"},
@@ -247,9 +275,50 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         proper=frozenset({"snowflake", "synapse"}),
         wished=False,
     ),
+    # the tools a team keeps its work in, one of each at a time: where its tickets are, its
+    # customers, its servers ("uses Jira for tickets" / "tracks tickets in Linear")
+    "issue tracker": OptionSet(
+        # "linear", "shortcut" and "monday" are words besides: capitalised only
+        options={"jira": "jira", "linear": "linear", "asana": "asana", "trello": "trello",
+                 "youtrack": "youtrack", "clickup": "clickup", "shortcut": "shortcut",
+                 "github issues": "github issues", "gitlab issues": "gitlab issues",
+                 "monday.com": "monday", "azure boards": "azure boards"},
+        strong=frozenset({"ticket", "tickets", "tracker", "issues", "backlog", "bugs"}),
+        # no word that may be a holder ("team", "work"): a set's words are no one's
+        weak=frozenset({"uses", "use", "track", "tracks", "tracked", "tracking", "in", "on",
+                        "moved", "migrated", "switched", "filed", "logged"}),
+        proper=frozenset({"linear", "shortcut"}),
+        wished=False,
+    ),
+    "crm": OptionSet(
+        options={"salesforce": "salesforce", "hubspot": "hubspot", "pipedrive": "pipedrive",
+                 "zoho crm": "zoho", "zoho": "zoho", "dynamics 365": "dynamics",
+                 "microsoft dynamics": "dynamics", "freshsales": "freshsales",
+                 "copper": "copper", "attio": "attio"},
+        strong=frozenset({"crm", "crms"}),
+        weak=frozenset({"deals", "deal", "pipeline", "leads", "contacts", "uses", "use",
+                        "tracks", "track", "in", "on", "moved", "migrated", "switched"}),
+        proper=frozenset({"copper"}),
+        wished=False,
+    ),
+    "cloud provider": OptionSet(
+        # "google cloud" and its product names; "oracle" alone is a company
+        options={"aws": "aws", "amazon web services": "aws", "azure": "azure",
+                 "microsoft azure": "azure", "gcp": "gcp", "google cloud": "gcp",
+                 "google cloud platform": "gcp", "digitalocean": "digitalocean",
+                 "oracle cloud": "oracle cloud", "ibm cloud": "ibm cloud",
+                 "hetzner": "hetzner", "linode": "linode", "alibaba cloud": "alibaba cloud"},
+        strong=frozenset({"cloud", "hosted", "hosts", "host", "hosting", "provider"}),
+        weak=frozenset({"on", "runs", "run", "uses", "use", "deployed", "deploys", "deploy",
+                        "moved", "migrated", "switched"}),
+        upper=frozenset({"aws", "gcp"}),
+        wished=False,
+    ),
     "file format": OptionSet(
         # "doc" and "md" are words besides ("a doc", "M.D."); "excel" a verb
         options={**{name: sort for name, sort in FILE_FORMATS.items() if name not in {"doc", "md"}},
+                 # a file's extension ("as .docx files")
+                 **{f".{name}": sort for name, sort in FILE_FORMATS.items() if name.isalpha()},
                  "pdfs": "pdf", "csvs": "csv", "plain text": "text", "powerpoint": "pptx",
                  "pptx": "pptx", "ppt": "pptx",
                  # a word that is a common word too, before a noun of a file ("in Word

@@ -183,6 +183,10 @@ FILE_FORMATS: Mapping[str, str] = {
     "md": "markdown",
     "html": "html", "yaml": "yaml", "yml": "yaml", "txt": "text", "rtf": "rtf", "odt": "odt",
     "parquet": "parquet", "png": "png", "jpeg": "jpeg", "jpg": "jpeg", "svg": "svg",
+    "epub": "epub",
+    # an online editor's documents are its own format, not the file they export to
+    "google doc": "google doc", "google docs": "google doc", "google sheet": "google sheet",
+    "google sheets": "google sheet", "google slides": "google slides",
 }
 """File formats a kind of thing is made or sent in, one at a time ("reports as PDF",
 "invoices in XLSX format"), each as the format it means ("xls": xlsx, "yml": yaml)."""
