@@ -182,6 +182,7 @@ from reverie.text.vocabulary.options import OPTION_SETS, OptionSet
 from reverie.text.vocabulary.products import (
     ACCESS_LEVELS,
     ACCOUNT_WORDS,
+    PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
     VERSION_PLACES,
     VERSION_WORDS,
@@ -1064,6 +1065,17 @@ def _two_attributes(c: Clause, d: Clause) -> bool:
     return c.predicate == "be" and not all(w[:1].isdigit() for w in c.subject ^ d.subject)
 
 
+def _one_who_does_several(c: Clause, d: Clause, role: str) -> bool:
+    """Copulas whose nouns are one noun of one who does a thing that takes several values
+    at once (:data:`SEVERAL_FRAMES`: a "speaker" speaks, and may speak several languages),
+    each with its own: "a native Mandarin speaker" / "an English speaker"."""
+    x, y = c.arg(role), d.arg(role)
+    if c.predicate != "be" or role != "attr" or x is None or y is None or x.head != y.head:
+        return False
+    verb = agent_verb(x.head)
+    return verb is not None and (verb, "obj") in SEVERAL_FRAMES
+
+
 def _clause_conflict(c: Clause, d: Clause, names: frozenset[str] = frozenset()
                      ) -> tuple[str, str] | None:
     """Return the rule by which two clauses conflict and the role that differs, or None;
@@ -1099,6 +1111,8 @@ def _clause_conflict(c: Clause, d: Clause, names: frozenset[str] = frozenset()
         return None  # "prefers Zoom for calls" / "likes Zoom for meetings": two scopes
     if (c.predicate, real[0].role) in SEVERAL_FRAMES and not (c.only or d.only or al.only):
         return None  # "accepts payment in USD" / "... in EUR": both; not "only speaks"
+    if _one_who_does_several(c, d, real[0].role):
+        return None  # "is a native Mandarin speaker" / "is an English speaker": both
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
     # a wish, or a copula, said where or when it holds ("prefers WhatsApp at work" /
@@ -3064,8 +3078,9 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
     not ("the user's team's time zone is PST", which the parse may leave without a
     subject)."""
     if a.clauses and b.clauses:
-        x, y = _pronoun_named(a.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS, a,
-                              b.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS, b)
+        x, y = _unclipped(*_pronoun_named(a.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
+                                          a, b.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
+                                          b))
         if x and y and (x != y if exact else not _agree(x, y)) and not (
                 _named_in_order(x, y, a) or _named_in_order(y, x, b)
                 or _named_in_part(x, a.clauses[0], a, y, b.clauses[0], b)):
@@ -3316,6 +3331,9 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
+    if any(places) and any((x.words | {x.head}) & _CHANNEL_NAMED
+                           for x, place in zip((new, old), places, strict=True) if not place):
+        return False  # "moved to Berlin" / "prefers WhatsApp": a place and a channel
     if new.numbers and old.numbers:  # "moved to 11:00" / "is at 9:30": two figures, one unit
         return (_numbers_differ(new, old)
                 and _content(new.words) - new.numbers == _content(old.words) - old.numbers)
@@ -3650,7 +3668,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
                 likely = likely or (x, y)
                 continue
             detail = f"{_versus(pair)}: one {x.attribute}, {_phrase(x.arg)} / {_phrase(y.arg)}"
-            if _named_apart(x, y, pair):  # "Linux" / "Windows": no paraphrase of each other
+            if _named_apart(x, y, pair, aliases=True):  # "Linux" / "Windows", "a Mac": no
+                # paraphrase of each other
                 return finding("one-value-attribute", detail)
             return _unless_paraphrase(pair, "one-value-attribute", detail)
     if likely is None:
@@ -3722,7 +3741,9 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     one named once with its owner ("my sister Ana" / "Ana": :func:`_one_named_thing`), or
     a key and its value that name no holder against one holder named ("Employer:
     Halvorsen" / "Noor works at Kestrel Air": the note's holder, whom the other names)."""
-    mine, theirs = _pronoun_named(x.holder(c, b.lemmas), a, y.holder(d, a.lemmas), b)
+    # one named in full and clipped is one ("the production database" / "Prod runs on")
+    mine, theirs = _unclipped(*_pronoun_named(x.holder(c, b.lemmas), a, y.holder(d, a.lemmas),
+                                              b))
     return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
                            or _one_named_holder(mine, c, theirs, d)
                            or _named_in_part(mine, c, a, theirs, d, b)
@@ -3924,11 +3945,20 @@ def _name_and_description(x: Held, y: Held, pair: Pair) -> bool:
     return described.arg.indefinite
 
 
-def _named_apart(x: Held, y: Held, pair: Pair) -> bool:
+def _named_apart(x: Held, y: Held, pair: Pair, *, aliases: bool = False) -> bool:
     """Both values are names, and not the same ("Linux" / "Windows", "Postgres" /
-    "MySQL"): two things however alike the sentences read."""
-    mine, theirs = x.value & pair.a.salient, y.value & pair.b.salient
+    "MySQL"; with ``aliases``, a name as the product it is another name of: "a Mac" is
+    macOS): two things however alike the sentences read. (Two weak values keep their
+    names as said: "Uses an iPhone" / "Uses Android" is a phone's platform, for
+    ``other-option`` to settle.)"""
+    names = _as_products if aliases else (lambda found: found)
+    mine, theirs = x.value & names(pair.a.salient), y.value & names(pair.b.salient)
     return bool(mine and theirs) and not mine & theirs
+
+
+def _as_products(names: frozenset[str]) -> frozenset[str]:
+    """``names``, and each as the product it is another name of ("mac": macos)."""
+    return names | {PRODUCT_ALIASES[w] for w in names if w in PRODUCT_ALIASES}
 
 
 def _unless_paraphrase(pair: Pair, rule: str, detail: str) -> Finding | None:
@@ -4346,8 +4376,10 @@ def _unclipped(x: frozenset[str], y: frozenset[str]) -> tuple[frozenset[str], fr
 
 
 def _clips(short: str, long: str) -> bool:
-    """``short`` is ``long`` clipped: its first four letters or more, three or more cut."""
-    return len(short) >= 4 and len(long) >= len(short) + 3 and long.startswith(short)
+    """``short`` is ``long`` clipped: its first four letters or more, three or more cut, of
+    a noun WordNet has ("production"; not a name: "Dana" / "Danaher")."""
+    return (len(short) >= 4 and len(long) >= len(short) + 3 and long.startswith(short)
+            and is_noun(long))
 
 
 def _then_and_now(a: Analysis, b: Analysis) -> bool:

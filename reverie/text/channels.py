@@ -64,7 +64,8 @@ _WORD = re.compile(r"[\w'-]+")
 _DENIED_BEFORE = re.compile(
     r"(?:\bnot|n't|\bnever|\bno|\b(?:" + "|".join(sorted(REFUSAL_WORDS)) + r"))"
     r"\s+(?:(?:" + "|".join(sorted(REACHING_WORDS | CHANNEL_WORDS | {"or", "and", "nor"}))
-    + r")[\s,]+){0,4}$", re.I)
+    # the holder's name between ("Do not message Priya on WhatsApp")
+    + r"|(?-i:[A-Z][a-z]+))[\s,]+){0,5}$", re.I)
 # "hates phone calls and wants texts": a verb of choice after "and" is a new predicate,
 # not denied ("doesn't call or text" is)
 _AND_CHOOSES = re.compile(r"\band\s+(?:only\s+|really\s+)?(?:wants?|likes?|prefers?|uses?|"

@@ -37,6 +37,9 @@ from tests.dreamkit import assert_not_by, explained
     ("Send Ama's updates to her email.", {"email"}, set()),
     ("Ama only answers texts.", {"sms"}, set()),
     ("Alerts are sent to Slack.", set(), set()),  # named, not chosen
+    # the holder's name or a wish between the denial and the channel
+    ("Do not message Ama on WhatsApp.", set(), {"whatsapp"}),
+    ("Ama does not want to be contacted by email.", set(), {"email"}),
 ])
 def test_the_channels_a_text_chooses_and_turns_down(text: str, chosen: set[str],
                                                     refused: set[str]) -> None:

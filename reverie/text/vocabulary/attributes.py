@@ -488,7 +488,8 @@ NOT_HELD_VERBS = frozenset(
 Berlin", "accepts euros"): never one attribute's value."""
 
 ATTRIBUTE_KEYS = (ONE_VALUE_NOUNS | OCCUPATION_NOUNS | ORIGIN_NOUNS
-                  | {"language", "timezone", "tz", "status", "owner", "holder", "method"})
+                  | {"language", "timezone", "tz", "status", "owner", "holder", "method",
+                     "preference"})
 """Nouns that end the key of a key-value note ("Plan: Enterprise", "Occupation:
 accountant"): the note reads as a copula, "Plan is Enterprise"."""
 
