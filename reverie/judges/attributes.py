@@ -116,6 +116,7 @@ from reverie.text.vocabulary.products import (
     VERSION_FRAMES,
     VERSIONED_PRODUCTS,
 )
+from reverie.text.vocabulary.titles import ONE_HOLDER_ROLES, ONE_HOLDER_VERBS
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 from reverie.text.zones import one_zone, value_offsets
 
@@ -183,6 +184,8 @@ class Held:
                            if _named(w) == self.attribute or w in self.attribute.split()
                            # "the account holder is Dana": the owner's noun
                            or (self.attribute.startswith("owner") and w in OWNER_NOUNS)
+                           # "the team leader is Tom": the lead's noun
+                           or ONE_HOLDER_ROLES.get(w) == self.attribute.split()[0]
                            or _compound_of(w, self.attribute)
                            # "Job: barista", "Dana's profession is nursing"
                            or (self.attribute == "occupation" and w in _OCCUPATION_NAMING))
@@ -227,6 +230,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
             or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
             or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
+            or _leads(c, names)
             or _joined(c, names) or _at_a_name(c, names))
     if said is not None:
         found.append(said)
@@ -869,6 +873,36 @@ def _owns(c: Clause, names: frozenset[str]) -> Held | None:
     return Held(_owner_of(thing.words - names), value, value.words, owned=c.subject)
 
 
+def _leads(c: Clause, names: frozenset[str]) -> Held | None:
+    """The lead a name is of a thing it is said to lead ("Priya leads the payments team":
+    the payments team's lead is Priya; :data:`ONE_HOLDER_VERBS`), the thing said with
+    "the" or a possessive; ``weak``: a thing may have two leads, for a person to settle."""
+    role = ONE_HOLDER_VERBS.get(c.predicate)
+    thing = c.arg("obj")
+    if (role is None or c.passive or c.negated or thing is None or thing.indefinite
+            or c.subject_head not in names):
+        return None
+    led = thing.words - names - {SELF}
+    if not led:
+        return None
+    value = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
+    return Held(f"{role} of {' '.join(sorted(led))}", value, value.words, weak=True,
+                owned=c.subject)
+
+
+def _led_by(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
+    """A copula naming a thing's lead ("the lead of the payments team is Tom", "Tom is the
+    payments team's lead": :data:`ONE_HOLDER_ROLES`), as :func:`_leads` reads a verb."""
+    role = ONE_HOLDER_ROLES.get(c.subject_head)
+    if role is None or attr.head not in names:
+        return None
+    led = c.subject - attr.words - {c.subject_head, SELF} - names
+    if not led:
+        return None
+    return Held(f"{role} of {' '.join(sorted(led))}", attr, attr.words - {SELF}, weak=True,
+                owned=attr.words)
+
+
 def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
     """A copula whose subject is an attribute noun: "the plan is Pro", "my hometown is
     Chicago" (a place: where one comes from, as "grew up in")."""
@@ -889,6 +923,9 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject & CARRIER_NAMES.get(c.subject_head, frozenset()):  # "mobile provider"
         return Held("mobile carrier", attr, attr.words - {SELF},
                     owned=owned & (CARRIER_NAMES[c.subject_head] | {c.subject_head}))
+    led = _led_by(c, attr, names)
+    if led is not None:
+        return led
     if c.subject_head in OWNER_NOUNS and attr.head in names:  # "the account owner is Dana"
         # "Dana is the account owner", read so, keeps Dana in the subject: not the thing's
         return Held(_owner_of(c.subject - attr.words), attr, attr.words - {SELF},

@@ -13,6 +13,8 @@ __all__ = [
     "LEADER_NOUNS",
     "LEADING_TITLES",
     "LEADING_VERBS",
+    "ONE_HOLDER_ROLES",
+    "ONE_HOLDER_VERBS",
     "RANK_AFTER",
     "RANK_BEFORE",
     "ROLE_CLIPPED",
@@ -86,6 +88,18 @@ LEADING_TITLES = frozenset({"lead", "leader", "head", "manager", "director", "ch
                             "boss", "owner", "president", "principal", "founder", "coordinator"})
 """Titles of one who leads a group: what a verb of :data:`LEADING_VERBS` says again ("leads
 the data team" / "is the data team's lead"), not another role in it."""
+
+ONE_HOLDER_ROLES: Mapping[str, str] = {
+    "lead": "lead", "leader": "lead", "head": "head", "chair": "chair", "chairperson": "chair",
+    "captain": "captain", "dri": "dri"}
+"""Nouns of the one who leads a thing, each as the role it names: "the lead of the payments
+team is Tom", "Tom is the payments team's lead" (not "manager": one's manager is whom one
+reports to, an attribute of its own)."""
+
+ONE_HOLDER_VERBS: Mapping[str, str] = {"lead": "lead", "head": "head", "chair": "chair",
+                                       "captain": "captain"}
+"""Verbs by which one leads a thing, each as the role it gives: "Priya leads the payments
+team" says the team's lead is Priya."""
 
 LEADER_NOUNS = frozenset({"executive", "officer", "leader"})
 """Nouns of one who leads that a rank before describes, not a rung of a ladder: "a senior
