@@ -1040,6 +1040,15 @@ def _in_place_of(token: Any) -> bool:
     return (token.lower_, before) in {("than", "rather"), ("of", "instead")}
 
 
+def _chosen_before(token: Any) -> Any:
+    """The word said before "rather than" or "instead of" (``token`` its "than" or "of"),
+    a comma between aside: what was chosen ("euros" of "in euros, rather than dollars")."""
+    i = max(token.i - 2, 0)
+    if token.doc[i].is_punct and i > 0:
+        i -= 1
+    return token.doc[i]
+
+
 def _take_subject(parts: _Parts, token: Any, skip: frozenset[int] = frozenset()) -> None:
     """Make ``token`` the clause's subject: its words (with the holder's own for "my":
     "my sister" is another holder, as "the user's sister"), its head, and whether it is
@@ -1734,8 +1743,7 @@ def _aside(main: Clause, pred: Any, negation: Any, span: list[Any]) -> Clause:
     anchor = negation.head if negation.head.i != pred.i else span[0]
     if _in_place_of(negation):  # the role of what it is said in place of ("pays in euros
         # rather than dollars": in), however the parse hung "than"
-        anchor = negation.doc[max(negation.i - 2 - (negation.doc[negation.i - 2].is_punct
-                                                    and negation.i > 2), 0)]
+        anchor = _chosen_before(negation)
     role = _role(anchor, pred) if anchor.i != pred.i else "obj"
     if span[0].dep_ in {"prep", "agent"}:
         role = f"prep:{span[0].lower_}"

@@ -278,7 +278,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
     # the tools a team keeps its work in, one of each at a time: where its tickets are, its
     # customers, its servers ("uses Jira for tickets" / "tracks tickets in Linear")
     "issue tracker": OptionSet(
-        # "linear", "shortcut" and "monday" are words besides: capitalised only
+        # "linear" and "shortcut" are words besides: capitalised only
         options={"jira": "jira", "linear": "linear", "asana": "asana", "trello": "trello",
                  "youtrack": "youtrack", "clickup": "clickup", "shortcut": "shortcut",
                  "github issues": "github issues", "gitlab issues": "gitlab issues",
