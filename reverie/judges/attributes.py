@@ -860,15 +860,24 @@ def _owner_of(thing: frozenset[str]) -> str:
     return f"owner of {' '.join(owned)}" if owned else "owner"
 
 
+def _done_by_a_name(c: Clause, names: frozenset[str]) -> tuple[Arg, Arg] | None:
+    """The name that does the clause's verb to a thing said with "the" or a possessive
+    ("Sam owns the account", "Priya leads the payments team"), as a value, and the thing;
+    None for a passive, a thing of a kind ("owns a car") or a subject that is no name."""
+    thing = c.arg("obj")
+    if c.passive or thing is None or thing.indefinite or c.subject_head not in names:
+        return None
+    return Arg("attr", c.subject_head, c.subject - {SELF}, frozenset()), thing
+
+
 def _owns(c: Clause, names: frozenset[str]) -> Held | None:
     """The owner a name is of a thing it is said to own ("Sam owns the account": the
     account's owner is Sam), the thing said with "the" or a possessive; not a thing of
     a kind ("Sam owns a car"), which one may own many of."""
-    thing = c.arg("obj")
-    if (c.predicate != "own" or c.passive or thing is None or thing.indefinite
-            or c.subject_head not in names):
+    found = _done_by_a_name(c, names) if c.predicate == "own" else None
+    if found is None:
         return None
-    value = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
+    value, thing = found
     # "owns the Acme account": the account's owner ("the account owner is Dana")
     return Held(_owner_of(thing.words - names), value, value.words, owned=c.subject)
 
@@ -878,14 +887,13 @@ def _leads(c: Clause, names: frozenset[str]) -> Held | None:
     the payments team's lead is Priya; :data:`ONE_HOLDER_VERBS`), the thing said with
     "the" or a possessive; ``weak``: a thing may have two leads, for a person to settle."""
     role = ONE_HOLDER_VERBS.get(c.predicate)
-    thing = c.arg("obj")
-    if (role is None or c.passive or c.negated or thing is None or thing.indefinite
-            or c.subject_head not in names):
+    found = _done_by_a_name(c, names) if role is not None and not c.negated else None
+    if found is None:
         return None
+    value, thing = found
     led = thing.words - names - {SELF}
     if not led:
         return None
-    value = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
     return Held(f"{role} of {' '.join(sorted(led))}", value, value.words, weak=True,
                 owned=c.subject)
 

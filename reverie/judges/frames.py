@@ -3691,17 +3691,21 @@ _WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|t
 _WHILE = re.compile(r"\b(?:while|until|till|during|unless)\b", re.I)
 
 
+def _said_by_one(pair: Pair, pattern: re.Pattern[str]) -> bool:
+    """One statement of the two, and only one, says ``pattern``."""
+    return (pattern.search(pair.a.text) is None) != (pattern.search(pair.b.text) is None)
+
+
 def _bounded_of_one(pair: Pair) -> bool:
     """One statement only says while or until when it holds ("Emails go to Raj instead of
     Dana while she is on leave" / "Emails go to Dana"): a time of its own."""
-    return (_WHILE.search(pair.a.text) is None) != (_WHILE.search(pair.b.text) is None)
+    return _said_by_one(pair, _WHILE)
 
 
 def _somewhere_of_one(pair: Pair) -> bool:
     """One statement only says a place or a time away where it holds ("pays in yen when in
     Tokyo", "When in London, Raj is on GMT"): a scope of one."""
-    return (_WHILE_SOMEWHERE.search(pair.a.text) is None) != (
-        _WHILE_SOMEWHERE.search(pair.b.text) is None)
+    return _said_by_one(pair, _WHILE_SOMEWHERE)
 
 
 def _money_apart(pair: Pair) -> bool:
