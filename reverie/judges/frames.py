@@ -537,9 +537,15 @@ def _qualified(c: Clause, d: Clause) -> bool:
             return True  # "likes tea" / "does not like green tea" (not "vegetables or fruit")
     # a denial said of a circumstance the other does not say ("speaks English, not Hindi,
     # at work" / "speaks Hindi"; not "doesn't drink coffee" / "drinks coffee in the morning")
-    return (_denied_at_some_times(negative, positive)
-            or _circumstance_of_one(replace(negative, args=negative.args + negative.scope),
-                                    positive, "", wishes=False))
+    return _denied_at_some_times(negative, positive) or _denied_there(negative, positive)
+
+
+def _denied_there(negative: Clause, positive: Clause) -> bool:
+    """The denial, or its denied aside with the clause's circumstances (``Clause.scope``),
+    is said of a circumstance the affirmed clause does not say ("speaks English, not Hindi,
+    at work" / "speaks Hindi"): denied there, not everywhere."""
+    return _circumstance_of_one(replace(negative, args=negative.args + negative.scope),
+                                positive, "", wishes=False)
 
 
 _BOUNDS = frozenset({"prep:after", "prep:before", "prep:past", "prep:until", "prep:till"})
@@ -2493,8 +2499,7 @@ _BILINGUAL = re.compile(r"\bbilingual\b", re.I)
 def _denied_somewhere(denying: Analysis, other: Analysis) -> bool:
     """A denial of ``denying`` is said of a circumstance ``other`` does not say ("doesn't
     speak Hindi at work", "never with clients"): denied there, not everywhere."""
-    return any(_circumstance_of_one(c, d, "", wishes=False)
-               for c in denying.clauses if c.negated for d in other.clauses)
+    return any(_denied_there(c, d) for c in denying.clauses if c.negated for d in other.clauses)
 
 
 def _other_channel(pair: Pair) -> Finding | None:
