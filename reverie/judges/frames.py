@@ -2410,23 +2410,32 @@ def _other_role(pair: Pair) -> Finding | None:
     manager for Atlas") or none ("Role: Engineering Manager" / "Priya is a principal
     engineer"), or one denies the role the other gives ("Priya isn't the team lead
     anymore, she's a staff engineer"; :func:`~reverie.text.roles.roles_apart`). Not a
-    contradiction: two roles said plainly ("the project's tech lead" / "the project's
-    product manager": both may hold), roles in two scopes or a scope only one says, a
-    role said in addition ("also"), before and now, another holder."""
+    contradiction: two roles said plainly ("the project's tech lead" / "a developer on the
+    project": both may hold), roles in two scopes or a scope only one says, a role said in
+    addition ("also"), before and now, another holder. Two functions, each said as the one
+    of its kind in one named scope ("the product owner for Orion" / "the scrum master for
+    Orion"; :class:`~reverie.text.roles.RolesApart` ``likely``), are ``likely-one-value``:
+    for a person to settle."""
     found = roles_apart(pair.a.text, pair.b.text)
-    if found is None or not found.exclusive:
+    if found is None or not (found.exclusive or found.likely):
         return None
     x, y = found.first, found.second
     denials = (int(x.denied), int(y.denied))
     # the roles' words and scopes are what is said: the parse puts them in the subjects
     # ("our" is the writer's: "self" to the parse)
+    # ("customer" of "customer success manager" is "self" to the parse too)
     said = TITLE_WORDS | set(x.words) | set(y.words) | x.scope | y.scope | (
-        {"self"} if "our" in x.scope | y.scope else set())
+        {"self"} if ({"our"} | SELF_WORDS) & (x.scope | y.scope | {*x.words, *y.words})
+        else set())
     if _plain_settings_apart(pair, said, _became_before, denials):
         return None
     if found.denied:
         return finding("other-role", (
             f"{_versus(pair)}: the role {x.said if x.denied else y.said} said and denied"))
+    if not found.exclusive:
+        return finding("likely-one-value", (
+            f"{_versus(pair)}: most likely one role in {', '.join(sorted(x.scope))}, "
+            f"{x.said} / {y.said}, but both may hold: for a person to settle"))
     return finding("other-role", f"{_versus(pair)}: two roles in one scope, {x.said} / "
                                  f"{y.said}")
 

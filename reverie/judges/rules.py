@@ -164,8 +164,10 @@ _TABLE: tuple[Rule, ...] = (
          "as one-value-attribute, but neither names the attribute: two copulas ('is a nurse' "
          "/ 'is a factory worker'), two products in use ('runs Windows 11' / 'runs macOS'), "
          "two levels of access to one resource ('is an admin on the workspace' / 'has viewer "
-         "access to the workspace'): one most likely, two possible; sent to a person, never "
-         "settled by the dream", certain=False),
+         "access to the workspace'), two functions each the one of its kind in one named "
+         "scope ('the product owner for Orion' / 'the scrum master for Orion'; not a lead "
+         "and one led, nor a role held for a time): one most likely, two possible; sent "
+         "to a person, never settled by the dream", certain=False),
     Rule("changed-value", "conflict",
          "one statement changes a thing of its holder to a value ('downgraded to Basic', "
          "'upgraded to Go 1.22'), the other says one holder's thing holds another value of "

@@ -15,11 +15,18 @@ caller.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from reverie.text.titles import singular
-from reverie.text.vocabulary.titles import ROLE_CLIPPED, ROLE_INITIALISMS, ROLE_NOUNS
+from reverie.text.vocabulary.titles import (
+    INTERIM_WORDS,
+    LEADING_TITLES,
+    ONE_HOLDER_ROLES,
+    ROLE_CLIPPED,
+    ROLE_INITIALISMS,
+    ROLE_NOUNS,
+)
 
 __all__ = ["Role", "RolesApart", "one_role", "roles", "roles_alike", "roles_apart"]
 
@@ -29,7 +36,9 @@ class Role:
     """A role ``said`` of ``holder`` (lower case; "" for a key such as "Role: ..."):
     ``words`` in lower case, the last singular; ``scope`` the words of what it is a role
     in; ``denied`` when the statement says the holder does not hold it; ``keyed`` when
-    said as the holder's role, title or position."""
+    said as the holder's role, title or position; ``definite`` when said as the one role of
+    its kind ("the scrum master for Orion", "the team's QA", "our PM"), not one of several
+    ("a developer on Atlas")."""
 
     said: str
     words: tuple[str, ...]
@@ -37,18 +46,23 @@ class Role:
     scope: frozenset[str] = frozenset()
     denied: bool = False
     keyed: bool = False
+    definite: bool = False
 
 
 @dataclass(frozen=True)
 class RolesApart:
     """Two roles of one holder that are not one role, and whether they exclude each other
     (``exclusive``: one said as the holder's role, both of one scope or none) or a
-    statement denies the role the other gives (``denied``)."""
+    statement denies the role the other gives (``denied``); ``likely`` when neither is
+    said as the holder's role but each is the one role of its kind in one scope both name
+    ("the product owner for Orion" / "the scrum master for Orion"): most likely one, though
+    a person may hold both."""
 
     first: Role
     second: Role
     exclusive: bool
     denied: bool
+    likely: bool = False
 
 
 _HOLDER = (r"(?P<holder>(?:[A-Z][a-z]+|[A-Z]{2,})(?:\s+[A-Z][a-z]+)?|[Ss]he|[Hh]e"
@@ -100,6 +114,8 @@ _STOP = frozenset({
 _SCOPE_STOP = _STOP - {"the"} | {"team", "project", "squad", "account", "org",
                                  "organisation", "organization", "company", "group"}
 _PRONOUNS = frozenset({"she", "he"})
+_DEFINITE = frozenset({"the", "our", "their", "his", "her", "its"})
+_WHOSE = frozenset({"our", "their"})  # the writer's or a customer's side: no thing named
 _ALSO = re.compile(r"\b(?:also|too|as\s+well)\b", re.I)
 
 
@@ -162,16 +178,16 @@ def roles(text: str) -> tuple[Role, ...]:
                 scope |= {groups["det"].lower()}
             holder = (groups.get("holder") or "").lower()
             holder = re.sub(r"^the\s+", "", holder)
+            definite = bool(groups.get("owner")) or (groups.get("det") or "").lower() in _DEFINITE
             taken.append((m.start(), said_end))
             found.append((m.start(), Role(
                 text[start:said_end], words, holder, frozenset(scope),
-                denied=bool(groups.get("neg")), keyed=bool(groups.get("key")))))
+                denied=bool(groups.get("neg")), keyed=bool(groups.get("key")), definite=definite)))
     ordered: list[Role] = []
     for _, role in sorted(found, key=lambda f: f[0]):
         if role.holder in _PRONOUNS or not (role.holder or role.keyed):
             named = [r.holder for r in ordered if r.holder and r.holder not in _PRONOUNS]
-            role = Role(role.said, role.words, named[-1] if named else "", role.scope,
-                        role.denied, role.keyed)
+            role = replace(role, holder=named[-1] if named else "")
         ordered.append(role)
     return tuple(ordered)
 
@@ -225,7 +241,28 @@ def roles_apart(a: str, b: str) -> RolesApart | None:
     # one said as the holder's role, of one scope or none: one role (two roles said
     # plainly may both hold: a project's tech lead is a developer on it too)
     exclusive = (r.keyed or s.keyed) and r.scope == s.scope
-    return RolesApart(r, s, exclusive=exclusive, denied=False)
+    likely = (bool(r.scope - _WHOSE) and r.scope == s.scope and r.definite and s.definite
+              and _functions_apart(r, s))
+    return RolesApart(r, s, exclusive=exclusive, denied=False, likely=likely)
+
+
+def _functions_apart(r: Role, s: Role) -> bool:
+    """Two roles that are two functions, not a lead and one led ("the team's tech lead" /
+    "the team's most senior engineer", "the owner of the repo" / "its main maintainer"),
+    two leads sharing a word ("tech lead" / "lead developer") or one held for a time
+    ("the interim product manager")."""
+    if INTERIM_WORDS & {*r.words, *s.words}:
+        return False
+    if _leading(r) != _leading(s):
+        return False
+    return not (_leading(r) and set(r.words) & set(s.words))
+
+
+def _leading(r: Role) -> bool:
+    """The role leads what it is a role in: a lead, head, chair or captain ("tech lead",
+    "lead developer"), or a leading title alone ("the owner", "the manager")."""
+    return (bool(ONE_HOLDER_ROLES.keys() & {ROLE_CLIPPED.get(w, w) for w in r.words})
+            or (len(r.words) == 1 and r.words[0] in LEADING_TITLES))
 
 
 def roles_alike(a: str, b: str) -> bool:

@@ -107,6 +107,34 @@ def test_roles_that_may_both_hold_do_not_contradict(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
 
 
+@pytest.mark.parametrize(("a", "b"), [
+    # were two facts
+    ("Priya is the product owner for the checkout app.",
+     "Priya is the scrum master for the checkout app."),
+    ("Jo is the account executive for Globex.", "Jo is the customer success manager for Globex."),
+    ("Omar is the team's designer.", "Omar serves as the team's QA engineer."),
+])
+def test_two_functions_each_the_one_of_its_kind_in_one_scope_are_likely_one(
+        a: str, b: str) -> None:
+    """Each role said as the one of its kind ("the scrum master for the checkout app") in
+    one named scope: most likely one of them holds, sent to a person."""
+    assert_contradiction(a, b, "likely-one-value", certain=False)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Priya is the team's tech lead.", "Priya is the team's most senior engineer."),  # a lead
+    ("Mia is the owner of the repo.", "Mia is the main maintainer of the repo."),  # and led
+    ("Nia is the tech lead for the app.", "Nia is the lead developer for the app."),  # a lead
+    ("Leo is the engineering manager for payments.",
+     "Leo is the interim product manager for payments."),  # for a time
+    ("Ana is the hiring manager for the backend role.",
+     "Ana is an interviewer for the backend role."),  # one of several
+    ("Gil is our account manager.", "Gil is our customer success manager."),  # no scope named
+])
+def test_a_lead_and_one_led_or_a_role_for_a_time_are_not_likely_one(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
 def test_one_role_said_twice_quiets_the_models_doubt() -> None:
     """The agent-memory model read "moved into the PM role" / "is a product manager" as a
     contradiction (0.98): one role, in other words."""

@@ -10,6 +10,7 @@ __all__ = [
     "BUSINESS_FUNCTIONS",
     "CHIEF_OFFICERS",
     "CHIEF_RANK",
+    "INTERIM_WORDS",
     "LEADER_NOUNS",
     "LEADING_TITLES",
     "LEADING_VERBS",
@@ -95,6 +96,10 @@ ONE_HOLDER_ROLES: Mapping[str, str] = {
 """Nouns of the one who leads a thing, each as the role it names: "the lead of the payments
 team is Tom", "Tom is the payments team's lead" (not "manager": one's manager is whom one
 reports to, an attribute of its own)."""
+
+INTERIM_WORDS = frozenset({"interim", "acting", "temporary", "stand-in", "caretaker"})
+"""Words before a role that say it is held for a time, often beside the holder's own
+("the interim product manager")."""
 
 ONE_HOLDER_VERBS: Mapping[str, str] = {"lead": "lead", "head": "head", "chair": "chair",
                                        "captain": "captain"}
