@@ -27,6 +27,9 @@ judge = OfflineJudge(embedder())
     ("The standup is at 9:30.", "The standup was moved to 11:00 in May."),  # two figures
     ("The repo builds with Maven.", "The repo was migrated to Gradle in March."),
     ("The account pays for the Business plan.", "The account was downgraded to Starter."),
+    # a bare version, the change naming its thing beside it (were two facts)
+    ("The team is on version 2.3 of the SDK.", "The team upgraded the SDK to 3.0."),
+    ("The team uses SDK 2.3.", "The team upgraded the SDK to 3.0."),
 ])
 def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     """A change done to a value of the sort the other statement holds now: the rule names
@@ -54,6 +57,10 @@ def test_a_change_and_the_value_before_it_contradict(a: str, b: str) -> None:
     # a part's, said of the new value or of the change
     ("The account pays for the Business plan.",
      "The account upgraded to Enterprise seats for its sales team."),
+    # a bare figure, the other's thing not the one changed
+    ("The team is on version 2.3 of the SDK.", "The team upgraded the CLI to 3.0."),
+    ("The meeting room holds 12 people.", "They moved the meeting to 3."),
+    ("The web app uses SDK 2.3.", "The team upgraded the mobile app's SDK to 3.0."),
 ])
 def test_look_alikes_are_no_contradiction(a: str, b: str) -> None:
     """A change under way, another holder's, a place that holds the new one, the value the
