@@ -190,6 +190,7 @@ from reverie.text.vocabulary.products import (
 from reverie.text.vocabulary.titles import (
     BECOME_VERBS,
     CHIEF_OFFICERS,
+    INTERIM_WORDS,
     LEADING_TITLES,
     LEADING_VERBS,
     RANK_BEFORE,
@@ -208,6 +209,7 @@ from reverie.text.vocabulary.verbs import (
     FORMER_PERSON_QUALIFIERS,
     FORMER_QUALIFIERS,
     HAVING_VERBS,
+    INTENT_VERBS,
     OPPOSITE_VERBS,
     PARTITIVES,
     SELLING_VERBS,
@@ -904,12 +906,8 @@ def _interim_beside(c: Clause, d: Clause) -> bool:
     """One clause says its value holds for a while ("the interim CFO", "acting head of
     finance", "temporary lead"), the other does not: held beside a permanent one."""
     def interim(x: Clause) -> bool:
-        return bool((x.subject | {w for a in x.args for w in a.words}) & _INTERIM)
+        return bool((x.subject | {w for a in x.args for w in a.words}) & INTERIM_WORDS)
     return interim(c) != interim(d)
-
-
-# words of a value held for a while; "act" is the parse's lemma of "acting"
-_INTERIM = frozenset({"interim", "acting", "act", "temporary", "temp", "caretaker"})
 
 
 def _times(c: Clause) -> frozenset[str]:
@@ -3025,8 +3023,9 @@ def _settings_apart(pair: Pair, said: frozenset[str], *,
     then = before or _then_and_now
     # "Primary DB" / "the app's main database": which use, not whose
     if (not _one_holder(pair.a, pair.b, said | MAIN_QUALIFIERS) or then(pair.a, pair.b)
-            or _holders_differ(pair.a, pair.b, said, exact=True)):
-        return True
+            or _holders_differ(pair.a, pair.b, said, exact=True)
+            or _only_meant(pair.a) or _only_meant(pair.b)):
+        return True  # ... or a change meant, not made: the setting before it holds
     if scoped is not None:
         return _scope_of_one(scoped, pair.b if scoped is pair.a else pair.a, holders)
     return _scope_of_either(pair, holders)
@@ -4221,6 +4220,10 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     if (not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b)
             or _moved_away(pair.a, pair.b) or _moved_away(pair.b, pair.a)):
         return None  # another holder, or a former value beside the present one
+    if any(_only_meant(x) and not y.lemmas & INTENT_VERBS
+           for x, y in ((pair.a, pair.b), (pair.b, pair.a))):
+        return None  # "plans to upgrade the SDK to 3.0": nothing said to hold now (against
+        # "has no plans to leave York", an intent against an intent)
     if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
             or _one_time_written_twice(pair)):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
@@ -4230,6 +4233,14 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     return finding("memory-doubt", (
         f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "
         f"{scores.contradiction:.2f} >= {MEMORY_CONTRADICTION}"), scores.as_dict())
+
+
+def _only_meant(an: Analysis) -> bool:
+    """Every clause of the statement says a change meant, not made ("plans to upgrade the
+    SDK to 3.0", "intends to move to Lisbon"; not "can't stand country music", a modal of
+    what holds now)."""
+    return bool(an.clauses) and all(
+        c.hypothetical and verb_of(c.predicate) in INTENT_VERBS for c in an.clauses)
 
 
 _MOVED_AWAY = re.compile(r"\b(?:moved|relocated)\s+(?:away\s+from|out\s+of|from)\s+"

@@ -84,6 +84,7 @@ from reverie.text.vocabulary.verbs import (
     FORMER_QUALIFIERS,
     FORMERLY,
     HEDGES,
+    INTENT_VERBS,
     IRREGULAR_PAST,
     LOSING_VERBS,
     MODALS,
@@ -1457,6 +1458,9 @@ def _hypothetical(pred: Any) -> bool:
     if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(
             c.dep_ == "aux" and c.lemma_.lower() == "be" for c in pred.children):
         return True
+    if pred.lemma_.lower() in INTENT_VERBS and any(
+            c.dep_ == "xcomp" and c.lemma_.lower() in CHANGE_VERBS for c in pred.children):
+        return True  # "plans to upgrade the SDK to 3.0": a change meant, not made
     return any(
         (c.dep_ == "aux" and c.lower_ in MODALS) or (c.dep_ == "advmod" and c.lower_ in HEDGES)
         for c in pred.children

@@ -97,9 +97,11 @@ ONE_HOLDER_ROLES: Mapping[str, str] = {
 team is Tom", "Tom is the payments team's lead" (not "manager": one's manager is whom one
 reports to, an attribute of its own)."""
 
-INTERIM_WORDS = frozenset({"interim", "acting", "temporary", "stand-in", "caretaker"})
-"""Words before a role that say it is held for a time, often beside the holder's own
-("the interim product manager")."""
+INTERIM_WORDS = frozenset({"interim", "acting", "act", "temporary", "temp", "stand-in",
+                           "caretaker"})
+"""Words of a value or role held for a while, often beside the holder's own ("the interim
+CFO", "acting head of finance", "temporary lead"); "act" is the parse's lemma of
+"acting"."""
 
 ONE_HOLDER_VERBS: Mapping[str, str] = {"lead": "lead", "head": "head", "chair": "chair",
                                        "captain": "captain"}

@@ -21,6 +21,7 @@ __all__ = [
     "FORMER_PERSON_QUALIFIERS",
     "FORMER_QUALIFIERS",
     "HEDGES",
+    "INTENT_VERBS",
     "IRREGULAR_PAST",
     "LIGHT_VERBS",
     "LOSING_VERBS",
@@ -237,6 +238,11 @@ MODALS = frozenset(
 )
 """Auxiliaries of what may or will hold, not what holds ("can be a pilot", "will be
 moving"; "ca" and "wo" are how the tokenizer splits "can't" and "won't")."""
+
+INTENT_VERBS = frozenset({"plan", "intend", "aim", "mean", "hope", "expect", "schedule",
+                          "prepare", "propose"})
+"""Verbs of a change meant, not made ("plans to upgrade the SDK to 3.0", "intends to move
+to Lisbon"): the value before it still holds."""
 
 HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 """Adverbs that leave a statement open ("maybe i can be a pilot")."""
