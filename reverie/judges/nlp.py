@@ -1056,9 +1056,23 @@ def _take_subject(parts: _Parts, token: Any, skip: frozenset[int] = frozenset())
     a name."""
     sub = _phrase(token, "subject", skip)
     mine = any(c.dep_ == "poss" and c.lower_ in SELF_POSSESSIVES for c in token.children)
-    parts.subject = sub.words | {SELF} if mine else sub.words
+    words = sub.words | _split_compound(token, skip)
+    parts.subject = words | {SELF} if mine else words
     parts.subject_head = _lemma(token)
     parts.person = token.pos_ == "PROPN" and token.text.istitle()
+
+
+def _split_compound(token: Any, skip: frozenset[int]) -> frozenset[str]:
+    """The words of a noun just before ``token`` that the parser made a subject of the same
+    predicate as well ("The P1 response SLA is 1 hour": "response" and "SLA" both
+    subjects): a compound of the subject, kept with it."""
+    if token.i == 0:
+        return frozenset()
+    before = token.doc[token.i - 1]
+    if (before.dep_ != token.dep_ or before.head.i != token.head.i
+            or before.pos_ not in {"NOUN", "PROPN"} or before.i in skip):
+        return frozenset()
+    return _phrase(before, "subject", skip).words
 
 
 def _no_longer(token: Any) -> bool:
