@@ -2612,6 +2612,7 @@ def _other_option(pair: Pair) -> Finding | None:
                            or options_alike(name, mine, theirs)):
             continue
         if (_named_apart_both_ways(pair, _OPTION_WORDS | MAIN_QUALIFIERS)  # "Primary DB"
+                or _of_a_name(pair.a, pair.b, spec) or _of_a_name(pair.b, pair.a, spec)
                 or _scope_besides(pair.a, pair.b, spec.words)
                 or _scope_besides(pair.b, pair.a, spec.words)
                 or _plain_settings_apart(pair, _option_said(name), _became_before,
@@ -2741,6 +2742,16 @@ def _scope_besides(a: Analysis, b: Analysis, own: frozenset[str] = frozenset()) 
         if any(w.rstrip("s") not in theirs and w not in theirs for w in words - _NO_SCOPE_WORDS):
             return True
     return False
+
+
+def _of_a_name(a: Analysis, b: Analysis, spec: OptionSet) -> bool:
+    """``a`` says whose the set's thing is by a name after it that ``b`` does not say ("the
+    free version of Zoom" / "is on our Pro plan"): a product's of its own. ("Zoom's free
+    plan" is not read: a name before may be the holder's.)"""
+    strong = "|".join(re.escape(w) for w in sorted(spec.strong))
+    said = b.text.lower()
+    return any(m[1].lower() not in said for m in re.finditer(
+        rf"\b(?:{strong})\s+(?:of|for)\s+(?:the\s+)?([A-Z][\w-]*)", a.text))
 
 
 def _named_apart_both_ways(pair: Pair, besides: frozenset[str]) -> bool:

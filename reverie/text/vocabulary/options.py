@@ -231,7 +231,7 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         # "a free account", "the account is Premium": an account's plan
         strong=frozenset({"plan", "subscription", "subscribed", "subscribes", "subscriber",
                           "tier", "license", "licence", "licensed", "edition", "member",
-                          "membership", "account"}),
+                          "membership", "account", "version"}),
         weak=frozenset({"upgraded", "downgraded", "pay", "pays", "paying", "paid",
                         "customer", "seats", "user", "moved", "switched", "on"}),
         proper=frozenset(_PLAN_NAMES),
