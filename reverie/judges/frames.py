@@ -3671,6 +3671,8 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     """Two clauses of one holder, both affirmed, present and without "also", whose other
     shared arguments agree, give two values of one attribute held one at a time
     (:mod:`reverie.judges.attributes`), neither statement naming the other's value."""
+    if _somewhere_of_one(pair):
+        return None  # "uses a T-Mobile SIM when travelling in Europe": a scope of one
     theirs = _holding(pair.b)  # each clause's attributes read once, not once per pairing
     likely: tuple[Held, Held] | None = None
     for c, x in _holding(pair.a):

@@ -1,6 +1,6 @@
-"""A plan said as a version of a product ("the free version of our product"), and a
-version of a product another statement does not name; pairs written for these tests
-(none drawn from a set the judge is measured on)."""
+"""A plan said as a version of a product ("the free version of our product"), a
+version of a product another statement does not name, and a value of a place away;
+pairs written for these tests (none drawn from a set the judge is measured on)."""
 
 from __future__ import annotations
 
@@ -29,3 +29,9 @@ def test_a_plan_said_as_a_version_is_one_plan(a: str, b: str) -> None:
 ])
 def test_versions_of_other_products_or_times_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_value_said_of_a_place_away_is_a_scope_of_one() -> None:
+    """Was likely-one-value: a carrier used when travelling is beside the phone's own."""
+    assert explained("Dana's phone is on Verizon.",
+                     "Dana uses a T-Mobile SIM when travelling in Europe.")[0] == "two facts"
