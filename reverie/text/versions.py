@@ -66,7 +66,7 @@ _VERSION_IS = re.compile(
 # "the mobile app is at version 5.1", "the current mobile app version is 5.4", "the v1
 # API": a thing the vocabulary does not know, named by its words
 _THING_VERSION = re.compile(
-    r"(?:^|\b)(?:(?:the|our|their|its)\s+)?(?:current\s+|latest\s+)?(?P<thing>(?:[a-z][\w-]*\s+)"
+    r"(?:^|\b)(?<!')(?:(?:the|our|their|its)\s+)?(?:current\s+|latest\s+)?(?P<thing>(?:[a-z][\w-]*\s+)"
     r"{0,2}(?:app|api|sdk|client|firmware|plugin|extension|schema|protocol|model|template|"
     r"library|package|driver))"
     # "... is at version 5.1", "... version is 5.4", "Client library: v1.4", "client
@@ -78,8 +78,9 @@ _THING_VERSION = re.compile(
     # "is on build 4410", "uses release 12": the holder's own release
     r"|\b(?:on|uses?|using|runs?|running|at)\s+(?:the\s+)?(?P<gthing>release|build)\s+"
     r"v?(?P<gnumber>\d+(?:\.\d+){0,2})\b"
-    # "version 4.2 of our SDK", "uses SDK 5.0": a dotted number after the thing's noun
-    r"|\bversion\s+v?(?P<onumber>\d+(?:\.\d+){0,2})\s+of\s+(?:(?:the|our|their|its)\s+)?"
+    # "version 4.2 of our SDK", "v2 of our API", "uses SDK 5.0": a dotted number after the
+    # thing's noun
+    r"|\b(?:version\s+v?|v)(?P<onumber>\d+(?:\.\d+){0,2})\s+of\s+(?:(?:the|our|their|its)\s+)?"
     r"(?P<othing>(?:[a-z][\w-]*\s+){0,2}?(?:app|api|sdk|cli|client|firmware|plugin|"
     r"extension|schema|protocol))\b"
     # "SDK 5.0", "API v3": a dotted number, or one written with "v"
@@ -150,7 +151,8 @@ def _thing_version(text: str, m: re.Match[str]) -> Version | None:
              or m.group("nthing"))
     number = (m.group("number") or m.group("vnumber") or m.group("gnumber")
               or m.group("onumber") or m.group("nnumber") or m.group("wnumber"))
-    words = thing.lower().replace("endpoints", "endpoint").split()
+    # "our v3 endpoints" are the v3 API's
+    words = re.sub(r"\bendpoints?\b", "api", thing.lower()).split()
     while len(words) > 1 and words[0] in _USING:
         words.pop(0)  # "They use client library version 2.0": the client library
     product = " ".join(words)

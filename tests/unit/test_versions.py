@@ -36,6 +36,9 @@ from tests.dreamkit import explained
     ("Kestrel uses the v1 API.", [("api", "1")]),
     ("Kestrel moved from the v1 API to the v2 API.", [("api", "2")]),
     ("Kestrel is on build 4410.", [("build", "4410")]),  # the holder's own release
+    ("Kestrel uses v2 of our API.", [("api", "2")]),  # "v" and the number first
+    ("Kestrel calls our v3 endpoints.", [("api", "3")]),  # the API's endpoints
+    ("Kestrel's API version is v2.", [("api", "2")]),  # not "s api"
     ("The fix landed in build 4502.", []),  # no use
 ])
 def test_the_versions_a_text_says_are_in_use(text: str, said: list[tuple[str, str]]) -> None:
@@ -61,6 +64,9 @@ def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
     ("The mobile app is at version 5.1.", "The current mobile app version is 5.4."),
     ("Kestrel uses the v1 API.", "Kestrel migrated to the v2 API."),
     ("Kestrel uses release 12.", "Kestrel uses release 14."),
+    # were two facts
+    ("Kestrel uses v2 of our API.", "Kestrel uses v3 of our API."),
+    ("Kestrel's API version is v2.", "Kestrel calls our v3 endpoints."),
 ])
 def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-version")
