@@ -3716,7 +3716,13 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
 
 
 _WHILE_SOMEWHERE = re.compile(r"\b(?:when|whenever|while)\s+(?:in|at|on|abroad|travel\w*|"
-                              r"visiting)\b", re.I)
+                              r"visiting)\b"
+                              # "there" of a place said in another statement ("isn't on
+                              # macOS at work; he uses Ubuntu there"), no place before it
+                              # in its own ("moved to Porto and lives there")
+                              r"|^(?:(?!\b(?:in|at|to|from|on)\b)[^.;])*\bthere\b"
+                              r"(?!\s+(?:is|are|was|were|has|have|will|isn't|aren't)\b)",
+                              re.I)
 
 
 # not "when": "loves it when summer ends" says what is loved; nor "whenever": "put it on

@@ -35,3 +35,14 @@ def test_a_value_said_of_a_place_away_is_a_scope_of_one() -> None:
     """Was likely-one-value: a carrier used when travelling is beside the phone's own."""
     assert explained("Dana's phone is on Verizon.",
                      "Dana uses a T-Mobile SIM when travelling in Europe.")[0] == "two facts"
+
+
+def test_there_of_a_place_said_in_another_statement_is_a_scope_of_one() -> None:
+    """Was likely-one-value: "there" is work, said in the statement before it."""
+    assert explained("Raj is on macOS.",
+                     "Raj isn't on macOS at work; he uses Ubuntu there.")[0] != "contradiction"
+
+
+def test_there_of_a_place_said_before_it_in_its_own_statement_is_no_scope() -> None:
+    assert explained("Raj lives in Lisbon.",
+                     "Raj moved to Porto and lives there now.")[0] == "contradiction"
