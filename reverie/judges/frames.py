@@ -96,7 +96,7 @@ from reverie.text.days import days_said
 from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
 from reverie.text.file_formats import file_formats_apart
-from reverie.text.formats import FORMAT_WORDS, formats
+from reverie.text.formats import FORMAT_WORDS, formats, orders_apart
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
 from reverie.text.kin_counts import kin_counts, kin_counts_apart
 from reverie.text.languages import languages
@@ -2321,6 +2321,9 @@ def _other_format(pair: Pair) -> Finding | None:
                                                                      y.clocks)):
         if len(mine) != 1 or len(theirs) != 1:
             continue
+        if (kind == "date order" and mine != theirs
+                and not orders_apart(next(iter(mine)), next(iter(theirs)))):
+            continue  # "03/12/2026" may be day-first: "DD/MM/YYYY" shown by example
         if mine == theirs:  # one format, denied by one statement
             return _denied_setting(pair, kind, next(iter(mine)), next(iter(theirs)),
                                    FORMAT_WORDS)

@@ -6,6 +6,12 @@ day. "24-hour time" and "military time" are one clock,
 "12-hour time" and "AM/PM" the other ("a 24-hour turnaround" is a duration). Separators
 are not compared: "DD.MM.YYYY" and "DD/MM/YYYY" are one order written two ways. An order
 after "from" is a former one ("switched from MM/DD/YYYY") and is not read.
+
+Where a statement of how dates or times are written names no format, one shown by example
+("Write dates like 2026-03-12", "times like 2pm", "e.g. 14:00") is read: "2026-03-12" puts
+the year first, "12 March 2026" the day, "March 12, 2026" the month; "03/12/2026" puts the
+year last, the day or the month first ("dmy/mdy": apart from "ymd" only); "14:00" is the
+24-hour clock, "2pm" the 12-hour one.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["FORMAT_WORDS", "Formats", "formats"]
+__all__ = ["FORMAT_WORDS", "Formats", "formats", "orders_apart"]
 
 FORMAT_WORDS = frozenset({"date", "time", "timestamp", "format", "clock"})
 """Subjects of a format statement that name what is written, not whose it is ("Dates
@@ -65,4 +71,49 @@ def formats(text: str) -> Formats:
     if _ISO.search(text):
         orders.add("ymd")
     clocks = {c for c, pattern in (("24h", _H24), ("12h", _H12)) if pattern.search(text)}
+    if _WRITING.search(text):
+        orders = orders or _example_orders(text)
+        clocks = clocks or _example_clocks(text)
     return Formats(frozenset(orders), frozenset(clocks))
+
+
+def orders_apart(x: str, y: str) -> bool:
+    """Two date orders that cannot be one ("ymd" / "dmy/mdy", "dmy" / "mdy"; not "dmy" /
+    "dmy/mdy", an example that may be either)."""
+    return not set(x.split("/")) & set(y.split("/"))
+
+
+# a statement of how things are written, and an example after a word that gives one
+_WRITING = re.compile(r"\b(?:dates?|times?|timestamps?|formats?|formatted|writ\w*|display\w*"
+                      r"|show\w*)\b", re.IGNORECASE)
+_EXAMPLE = r"(?:\blike|\be\.g\.?,?|\bsuch\s+as|\bas\s+in|\bas|\bfor\s+example,?)\s+\(?"
+_MONTH_NAME = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
+_YEAR_FIRST = re.compile(_EXAMPLE + r"\d{4}-\d{1,2}-\d{1,2}\b", re.IGNORECASE)
+_YEAR_LAST = re.compile(_EXAMPLE + r"(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}\b", re.IGNORECASE)
+_DAY_MONTH = re.compile(_EXAMPLE + r"\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r"\s+\d{4}\b",
+                        re.IGNORECASE)
+_MONTH_DAY = re.compile(_EXAMPLE + _MONTH_NAME + r"\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b",
+                        re.IGNORECASE)
+_CLOCK_24 = re.compile(_EXAMPLE + r"(?:1[3-9]|2[0-3]|00):[0-5]\d\b(?!\s*[ap]\.?m)",
+                       re.IGNORECASE)
+_CLOCK_12 = re.compile(_EXAMPLE + r"(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s*[ap]\.?m\b\.?",
+                       re.IGNORECASE)
+
+
+def _example_orders(text: str) -> set[str]:
+    """The date orders the dates shown by example put first."""
+    found = {"ymd"} if _YEAR_FIRST.search(text) else set()
+    if _DAY_MONTH.search(text):
+        found.add("dmy")
+    if _MONTH_DAY.search(text):
+        found.add("mdy")
+    for m in _YEAR_LAST.finditer(text):
+        first, second = int(m.group(1)), int(m.group(2))
+        found.add("dmy" if first > 12 else "mdy" if second > 12 else "dmy/mdy")
+    return found
+
+
+def _example_clocks(text: str) -> set[str]:
+    """The clocks the times shown by example are on."""
+    return {c for c, pattern in (("24h", _CLOCK_24), ("12h", _CLOCK_12))
+            if pattern.search(text)}

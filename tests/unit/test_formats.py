@@ -23,6 +23,15 @@ from tests.dreamkit import assert_contradiction, assert_not_by, held_of
     ("Uses the US date format.", {"mdy"}, set()),  # a region's order
     ("Prefers European-style dates.", {"dmy"}, set()),
     ("Switched from US dates to ISO 8601.", {"ymd"}, set()),  # what it was
+    # shown by example, where no format is named
+    ("Write dates like 2026-03-12.", {"ymd"}, set()),
+    ("Dates are written as 12 March 2026.", {"dmy"}, set()),
+    ("Dates are shown as March 12, 2026.", {"mdy"}, set()),
+    ("Write dates like 25/12/2026.", {"dmy"}, set()),
+    ("Write dates like 03/12/2026.", {"dmy/mdy"}, set()),  # day or month first
+    ("Ines wants times like 2pm.", set(), {"12h"}),
+    ("Times in 24-hour format, e.g. 14:00.", set(), {"24h"}),
+    ("The review is on 03/12/2026 at 14:00.", set(), set()),  # a date and a time, no example
 ])
 def test_a_date_order_or_a_clock_is_read_as_what_it_means(
         text: str, orders: set[str], clocks: set[str]) -> None:
@@ -35,6 +44,11 @@ def test_a_date_order_or_a_clock_is_read_as_what_it_means(
     ("Dates should be written DD/MM/YYYY for Ines.", "Ines wants dates in MM/DD/YYYY."),
     ("Ines's date format is ISO 8601.", "Show dates to Ines as MM/DD/YYYY."),
     ("Ines reads times in 24-hour format.", "Ines prefers AM/PM times."),
+    # were merged into one note
+    ("Write dates for Ines as YYYY-MM-DD.", "Write dates for Ines like 03/12/2026."),
+    ("Dates in Ines's reports use the ISO format.",
+     "Dates in Ines's reports are written as 12 March 2026."),
+    ("Ines wants times in 24-hour format, e.g. 14:00.", "Ines wants times like 2pm."),
 ])
 def test_two_date_orders_or_clocks_of_one_holder_contradict(a: str, b: str) -> None:
     assert_contradiction(a, b, "other-format")
@@ -48,6 +62,9 @@ def test_two_date_orders_or_clocks_of_one_holder_contradict(a: str, b: str) -> N
      "Ines wants dates in MM/DD/YYYY."),  # two named: no one format
     ("The team uses YYYY-MM-DD.", "The team moved away from MM/DD/YYYY."),  # a former one
     ("Ines's receipts use DD/MM/YYYY.", "Date format for Ines's logs: YYYY-MM-DD."),  # scope
+    ("Ines's dates are written as DD/MM/YYYY, e.g. 25/12/2026.",
+     "Write dates for Ines like 03/12/2026."),  # an example that may be day-first
+    ("Ines used to write dates like 03/12/2026.", "Ines writes dates as YYYY-MM-DD now."),
 ])
 def test_other_holders_times_and_one_order_written_twice_are_no_other_format(
         a: str, b: str) -> None:
