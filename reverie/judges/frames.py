@@ -99,7 +99,7 @@ from reverie.text.file_formats import file_formats_apart
 from reverie.text.formats import FORMAT_WORDS, formats, orders_apart
 from reverie.text.frequency import frequencies, frequencies_alike, frequencies_apart
 from reverie.text.kin_counts import kin_counts, kin_counts_apart
-from reverie.text.languages import languages
+from reverie.text.languages import Languages, languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
 from reverie.text.places import places_apart
@@ -2452,7 +2452,7 @@ def _other_language(pair: Pair) -> Finding | None:
     x, y = languages(pair.a.text), languages(pair.b.text)
     mine, theirs = x.one(), y.one()
     if mine is None or theirs is None:
-        return None
+        return _asked_unknown(pair, x, y) or _asked_unknown(pair, y, x)
     denied = (mine & y.denied) or (theirs & x.denied)
     if mine & theirs and not denied:
         return None
@@ -2469,6 +2469,31 @@ def _other_language(pair: Pair) -> Finding | None:
                                      f"{said[0]} / {said[1]}")
 
 
+def _asked_unknown(pair: Pair, asking: Languages, other: Languages) -> Finding | None:
+    """``other-language``: one statement asks to address its holder in a language the other
+    says the holder does not read or speak ("Reply to Dana in Italian" / "Dana doesn't
+    understand Italian") or is none of the only ones it reads or speaks ("Write to Dana in
+    Spanish" / "Dana only reads English"). Not a contradiction: before and now, another
+    holder, a circumstance of one (:func:`_plain_settings_apart`,
+    :func:`_wished_in_circumstances`)."""
+    meant = asking.one()
+    if meant is None:
+        return None
+    unknown = (meant & other.unread
+               or (meant if other.only_read and not meant & other.only_read else frozenset()))
+    if not unknown:
+        return None
+    # the denial of the language is what is said, no other negation
+    denials = tuple(1 if languages(an.text).denied else 0 for an in (pair.a, pair.b))
+    if (_plain_settings_apart(pair, frozenset(ADDRESS_USES) | _LANGUAGE_SAID, _became_before,
+                              (denials[0], denials[1]))
+            or _wished_in_circumstances(pair, wishes=False)):
+        return None
+    return finding("other-language", (
+        f"{_versus(pair)}: addressed in {', '.join(sorted(unknown))}, which the holder does "
+        f"not read"))
+
+
 _LANGUAGE_SAID = (frozenset(LANGUAGE_NAMES) | {"language", "languages", "speaker"}
                   # "first language", "native tongue", "mother tongue"
                   | {w for words in NATIVE_WORDS for w in words.split()})
@@ -2483,7 +2508,12 @@ def _spoken_language(pair: Pair) -> Finding | None:
     a statement naming two native languages, before and now, another holder, a scope of
     one ("at work")."""
     x, y = languages(pair.a.text), languages(pair.b.text)
-    denied = sorted((x.unspoken & y.spoken) | (y.unspoken & x.spoken))
+    # "speaks only Portuguese": any other language is not spoken
+    denied = sorted((x.unspoken & y.spoken) | (y.unspoken & x.spoken)
+                    | ((y.spoken - x.only) if x.only and not _only_apart(pair.a, pair.b)
+                       else set())
+                    | ((x.spoken - y.only) if y.only and not _only_apart(pair.b, pair.a)
+                       else set()))
     native = (len(x.native) == 1 and len(y.native) == 1 and not x.native[0] & y.native[0]
               and not _BILINGUAL.search(pair.a.text) and not _BILINGUAL.search(pair.b.text))
     if not denied and not native:
@@ -2504,6 +2534,16 @@ def _spoken_language(pair: Pair) -> Finding | None:
 
 
 _BILINGUAL = re.compile(r"\bbilingual\b", re.I)
+
+
+def _only_apart(said: Analysis, other: Analysis) -> bool:
+    """The statement naming the only languages spoken says them of another holder
+    (:func:`_two_holders`: "Dana's mother speaks only Portuguese") or where, when or with
+    whom, in words ``other`` does not say ("speaks only Portuguese at home")."""
+    return any(_two_holders(c, d) for c in said.clauses for d in other.clauses) or any(
+        x.role in _CIRCUMSTANCES and not x.words & _LANGUAGE_SAID
+        and _unsaid(_content(x.words), other.lemmas)
+        for c in said.clauses for x in c.args)
 
 
 def _denied_somewhere(denying: Analysis, other: Analysis) -> bool:

@@ -40,6 +40,11 @@ def _words(words: frozenset[str]) -> re.Pattern[str]:
 
 _SPEAKING, _KNOWING, _NATIVE = _words(SPEAKING_WORDS), _words(KNOWING_WORDS), _words(NATIVE_WORDS)
 # "not fluently", "not very well": the denial of how well, not of the language
+_ONLY = re.compile(r"\b(?:only|exclusively)\b", re.I)
+_READING = re.compile(r"\breads?\b", re.I)
+# a lower-case word after a language's name that is no joining word: a noun it qualifies
+_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|at|in|on|to|but|when|while|now|only|"
+                         r"fluently|well|anymore|though|too|as)\b)[a-z]")
 _HOW_WELL = re.compile(r"\b(?:well|much|fluently|very|perfectly|yet|anymore)\b", re.I)
 
 
@@ -59,6 +64,15 @@ class Languages:
     native: tuple[frozenset[str], ...] = ()
     """Each language said to be the holder's native one ("native language is Dutch",
     "speaks Dutch natively")."""
+    only: frozenset[str] = frozenset()
+    """Languages said to be the only ones the holder speaks or understands ("speaks only
+    Portuguese"): any other it does not speak."""
+    only_read: frozenset[str] = frozenset()
+    """Languages said to be the only ones the holder reads or speaks ("only reads
+    English"): write to it in no other."""
+    unread: frozenset[str] = frozenset()
+    """Languages the holder is said not to read or speak ("doesn't read German"): write to
+    it in none of them."""
 
     def one(self) -> frozenset[str] | None:
         """The one language asked for in a statement of address, or None."""
@@ -85,18 +99,31 @@ def languages(text: str) -> Languages:
     spoken: set[str] = set()
     unspoken: set[str] = set()
     native: list[frozenset[str]] = []
+    only: set[str] = set()
+    only_read: set[str] = set()
+    unread: set[str] = set()
     for m in _NAME.finditer(text):
         clause = _CLAUSE_END.split(text[:m.start()])[-1]
         whole = clause + m.group(0) + _CLAUSE_END.split(text[m.end():])[0]
         meant = LANGUAGE_NAMES[m.group(1).lower()]
         if _DENIED_BEFORE.search(clause):
             denied |= meant
-            if _KNOWING.search(whole) and not _HOW_WELL.search(whole):
+            # not "doesn't understand Italian legal jargon": the jargon
+            of_language = not _HOW_WELL.search(whole) and not _NOUN_AFTER.match(text, m.end())
+            if of_language and _KNOWING.search(whole):
                 unspoken |= meant
+            if of_language and (_KNOWING.search(whole) or _READING.search(whole)):
+                unread |= meant
             continue
         asked.append(meant)
         if _SPEAKING.search(whole):
             spoken |= meant
+        # "only reads English", not "reads only English news": what is read
+        alone = _ONLY.search(whole) and not _NOUN_AFTER.match(text, m.end())
+        if alone and _KNOWING.search(whole):
+            only |= meant
+        if alone and (_KNOWING.search(whole) or _READING.search(whole)):
+            only_read |= meant
         if _NATIVE.search(whole):
             native.append(meant)
     words = re.findall(r"[a-z]+", text.lower())
@@ -108,4 +135,5 @@ def languages(text: str) -> Languages:
     if ABILITY_WORDS.intersection(words) and not _WITH_US.search(text):
         uses -= {""}  # "Krystian's native language is Polish": which he speaks
     return Languages(tuple(asked), frozenset(denied), uses, frozenset(spoken),
-                     frozenset(unspoken), tuple(native))
+                     frozenset(unspoken), tuple(native), frozenset(only), frozenset(only_read),
+                     frozenset(unread))
