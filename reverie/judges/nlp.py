@@ -1411,7 +1411,10 @@ def _past(pred: Any) -> bool:
     """What held before: a past tense ("was", "worked"), a past passive ("was billed"), or
     "previously", "formerly" on the predicate. A base form tagged past ("the servers run
     Debian") is present, unless its past is spelled alike ("put", "set")."""
-    slip = pred.lower_ == pred.lemma_ and pred.lower_ not in SAME_IN_PAST
+    slip = (pred.lower_ == pred.lemma_ and pred.lower_ not in SAME_IN_PAST) or any(
+        # "The cluster has Kubernetes 1.29 installed": a participle tagged past after "has"
+        c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ in {"VBZ", "VBP"}
+        for c in pred.children)
     return (pred.tag_ == "VBD" and not slip) or _bare_past(pred) or any(
         (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
         or (c.dep_ == "advmod" and c.lower_ in FORMERLY and _period_of_once(c) is c)

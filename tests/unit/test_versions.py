@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from reverie.judges.nlp import analyze
 from reverie.text.versions import versions, versions_apart
 from tests.dreamkit import explained
 
@@ -67,6 +68,9 @@ def test_one_version_said_with_more_or_fewer_figures_is_one() -> None:
     # were two facts
     ("Kestrel uses v2 of our API.", "Kestrel uses v3 of our API."),
     ("Kestrel's API version is v2.", "Kestrel calls our v3 endpoints."),
+    # was one note: "has ... installed" was tagged a past tense, what held before
+    ("The cluster is running Kubernetes version 1.27.",
+     "The cluster has Kubernetes 1.29 installed."),
 ])
 def test_two_versions_of_one_product_in_use_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-version")
@@ -105,3 +109,10 @@ def test_a_name_tagged_a_plural_keeps_its_s() -> None:
     assert analyze("Ines runs Python 3.9.").clauses[0].subject == {"ines"}
     assert analyze("Reports are due Friday.").clauses[0].subject == {"report"}
 
+
+def test_a_participle_tagged_past_after_has_is_present() -> None:
+    """ "has Kubernetes 1.29 installed": the tagger's past tense after "has" holds now;
+    "had ... installed" held before."""
+    assert not analyze("The cluster has Kubernetes 1.29 installed.").clauses[0].past
+    assert explained("The cluster had Kubernetes 1.27 installed until March.",
+                     "The cluster runs Kubernetes 1.29.")[0] != "contradiction"
