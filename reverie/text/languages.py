@@ -30,7 +30,9 @@ __all__ = ["Languages", "languages"]
 
 _NAME = re.compile(r"\b(" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
                    + r")\b", re.I)
-_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$", re.I)
+# not "not only ... but also": more, not less
+_DENIED_BEFORE = re.compile(r"(?:\bnot(?!\s+only\b)|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$",
+                            re.I)
 _CLAUSE_END = re.compile(r"[;.!?,]")
 
 
@@ -40,7 +42,7 @@ def _words(words: frozenset[str]) -> re.Pattern[str]:
 
 _SPEAKING, _KNOWING, _NATIVE = _words(SPEAKING_WORDS), _words(KNOWING_WORDS), _words(NATIVE_WORDS)
 # "not fluently", "not very well": the denial of how well, not of the language
-_ONLY = re.compile(r"\b(?:only|exclusively)\b", re.I)
+_ONLY = re.compile(r"(?<!\bnot )\b(?:only|exclusively)\b", re.I)  # not "not only ... but"
 _READING = re.compile(r"\breads?\b", re.I)
 # a lower-case word after a language's name that is no joining word: a noun it qualifies
 _NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|at|in|on|to|but|when|while|now|only|"

@@ -14,6 +14,7 @@ from tests.dreamkit import assert_contradiction, explained
     ("Dana speaks only Portuguese.", {"portuguese"}, {"portuguese"}, set()),
     ("Dana only reads English.", set(), {"english"}, set()),
     ("Dana reads only English news.", set(), set(), set()),  # what is read
+    ("Dana not only speaks English but also French.", set(), set(), set()),  # and more
     ("Dana doesn't read German.", set(), set(), {"german"}),
     ("Dana doesn't understand Italian legal jargon.", set(), set(), set()),  # the jargon
     ("Dana doesn't speak Italian very well.", set(), set(), set()),  # how well
@@ -42,6 +43,8 @@ def test_a_language_beyond_the_only_ones_or_not_read_contradicts(
     ("Dana reads only English news.", "Write to Dana in Spanish."),  # the news
     ("Reply to Dana in Italian.", "Dana's boss doesn't understand Italian."),
     ("Reply to Dana in Italian.", "Dana doesn't understand Italian legal jargon."),
+    # was denied-language: "not only" read as a denial
+    ("Dana not only speaks English but also French.", "Dana speaks English."),
 ])
 def test_look_alikes_of_the_only_languages_are_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
