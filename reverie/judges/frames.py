@@ -3406,15 +3406,12 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
         # "upgraded the SDK to 3.0" / "is on version 2.3 of the SDK": the change names its
         # thing beside the value
         return _numbers_differ(new, old) and (units[0] == units[1] or (
-            not units[0] and bool(units[1] - _VERSION_WORDS)
-            and units[1] - _VERSION_WORDS <= changed.lemmas))
+            not units[0] and bool(units[1] - VERSION_WORDS)
+            and units[1] - VERSION_WORDS <= changed.lemmas))
     names, others = _content(new.words) & changed.salient, _content(old.words) & other.salient
     if names and others and not (new.numbers or old.numbers):
         return True
     return one_kind(new.head, old.head)
-
-
-_VERSION_WORDS = frozenset({"version", "v", "release"})
 
 
 def _within(x: Arg | None, y: Arg | None) -> bool:
