@@ -1467,9 +1467,9 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 def _hypothetical(pred: Any) -> bool:
     """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
-    predicate, a change under way ("is moving to Berlin in September"), or what someone
-    takes to be so ("people assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or
-    will hold."""
+    predicate, a change under way ("is moving to Berlin in September") or meant ("plans to
+    upgrade the SDK to 3.0"; :data:`INTENT_VERBS`), or what someone takes to be so ("people
+    assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or will hold."""
     if pred.dep_ == "ccomp" and pred.head.lemma_.lower() in BELIEF_VERBS:
         return True
     if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(
