@@ -2452,7 +2452,7 @@ def _other_language(pair: Pair) -> Finding | None:
     x, y = languages(pair.a.text), languages(pair.b.text)
     mine, theirs = x.one(), y.one()
     if mine is None or theirs is None:
-        return _asked_unknown(pair, x, y) or _asked_unknown(pair, y, x)
+        return _asked_unknown(pair, x, y)
     denied = (mine & y.denied) or (theirs & x.denied)
     if mine & theirs and not denied:
         return None
@@ -2469,29 +2469,34 @@ def _other_language(pair: Pair) -> Finding | None:
                                      f"{said[0]} / {said[1]}")
 
 
-def _asked_unknown(pair: Pair, asking: Languages, other: Languages) -> Finding | None:
-    """``other-language``: one statement asks to address its holder in a language the other
-    says the holder does not read or speak ("Reply to Dana in Italian" / "Dana doesn't
-    understand Italian") or is none of the only ones it reads or speaks ("Write to Dana in
-    Spanish" / "Dana only reads English"). Not a contradiction: before and now, another
-    holder, a circumstance of one (:func:`_plain_settings_apart`,
-    :func:`_wished_in_circumstances`)."""
-    meant = asking.one()
-    if meant is None:
-        return None
-    unknown = (meant & other.unread
-               or (meant if other.only_read and not meant & other.only_read else frozenset()))
+def _asked_unknown(pair: Pair, x: Languages, y: Languages) -> Finding | None:
+    """``other-language``: one statement (``x`` of ``pair.a``, ``y`` of ``pair.b``) asks to
+    address its holder in a language the other says the holder does not read or speak
+    ("Reply to Dana in Italian" / "Dana doesn't understand Italian") or is none of the only
+    ones it reads or speaks ("Write to Dana in Spanish" / "Dana only reads English"). Not a
+    contradiction: before and now, another holder, a circumstance of one
+    (:func:`_plain_settings_apart`, :func:`_wished_in_circumstances`)."""
+    unknown = _unknown_to(x, y) or _unknown_to(y, x)
     if not unknown:
         return None
     # the denial of the language is what is said, no other negation
-    denials = tuple(1 if languages(an.text).denied else 0 for an in (pair.a, pair.b))
     if (_plain_settings_apart(pair, frozenset(ADDRESS_USES) | _LANGUAGE_SAID, _became_before,
-                              (denials[0], denials[1]))
+                              (1 if x.denied else 0, 1 if y.denied else 0))
             or _wished_in_circumstances(pair, wishes=False)):
         return None
     return finding("other-language", (
         f"{_versus(pair)}: addressed in {', '.join(sorted(unknown))}, which the holder does "
         f"not read"))
+
+
+def _unknown_to(asking: Languages, other: Languages) -> frozenset[str]:
+    """The language ``asking`` addresses its holder in that ``other`` says the holder does
+    not read, or that is none of the only ones it reads; empty if none."""
+    meant = asking.one()
+    if meant is None:
+        return frozenset()
+    return (meant & other.unread
+            or (meant if other.only_read and not meant & other.only_read else frozenset()))
 
 
 _LANGUAGE_SAID = (frozenset(LANGUAGE_NAMES) | {"language", "languages", "speaker"}
@@ -2508,12 +2513,9 @@ def _spoken_language(pair: Pair) -> Finding | None:
     a statement naming two native languages, before and now, another holder, a scope of
     one ("at work")."""
     x, y = languages(pair.a.text), languages(pair.b.text)
-    # "speaks only Portuguese": any other language is not spoken
     denied = sorted((x.unspoken & y.spoken) | (y.unspoken & x.spoken)
-                    | ((y.spoken - x.only) if x.only and not _only_apart(pair.a, pair.b)
-                       else set())
-                    | ((x.spoken - y.only) if y.only and not _only_apart(pair.b, pair.a)
-                       else set()))
+                    | _spoken_beyond_only(x, pair.a, y, pair.b)
+                    | _spoken_beyond_only(y, pair.b, x, pair.a))
     native = (len(x.native) == 1 and len(y.native) == 1 and not x.native[0] & y.native[0]
               and not _BILINGUAL.search(pair.a.text) and not _BILINGUAL.search(pair.b.text))
     if not denied and not native:
@@ -2534,6 +2536,15 @@ def _spoken_language(pair: Pair) -> Finding | None:
 
 
 _BILINGUAL = re.compile(r"\bbilingual\b", re.I)
+
+
+def _spoken_beyond_only(only: Languages, said: Analysis, other: Languages,
+                        other_said: Analysis) -> frozenset[str]:
+    """The languages ``other`` says its holder speaks beyond the only ones ``only`` names
+    ("speaks only Portuguese" / "is fluent in English": English), unless the two are apart
+    (:func:`_only_apart`)."""
+    beyond = other.spoken - only.only if only.only else frozenset()
+    return beyond if beyond and not _only_apart(said, other_said) else frozenset()
 
 
 def _only_apart(said: Analysis, other: Analysis) -> bool:
