@@ -888,14 +888,13 @@ def _leads(c: Clause, names: frozenset[str]) -> Held | None:
     "the" or a possessive; ``weak``: a thing may have two leads, for a person to settle."""
     role = ONE_HOLDER_VERBS.get(c.predicate)
     found = _done_by_a_name(c, names) if role is not None and not c.negated else None
-    if found is None:
+    if role is None or found is None:
         return None
     value, thing = found
     led = thing.words - names - {SELF}
     if not led:
         return None
-    return Held(f"{role} of {' '.join(sorted(led))}", value, value.words, weak=True,
-                owned=c.subject)
+    return _lead_of(role, led, value, value.words, c.subject)
 
 
 def _led_by(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
@@ -907,8 +906,14 @@ def _led_by(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
     led = c.subject - attr.words - {c.subject_head, SELF} - names
     if not led:
         return None
-    return Held(f"{role} of {' '.join(sorted(led))}", attr, attr.words - {SELF}, weak=True,
-                owned=attr.words)
+    return _lead_of(role, led, attr, attr.words - {SELF}, attr.words)
+
+
+def _lead_of(role: str, led: frozenset[str], value: Arg, words: frozenset[str],
+             owned: frozenset[str]) -> Held:
+    """The ``weak`` attribute of the one who leads a thing, named "<role> of <thing's
+    words>" whether a verb or a noun says it, so that the two readings compare."""
+    return Held(f"{role} of {' '.join(sorted(led))}", value, words, weak=True, owned=owned)
 
 
 def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | None:
