@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reverie.text.vocabulary.calendar_words import MONTHS
+
 __all__ = ["FORMAT_WORDS", "Formats", "formats", "orders_apart"]
 
 FORMAT_WORDS = frozenset({"date", "time", "timestamp", "format", "clock"})
@@ -87,7 +89,8 @@ def orders_apart(x: str, y: str) -> bool:
 _WRITING = re.compile(r"\b(?:dates?|times?|timestamps?|formats?|formatted|writ\w*|display\w*"
                       r"|show\w*)\b", re.IGNORECASE)
 _EXAMPLE = r"(?:\blike|\be\.g\.?,?|\bsuch\s+as|\bas\s+in|\bas|\bfor\s+example,?)\s+\(?"
-_MONTH_NAME = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
+# a month's name or its abbreviation: its first three letters and any after
+_MONTH_NAME = r"(?:" + "|".join(month[:3] for month in MONTHS) + r")[a-z]*\.?"
 _YEAR_FIRST = re.compile(_EXAMPLE + r"\d{4}-\d{1,2}-\d{1,2}\b", re.IGNORECASE)
 _YEAR_LAST = re.compile(_EXAMPLE + r"(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}\b", re.IGNORECASE)
 _DAY_MONTH = re.compile(_EXAMPLE + r"\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH_NAME + r"\s+\d{4}\b",
