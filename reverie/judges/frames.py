@@ -4007,7 +4007,7 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
     # a name in both occupations is where they are held, not what ("Acme's CFO" / "an
     # intern at Acme"); a name in both managers is who ("Leo Varga" / "Leo V.")
     both = (x.value & y.value & pair.a.salient & pair.b.salient
-            if x.attribute == "occupation" else frozenset())
+            if x.attribute == "occupation" else frozenset()) | _kind_of_two_names(x, y, pair)
     if _one_day_written_twice(pair):
         return False  # "Deadline: 30/06" / "The deadline is June 30"
     if _one_person_named(x, pair.a, y, pair.b):
@@ -4015,6 +4015,29 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
     return (other_values(x, y) and not _abbreviates(x.value, y.value)
             and not (_names_value(x, y, pair.b, both) or _names_value(y, x, pair.a, both))
             and not _name_and_description(x, y, pair))
+
+
+def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
+    """The words both values share, their head among them, where each also gives a name
+    the other does not ("St. Mary's Hospital" / "Mercy General Hospital": two hospitals),
+    else nothing: the kind of two named things, no value either statement names of the
+    other's ("Acme Corp" / "Acme Inc." share a name, not a kind)."""
+    shared = x.value & y.value
+    head = _said_last(x.value, pair.a.text)
+    if head not in shared or head != _said_last(y.value, pair.b.text):
+        return frozenset()
+    mine, theirs = ({w.strip(".") for w in (v - shared) & facts.salient}
+                    for v, facts in ((x.value, pair.a), (y.value, pair.b)))
+    return shared if mine - theirs and theirs - mine else frozenset()  # "St." / "St"
+
+
+def _said_last(words: frozenset[str], text: str) -> str | None:
+    """The one of ``words`` the text says last (the head of an English noun phrase: "hospital"
+    of "St. Mary's Hospital"), or None where the text says none of them as a word."""
+    said = text.lower()
+    found = [(m.start(), w) for w in words
+             for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", said)]
+    return max(found)[1] if found else None
 
 
 def _one_person_named(x: Held, a: Analysis, y: Held, b: Analysis) -> bool:
