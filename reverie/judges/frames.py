@@ -135,6 +135,7 @@ from reverie.text.vocabulary.attributes import (
     RELATED_PERSONS,
     RESIDENCE_FRAMES,
     SEVERAL_NOUNS,
+    SORTS_BESIDES_WORK,
     STATUS_WORDS,
     VALUE_KINDS,
     VALUE_WORDS,
@@ -1615,6 +1616,10 @@ def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
         return False
     if any(is_kind_of(h, k) for h in (x.head, y.head) for k in PERSON_SORTS):
         return True
+    jobs, besides = ([any(is_kind_of(h, k) for k in kinds) for h in (x.head, y.head)]
+                     for kinds in (OCCUPATION_KINDS, SORTS_BESIDES_WORK))
+    if any(jobs[i] and besides[1 - i] and not jobs[1 - i] for i in (0, 1)):
+        return True  # "a pilot" / "a Buddhist": a job, and a sort one is besides it
     # "a nurse" / "a guy": a man or a woman is one besides a job, not besides the other
     sexed = [any(is_kind_of(h, k) for k in ("male", "female")) for h in (x.head, y.head)]
     return sexed[0] != sexed[1]
@@ -4320,6 +4325,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
             or _one_time_written_twice(pair)):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
+    if any(_two_sorts_of_person(c, d, "attr") for c in pair.a.clauses for d in pair.b.clauses):
+        return None  # "is a nurse" / "is a mother of two": what she does, who she is to kin
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
         return None

@@ -1372,6 +1372,8 @@ def _only(pred: Any) -> bool:
             if word == "only" and any(c.dep_ == "det" and c.lower_ in {"a", "an"}
                                       for c in t.head.children):
                 continue  # "an only child": a kind, not the one value ("a single child" is)
+            if word == "single" and _a_grown_person(t.head):
+                continue  # "a single mom", "a single guy": unmarried, no count
             return True
         if word == "only" and t.dep_ == "conj" and t.head.lower_ == "one":
             return True  # "one and only employer"
@@ -1379,6 +1381,13 @@ def _only(pred: Any) -> bool:
                 c.lower_ in {"just", "only"} for c in t.children):
             return True  # "just one pet"
     return False
+
+
+def _a_grown_person(noun: Any) -> bool:
+    """``noun`` has "a" or "an" and names a grown-up or a parent ("a single mom", "a
+    single guy"; not "a single monitor")."""
+    return (any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in noun.children)
+            and any(lexicon.is_kind_of(noun.lemma_.lower(), kind) for kind in ("adult", "parent")))
 
 
 def _own_tokens(pred: Any) -> list[Any]:

@@ -427,6 +427,12 @@ PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
 """WordNet kinds of person one is besides a job or another sort ("an only child", "a single
 father", "a Mac user", "a vegan"): "is an only child" / "is a nurse" may both hold."""
 
+SORTS_BESIDES_WORK: tuple[str, ...] = ("religious_person", "contestant", "enthusiast", "fan",
+                                       "inhabitant", "traveler")
+"""WordNet kinds of person one is besides a job ("a Buddhist", "a golfer", "a Londoner", "a
+hiker"): "is a pilot" / "is a Buddhist" may both hold, where two of one kind may not ("a
+Buddhist" / "a Christian")."""
+
 OCCUPATION_KINDS: tuple[str, ...] = (
     "worker",
     "professional",
