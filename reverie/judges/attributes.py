@@ -70,6 +70,7 @@ from reverie.text.vocabulary.attributes import (
     ORIGIN_NOUNS,
     OWNER_FRAMES,
     OWNER_NOUNS,
+    OWNING_GROUPS,
     PLACE_KINDS,
     QUALIFIER_VALUES,
     REPLY_WORDS,
@@ -776,8 +777,11 @@ def _manager(c: Clause, names: frozenset[str]) -> Held | None:
     for x in c.args:
         if (c.predicate, x.role) in MANAGER_FRAMES and x.head in names:
             return Held("manager", x, x.words - {SELF})
-        if (c.predicate, x.role) in OWNER_FRAMES and x.head in names:
-            return Held(_owner_of(c.subject), x, x.words - {SELF})  # "belongs to Lee"
+        owner = _owner_named(x, names) if (c.predicate, x.role) in OWNER_FRAMES else None
+        if owner:
+            return Held(_owner_of(c.subject), x, owner)  # "belongs to Lee"
+        if x.role == "prep:in" and x.head == "name" and x.words and x.words <= names:
+            return Held(_owner_of(c.subject), x, x.words)  # "is in Dana's name"
     return None
 
 
@@ -860,14 +864,24 @@ def _owner_of(thing: frozenset[str]) -> str:
     return f"owner of {' '.join(owned)}" if owned else "owner"
 
 
+def _owner_named(x: Arg, names: frozenset[str]) -> frozenset[str]:
+    """The words that name who ``x`` is, as one who may own or lead a thing: a name ("Lee"),
+    or a team by its own words ("the payments team": payments; :data:`OWNING_GROUPS`), else
+    nothing ("the team", "a friend")."""
+    if x.head in names:
+        return x.words - {SELF}
+    return x.words - {x.head, SELF} if x.head in OWNING_GROUPS else frozenset()
+
+
 def _done_by_a_name(c: Clause, names: frozenset[str]) -> tuple[Arg, Arg] | None:
     """The name that does the clause's verb to a thing said with "the" or a possessive
     ("Sam owns the account", "Priya leads the payments team"), as a value, and the thing;
     None for a passive, a thing of a kind ("owns a car") or a subject that is no name."""
     thing = c.arg("obj")
-    if c.passive or thing is None or thing.indefinite or c.subject_head not in names:
+    doer = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
+    if c.passive or thing is None or thing.indefinite or not _owner_named(doer, names):
         return None
-    return Arg("attr", c.subject_head, c.subject - {SELF}, frozenset()), thing
+    return doer, thing
 
 
 def _owns(c: Clause, names: frozenset[str]) -> Held | None:
@@ -879,7 +893,8 @@ def _owns(c: Clause, names: frozenset[str]) -> Held | None:
         return None
     value, thing = found
     # "owns the Acme account": the account's owner ("the account owner is Dana")
-    return Held(_owner_of(thing.words - names), value, value.words, owned=c.subject)
+    return Held(_owner_of(thing.words - names), value, _owner_named(value, names),
+                owned=c.subject)
 
 
 def _leads(c: Clause, names: frozenset[str]) -> Held | None:
@@ -888,7 +903,8 @@ def _leads(c: Clause, names: frozenset[str]) -> Held | None:
     "the" or a possessive; ``weak``: a thing may have two leads, for a person to settle."""
     role = ONE_HOLDER_VERBS.get(c.predicate)
     found = _done_by_a_name(c, names) if role is not None and not c.negated else None
-    if role is None or found is None:
+    if role is None or found is None or c.subject_head not in names:  # a team leads with
+        # its people ("the data team leads the migration" / "Priya leads the migration")
         return None
     value, thing = found
     led = thing.words - names - {SELF}
@@ -939,10 +955,10 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     led = _led_by(c, attr, names)
     if led is not None:
         return led
-    if c.subject_head in OWNER_NOUNS and attr.head in names:  # "the account owner is Dana"
+    owner = _owner_named(attr, names) if c.subject_head in OWNER_NOUNS else None
+    if owner:  # "the account owner is Dana"
         # "Dana is the account owner", read so, keeps Dana in the subject: not the thing's
-        return Held(_owner_of(c.subject - attr.words), attr, attr.words - {SELF},
-                    owned=attr.words)
+        return Held(_owner_of(c.subject - attr.words), attr, owner, owned=attr.words)
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:

@@ -41,7 +41,12 @@ from typing import Any
 from reverie.judges import lexicon
 from reverie.judges.memo import Bounded
 from reverie.judges.valence import ATTITUDE, is_rated, valence
-from reverie.text.vocabulary.attributes import ATTRIBUTE_KEYS, BRANCH_NAMES, STATUS_WORDS
+from reverie.text.vocabulary.attributes import (
+    ATTRIBUTE_KEYS,
+    BRANCH_NAMES,
+    OWNER_NOUNS,
+    STATUS_WORDS,
+)
 from reverie.text.vocabulary.calendar_words import (
     DAY_ADVERBS,
     PERIODS,
@@ -1622,6 +1627,8 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
     complement = next((c for c in pred.children if c.dep_ == "attr"), None)
     if subject is None or complement is None or subject.pos_ not in {"PROPN", "NOUN"}:
         return
+    if subject.lemma_.lower() in OWNER_NOUNS:
+        return  # "the repository's owner is the platform team": said the right way round
     definite = any(
         (c.dep_ == "det" and c.lower_ == "the") or c.dep_ == "poss" for c in complement.children
     )

@@ -503,14 +503,19 @@ MANAGER_FRAMES = frozenset({("report", "prep:to"), ("manage", "prep:by")})
 """(predicate, role) that name whom a holder reports to or is managed by, a name ("reports
 to Sarah", "the account is managed by Priya", as "the account manager is Priya" says)."""
 
-OWNER_FRAMES = frozenset({("belong", "prep:to"), ("own", "prep:by")})
+OWNER_FRAMES = frozenset({("belong", "prep:to"), ("own", "prep:by"), ("register", "prep:to")})
 """(predicate, role) that name a thing's one owner, a name ("the account belongs to
-Lee", "the account is owned by Lee", as "the account owner is Lee" says)."""
+Lee", "the account is owned by Lee", "is registered to Lee", as "the account owner is Lee"
+says; "is in Lee's name" says it too)."""
 
 OWNER_NOUNS = frozenset({"owner", "holder"})
 """Subject nouns of a copula that name a thing's one owner ("the account owner is Dana",
 "Primary account holder: Dana");
 as the value ("Dana is an owner of the org") the noun is an access level instead."""
+
+OWNING_GROUPS = frozenset({"team", "squad", "department", "group"})
+"""Nouns of a group that owns or leads a thing as one, named by its own words ("the
+payments team owns the billing service"): its owner as a name is."""
 
 BILLING_WORDS = frozenset({"bill", "billing", "billed", "invoice", "charge", "pay", "renew",
                            "subscription", "subscribe"})

@@ -284,9 +284,11 @@ SEVERAL_FRAMES = frozenset({
     ("collaborate", "prep:with"), ("partner", "prep:with"), ("integrate", "prep:with"),
     ("support", "obj"), ("ship", "prep:to"), ("sell", "obj"), ("sell", "prep:to"),
     ("serve", "obj"), ("offer", "obj"), ("report", "prep:on"), ("study", "obj"),
-    ("learn", "obj"), ("teach", "obj"), ("speak", "obj"), ("know", "obj"),
+    ("learn", "obj"), ("teach", "obj"), ("speak", "obj"), ("know", "obj"), ("own", "obj"),
+    ("maintain", "obj"),
 })
 """(predicate, role) that take several values at once ("accepts payment in USD" /
 "... in EUR", "works on the billing service" / "... on the search service", "works with
-the sales team" / "... with the support team", "studies Latin" / "studies Greek"):
+the sales team" / "... with the support team", "studies Latin" / "studies Greek", "owns the
+billing service" / "owns the checkout service"):
 another value is one more, not another."""
