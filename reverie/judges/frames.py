@@ -3847,7 +3847,16 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
                            or _one_named_holder(mine, c, theirs, d)
                            or _named_in_part(mine, c, a, theirs, d, b)
                            or _unnamed_and_named(c, x, mine, theirs, d, b)
-                           or _unnamed_and_named(d, y, theirs, mine, c, a))
+                           or _unnamed_and_named(d, y, theirs, mine, c, a)
+                           or _owner_said_in(mine, c, theirs) or _owner_said_in(theirs, d, mine))
+
+
+def _owner_said_in(holder: frozenset[str], c: Clause, other: frozenset[str]) -> bool:
+    """Clause ``c``'s subject names the ``other`` holder as the attribute's owner, so that
+    its own holder came out as the note's ("the kiosk's operating system is Android" /
+    "the kiosk runs ChromeOS": the kiosk's both)."""
+    return (holder == {SELF} and SELF not in c.subject and SELF not in other and bool(other)
+            and other <= c.subject)
 
 
 def _unnamed_and_named(c: Clause, x: Held, holder: frozenset[str], other: frozenset[str],

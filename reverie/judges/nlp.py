@@ -700,6 +700,8 @@ def _lemma(token: Any) -> str:
         if plural and len(low) > 4 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
             return low[:-1]
         return low
+    if token.text[-1].isupper():
+        return str(token.lower_)  # "ChromeOS", "iOS" tagged a noun: a name, no plural
     lemma = str(token.lemma_).lower()
     if token.is_title and token.lower_ in PRODUCT_KINDS:
         return str(token.lower_)  # "Windows" is one name, tagged a plural or not
