@@ -34,7 +34,7 @@ _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consid
                              r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move|upgrade|"
                              r"downgrade|go)|evaluating|trialing|trialling|piloting|"
                              r"(?:allowed|permitted)\s+to|will|going\s+to)\b|'ll\b", re.I)
-_WORDS = re.compile(r"[a-z][a-z'-]*")
+_WORDS = re.compile(r"[a-z][a-z0-9'-]*")  # "o2", a carrier's name, is a word
 # a word saying which of several things a holder has ("work phone", "my old laptop")
 _WHICH = re.compile(r"\b(work|personal|home|office|spare|backup|old|second|main|test|build|"
                     r"dev|private|company)\W+([a-z][a-z'-]*)", re.I)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from reverie.text.options import options
-from tests.dreamkit import assert_not_by, explained
+from tests.dreamkit import assert_contradiction, assert_not_by, explained
 
 
 @pytest.mark.parametrize(("text", "kind", "one", "denied"), [
@@ -211,3 +211,20 @@ def test_look_alikes_of_two_file_formats_are_no_contradiction(a: str, b: str) ->
 
 def test_which_way_a_format_goes_is_read() -> None:
     assert options("The API accepts XML.")["file format"].ways == {"in"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Raj uses Vodafone for his mobile.", "Raj's SIM is from O2."),  # "o2", a word
+    ("Raj's mobile number is on Vodafone.", "Raj's mobile operator is EE."),
+    ("Leo's number is on Telstra.", "Leo's mobile carrier is Optus."),
+])
+def test_a_carrier_by_its_operator_its_number_or_a_name_with_a_figure(a: str, b: str) -> None:
+    assert_contradiction(a, b, "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Raj's work number is on Vodafone.", "Raj's personal phone is with EE."),
+    ("Raj's mobile number is on Vodafone.", "Raj's broadband operator is EE."),
+])
+def test_two_lines_or_two_services_are_no_contradiction(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

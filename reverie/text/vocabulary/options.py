@@ -353,12 +353,12 @@ OPTION_SETS: Mapping[str, OptionSet] = {
                           "airtel", "telus", "o2", "giffgaff"}),
         weak=frozenset({"mobile", "cell", "cellular", "cellphone", "phone", "wireless",
                         "provider", "network", "service", "on", "with", "switched",
-                        "subscriber"}),
+                        "subscriber", "operator"}),
         strong_phrases=frozenset(f"{what} {kind}" for what in ("cell", "cellular", "mobile",
                                                              "phone", "wireless")
-                                 for kind in ("provider", "network", "service")),
+                                 for kind in ("provider", "network", "service", "operator")),
         # "a work phone on Verizon" / "the personal phone is on T-Mobile": two lines
-        things=frozenset({"phone", "phones", "line", "lines", "sim"}),
+        things=frozenset({"phone", "phones", "line", "lines", "sim", "number", "numbers"}),
         proper=_WORD_CARRIERS,
         upper=frozenset({"ee"}),
         wished=False,
