@@ -24,6 +24,8 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("Kestrel accepts payment in USD.", "Kestrel accepts payment in EUR."),
     ("Ivo works on the billing service.", "Ivo works on the search service."),
     ("Ivo works with the sales team.", "Ivo works with the support team."),
+    ("Ivo cooks Italian food.", "Ivo cooks Indian food."),  # things done now and then
+    ("Ivo travels to Berlin for work.", "Ivo travels to Paris for work."),
     # a format for each of two things, the parse's verb a thing or not
     ("Kestrel exports reports as CSV.", "Kestrel exports invoices as PDF."),
     ("Kestrel sends the ledger as CSV.", "Kestrel sends the roster as PDF."),

@@ -286,6 +286,10 @@ SEVERAL_FRAMES = frozenset({
     ("serve", "obj"), ("offer", "obj"), ("report", "prep:on"), ("study", "obj"),
     ("learn", "obj"), ("teach", "obj"), ("speak", "obj"), ("know", "obj"), ("own", "obj"),
     ("maintain", "obj"),
+    # things done from time to time: one does several ("cooks Italian food" / "... Indian
+    # food", "travels to Berlin for work" / "... to Paris")
+    ("cook", "obj"), ("travel", "prep:to"), ("visit", "obj"), ("watch", "obj"), ("read", "obj"),
+    ("listen", "prep:to"), ("collect", "obj"), ("volunteer", "prep:at"), ("play", "obj"),
 })
 """(predicate, role) that take several values at once ("accepts payment in USD" /
 "... in EUR", "works on the billing service" / "... on the search service", "works with
