@@ -1011,13 +1011,17 @@ def _of_one_stem(u: str, v: str) -> bool:
 def _narrowed_subject(pair: Pair, c: Clause, d: Clause) -> bool:
     """Copulas whose subjects are one noun, one side with a word in front of it the other
     lacks that is not a qualifier of use ("Dana's manager" / "Dana's project manager",
-    "skip-level manager"; not "default currency"): two attributes, not two values."""
+    "skip-level manager"; not "default currency"), or a name in front of a noun of its
+    owner both say ("the EU site's default language" / "the site's ..."): two attributes,
+    not two values."""
     if c.predicate != "be" or c.subject_head != d.subject_head or not c.subject_head:
         return False
-    for x, y, text in ((c, d, pair.a.text), (d, c, pair.b.text)):
+    for x, y, facts in ((c, d, pair.a), (d, c, pair.b)):
+        owners = x.subject & y.subject - SELF_WORDS - {c.subject_head}
         for word in x.subject - y.subject - ATTRIBUTE_QUALIFIERS - SELF_WORDS:
-            if re.search(rf"\b{re.escape(word)}[\s-]+{re.escape(c.subject_head)}", text,
-                         re.IGNORECASE):
+            nouns = "|".join(map(re.escape, sorted(
+                {c.subject_head} | (owners if word in facts.salient else set()))))
+            if re.search(rf"\b{re.escape(word)}[\s-]+(?:{nouns})\b", facts.text, re.IGNORECASE):
                 return True
     return False
 
