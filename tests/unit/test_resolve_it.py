@@ -22,4 +22,5 @@ def test_a_holder_or_a_person_before_is_no_antecedent() -> None:
 def test_a_value_said_of_it_contradicts_the_thing_before() -> None:
     assert_contradiction("The staging database was MySQL; it is PostgreSQL now.",
                          "The staging database is MySQL.",
-                         {"other-option", "other-value", "nli-contradiction"})
+                         {"other-option", "other-value", "nli-contradiction",
+                          "one-value-attribute"})
