@@ -71,6 +71,7 @@ from reverie.text.vocabulary.attributes import (
     OWNER_FRAMES,
     OWNER_NOUNS,
     OWNING_GROUPS,
+    PASTIME_WORDS,
     PLACE_KINDS,
     QUALIFIER_VALUES,
     REPLY_WORDS,
@@ -1231,7 +1232,8 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"
             return Held("occupation", x, words - OCCUPATION_NOUNS)
-        if _kind(x.head, OCCUPATION_KINDS) and x.head not in ANY_WORK_NOUNS:
+        if (_kind(x.head, OCCUPATION_KINDS) and x.head not in ANY_WORK_NOUNS
+                and not words & PASTIME_WORDS):  # "a keen photographer": a pastime
             return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
         # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a

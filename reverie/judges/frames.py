@@ -130,6 +130,7 @@ from reverie.text.vocabulary.attributes import (
     OCCUPATION_KINDS,
     ORIGIN_FRAMES,
     OWNER_NOUNS,
+    PASTIME_WORDS,
     PERSON_ROLE_NOUNS,
     PERSON_SORTS,
     RELATED_PERSONS,
@@ -1622,6 +1623,9 @@ def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
         return True
     jobs, besides = ([any(is_kind_of(h, k) for k in kinds) for h in (x.head, y.head)]
                      for kinds in (OCCUPATION_KINDS, SORTS_BESIDES_WORK))
+    for i, z in enumerate((x, y)):  # "a keen photographer": a pastime, no job
+        if any(slot == "amod" and word in PASTIME_WORDS for slot, word in z.mods or ()):
+            jobs[i], besides[i] = False, True
     if any(jobs[i] and besides[1 - i] and not jobs[1 - i] for i in (0, 1)):
         return True  # "a pilot" / "a Buddhist": a job, and a sort one is besides it
     # "a nurse" / "a guy": a man or a woman is one besides a job, not besides the other
@@ -4046,7 +4050,11 @@ def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
         return frozenset()
     mine, theirs = ({w.strip(".") for w in (v - shared) & facts.salient}
                     for v, facts in ((x.value, pair.a), (y.value, pair.b)))
-    return shared if mine - theirs and theirs - mine else frozenset()  # "St." / "St"
+    if mine - theirs and theirs - mine:  # not "St." / "St"
+        return shared
+    # or by a word each, two of one kind ("a truck driver" / "a bus driver")
+    (u, *more), (v, *others) = sorted(x.value - shared) or [""], sorted(y.value - shared) or [""]
+    return shared if not more and not others and u and v and one_kind(u, v) else frozenset()
 
 
 def _said_last(words: frozenset[str], text: str) -> str | None:

@@ -28,3 +28,8 @@ def test_two_employers_of_one_kind_by_name_are_two(a: str, b: str) -> None:
 ])
 def test_one_name_or_another_holding_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_two_jobs_of_one_kind_told_apart_by_a_kind_are_two() -> None:
+    assert_contradiction("Tom is employed as a truck driver.", "Tom's job is bus driver.",
+                         "one-value-attribute")

@@ -36,3 +36,15 @@ def test_two_of_one_sort_are_other_values(a: str, b: str) -> None:
 ])
 def test_single_of_a_grown_person_is_no_count(text: str, only: bool) -> None:
     assert analyze(text).clauses[0].only is only
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ana is a graphic designer.", "Ana is a keen photographer."),
+    ("Raj is an accountant.", "Raj is an amateur astronomer."),
+])
+def test_a_job_said_as_a_pastime_is_no_second_job(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"
+
+
+def test_a_job_said_plainly_is_one_more_job() -> None:
+    assert_contradiction("Ana is a photographer.", "Ana is a graphic designer.", "other-value")

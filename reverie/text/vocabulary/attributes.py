@@ -427,6 +427,11 @@ PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
 """WordNet kinds of person one is besides a job or another sort ("an only child", "a single
 father", "a Mac user", "a vegan"): "is an only child" / "is a nurse" may both hold."""
 
+PASTIME_WORDS = frozenset({"keen", "avid", "amateur", "passionate", "enthusiastic", "hobby",
+                           "weekend", "casual", "recreational", "aspiring"})
+"""Words before a person's noun that make a job's noun a pastime ("a keen photographer",
+"an amateur astronomer"): a sort one is besides a job."""
+
 SORTS_BESIDES_WORK: tuple[str, ...] = ("religious_person", "contestant", "enthusiast", "fan",
                                        "inhabitant", "traveler")
 """WordNet kinds of person one is besides a job ("a Buddhist", "a golfer", "a Londoner", "a
