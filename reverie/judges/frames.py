@@ -3172,13 +3172,19 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
         x, y = _unclipped(*_pronoun_named(a.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
                                           a, b.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
                                           b))
-        if x and y and (x != y if exact else not _agree(x, y)) and not (
+        if x and y and (x != y if exact else not _agree(x, y) or _placed_part(x, y)) and not (
                 _named_in_order(x, y, a) or _named_in_order(y, x, b)
                 or _named_in_part(x, a.clauses[0], a, y, b.clauses[0], b)):
             return True
         if (x < y and _owned_being(b.text, x)) or (y < x and _owned_being(a.text, y)):
             return True  # "Brightline's CFO" / "Brightline"
     return owned and (_owns_another(a, b, said) or _owns_another(b, a, said))
+
+
+def _placed_part(x: frozenset[str], y: frozenset[str]) -> bool:
+    """One subject is the other's with a place more ("the US support team" / "the support
+    team"): the part of it that is there, another holder."""
+    return (x < y or y < x) and any(place_kind(w) for w in x ^ y)
 
 
 def _named_in_order(subject: frozenset[str], other: frozenset[str], an: Analysis) -> bool:

@@ -165,10 +165,11 @@ MAIN_QUALIFIERS = frozenset({"default", "preferred", "prefer", "primary", "main"
 main database"), not one use of several ("billing", "display")."""
 
 ATTRIBUTE_QUALIFIERS = MAIN_QUALIFIERS | frozenset(
-    {"billing", "display", "account", "direct", "line", "reporting"}
+    {"billing", "display", "account", "direct", "line", "reporting", "new"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
-default currency" is the user's currency; "the account time zone" is the holder's);
+default currency" is the user's currency; "the account time zone" is the holder's; "her
+new manager" is her manager);
 "prefer" is how the parse gives "preferred" in a subject."""
 
 BRANCH_NAMES = frozenset({"main", "master", "develop", "trunk"})
