@@ -4058,9 +4058,11 @@ def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
                     for v, facts in ((x.value, pair.a), (y.value, pair.b)))
     if mine - theirs and theirs - mine:  # not "St." / "St"
         return shared
-    # or by a word each, two of one kind ("a truck driver" / "a bus driver")
+    # or by a word each before one head, two of one kind ("a truck driver" / "a bus
+    # driver"; not "a teacher at the school" / "a cook at the school": one place)
     (u, *more), (v, *others) = sorted(x.value - shared) or [""], sorted(y.value - shared) or [""]
-    return shared if not more and not others and u and v and one_kind(u, v) else frozenset()
+    return shared if (x.arg.head == y.arg.head == head and not more and not others and u and v
+                      and one_kind(u, v)) else frozenset()
 
 
 def _said_last(words: frozenset[str], text: str) -> str | None:
