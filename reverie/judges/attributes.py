@@ -230,7 +230,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             found.append(_as_access(named))
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
-            or _age(c, names) or _tenure(c) or _job_at(c, names) or _at_since(c, names)
+            or _age(c, names) or _tenure(c) or _job_at(c, names) or _company_named(c, names)
+            or _at_since(c, names)
             or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
             or _leads(c, names)
             or _joined(c, names) or _at_a_name(c, names))
@@ -1058,6 +1059,24 @@ def _job_at(c: Clause, names: frozenset[str]) -> Held | None:
     return next((Held("employer", x, x.words - {SELF}, owned=frozenset({c.subject_head}))
                  for x in c.args
                  if x.role in _EMPLOYER_SLOTS and x.head in names), None)
+
+
+def _company_named(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a copula names as its holder's company, a name and nothing more about
+    the company ("Omar's company is Accenture"): a ``weak`` value, since one's company may
+    be one's own; not "Acme's parent company is Globex"."""
+    x = c.arg("attr")
+    if (c.predicate != "be" or c.negated or x is None or c.subject_head not in _COMPANY_NOUNS
+            or not _a_name(x, names) or _a_trade(x.words)):
+        return None
+    holder = c.subject - {c.subject_head}
+    if len(holder) != 1 or not holder <= names | {SELF}:
+        return None
+    return Held("employer", x, x.words - {SELF}, weak=True,
+                owned=frozenset({c.subject_head}))
+
+
+_COMPANY_NOUNS = frozenset({"company", "firm"})
 
 
 def _at_since(c: Clause, names: frozenset[str]) -> Held | None:
