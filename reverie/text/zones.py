@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from reverie.text.former import named_after_from
+from reverie.text.vocabulary.number_words import NUMBER_NAMES
 from reverie.text.vocabulary.zones import (
     ABBREVIATION_ZONES,
     RELATIVE_WORDS,
@@ -153,6 +154,12 @@ def zones(text: str) -> tuple[Zone, ...]:
             found.append((m.start(), Zone(offsets, m.group(0).strip(), of_time, former,
                                           things)))
 
+    for m in _SHIFTED.finditer(text):  # "three hours behind New York": where one is
+        offsets = _shifted(m)
+        if offsets:
+            taken.append((m.start(), m.end()))
+            found.append((m.start(), Zone(offsets, m.group(0).strip(), False,
+                                          named_after_from(text, m.start()), frozenset())))
     for m in _IANA.finditer(text):  # "Europe/Berlin", as the tz database names it
         if m.group(0) in _table("iana", lambda: frozenset(zoneinfo.available_timezones())):
             add(m, _offsets(m.group(0)))
@@ -170,6 +177,26 @@ def zones(text: str) -> tuple[Zone, ...]:
     for m in _ABBREVIATION.finditer(text):
         add(m, _abbreviations().get(m.group(0).lower(), frozenset()))
     return tuple(z for _, z in sorted(found, key=lambda f: f[0]))
+
+
+_SHIFTED = re.compile(
+    r"\b(?i:(?P<hours>\d{1,2}|" + "|".join(NUMBER_NAMES[1:13]) + r")\s+hours?\s+"
+    r"(?P<way>ahead\s+of|behind))\s+(?P<zone>[A-Z]{2,5}\b|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)")
+
+
+def _shifted(m: re.Match[str]) -> frozenset[float]:
+    """The offsets a zone said from another is at ("three hours behind New York": New
+    York's, three hours less), the other a city, an abbreviation, UTC or GMT; else none."""
+    said = m.group("zone")
+    hours = int(m.group("hours")) if m.group("hours").isdigit() else NUMBER_NAMES.index(
+        m.group("hours").lower())
+    key = _cities().get(said.lower())
+    base = (frozenset({0.0}) if said.upper() in {"UTC", "GMT"}
+            else _offsets(key) if key is not None
+            else _abbreviations().get(said.lower(), frozenset()) if said.isupper()
+            else frozenset())
+    sign = 1 if m.group("way").lower().startswith("ahead") else -1
+    return frozenset(o + sign * hours for o in base)
 
 
 def _timing(text: str, start: int, end: int) -> tuple[bool, frozenset[str]]:

@@ -163,3 +163,26 @@ def test_two_zones_offsets_are_one_zone_or_two(x: set[float], y: set[float], one
     from reverie.text.zones import one_zone
 
     assert one_zone(frozenset(x), frozenset(y)) is one
+
+
+@pytest.mark.parametrize(("text", "offsets"), [
+    ("Dana is three hours behind New York.", {-8.0, -7.0}),
+    ("Leo is eight hours ahead of UTC.", {8.0}),
+    ("Raj is 5 hours ahead of London.", {5.0, 6.0}),
+])
+def test_a_zone_said_from_another_is_the_holders(text: str, offsets: set[float]) -> None:
+    zone = held_zone(text)
+    assert zone is not None and zone.offsets == offsets
+
+
+@pytest.mark.parametrize("text", [
+    "Dana's flight is three hours behind schedule.",  # no zone
+    "Mei is an hour ahead of us.",  # of whom, unknown
+])
+def test_hours_from_no_zone_place_no_holder(text: str) -> None:
+    assert held_zone(text) is None
+
+
+def test_a_zone_said_from_another_against_a_named_one() -> None:
+    assert_contradiction("Dana is three hours behind New York.", "Dana is on Eastern time.",
+                         "other-time-zone")
