@@ -9,7 +9,9 @@
   :data:`~reverie.text.vocabulary.zones.ZONE_ABBREVIATIONS`; one may mean several zones:
   "CST" is Chicago's, Havana's or China's);
 * names before "time": "Pacific time", "Central European Standard Time", and "US Central";
-* a city of the tz database before "time" or "hours": "Sydney time", "Helsinki hours".
+* a city of the tz database before "time" or "hours": "Sydney time", "Helsinki hours";
+* hours from another zone: "three hours behind New York", "eight hours ahead of UTC" (the
+  holder's zone; the other alone, "two hours ahead of UTC", is what it is measured from).
 
 Each is a :class:`Zone`: the offsets in hours it may mean (winter and summer), as
 written, and whether it is a time's (a clock time just before it, "3pm ET", a timed
