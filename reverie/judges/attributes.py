@@ -41,6 +41,7 @@ from reverie.text.vocabulary.attributes import (
     CHANNEL_SLOTS,
     CHANNEL_VERBS,
     CHOSEN_ONE,
+    COMPANY_NOUNS,
     CONTACT_VERBS,
     CURRENCY_NAMES,
     DELIVERY_VERBS,
@@ -867,8 +868,8 @@ def _owner_of(thing: frozenset[str]) -> str:
 
 
 def _owner_named(x: Arg, names: frozenset[str]) -> frozenset[str]:
-    """The words that name who ``x`` is, as one who may own or lead a thing: a name ("Lee"),
-    or a team by its own words ("the payments team": payments; :data:`OWNING_GROUPS`), else
+    """The words that name who ``x`` is, as one who may own a thing: a name ("Lee"), or a
+    team by its own words ("the payments team": payments; :data:`OWNING_GROUPS`), else
     nothing ("the team", "a friend")."""
     if x.head in names:
         return x.words - {SELF}
@@ -876,9 +877,10 @@ def _owner_named(x: Arg, names: frozenset[str]) -> frozenset[str]:
 
 
 def _done_by_a_name(c: Clause, names: frozenset[str]) -> tuple[Arg, Arg] | None:
-    """The name that does the clause's verb to a thing said with "the" or a possessive
-    ("Sam owns the account", "Priya leads the payments team"), as a value, and the thing;
-    None for a passive, a thing of a kind ("owns a car") or a subject that is no name."""
+    """The name or the team (:func:`_owner_named`) that does the clause's verb to a thing
+    said with "the" or a possessive ("Sam owns the account", "the payments team owns the
+    billing service", "Priya leads the payments team"), as a value, and the thing; None for
+    a passive, a thing of a kind ("owns a car") or a subject that names no one."""
     thing = c.arg("obj")
     doer = Arg("attr", c.subject_head, c.subject - {SELF}, frozenset())
     if c.passive or thing is None or thing.indefinite or not _owner_named(doer, names):
@@ -1066,7 +1068,7 @@ def _company_named(c: Clause, names: frozenset[str]) -> Held | None:
     the company ("Omar's company is Accenture"): a ``weak`` value, since one's company may
     be one's own; not "Acme's parent company is Globex"."""
     x = c.arg("attr")
-    if (c.predicate != "be" or c.negated or x is None or c.subject_head not in _COMPANY_NOUNS
+    if (c.predicate != "be" or c.negated or x is None or c.subject_head not in COMPANY_NOUNS
             or not _a_name(x, names) or _a_trade(x.words)):
         return None
     holder = c.subject - {c.subject_head}
@@ -1075,8 +1077,6 @@ def _company_named(c: Clause, names: frozenset[str]) -> Held | None:
     return Held("employer", x, x.words - {SELF}, weak=True,
                 owned=frozenset({c.subject_head}))
 
-
-_COMPANY_NOUNS = frozenset({"company", "firm"})
 
 
 def _at_since(c: Clause, names: frozenset[str]) -> Held | None:

@@ -1609,9 +1609,11 @@ def _one_word(u: str, v: str) -> bool:
 def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
     """Two copulas call one holder two sorts of person, one of them a sort one is besides
     a job (:data:`PERSON_SORTS`: kin, a child, a user, an eater) and neither said to be the
-    only one ("is an only child" / "is a pediatric nurse", "a father" / "a Mac user"), or a
-    man or a woman against a sort that is neither ("a nurse" / "a guy"): one person is
-    many sorts at once. Two jobs ("a teacher" / "a cook") are left to the occupation's
+    only one ("is an only child" / "is a pediatric nurse", "a father" / "a Mac user"), a job
+    against a sort besides work (:data:`SORTS_BESIDES_WORK`, or a pastime,
+    :data:`PASTIME_WORDS`: "a pilot" / "a Buddhist", "a keen photographer"), or a man or a
+    woman against a sort that is neither ("a nurse" / "a guy"): one person is many sorts at
+    once. Two jobs ("a teacher" / "a cook") are left to the occupation's
     rules, a man and a woman to the frames."""
     x, y = c.arg(role), d.arg(role)
     if (role != "attr" or c.predicate != "be" or d.predicate != "be" or c.only or d.only
@@ -4046,10 +4048,11 @@ def _two_values(x: Held, y: Held, pair: Pair) -> bool:
 
 
 def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
-    """The words both values share, their head among them, where each also gives a name
-    the other does not ("St. Mary's Hospital" / "Mercy General Hospital": two hospitals),
-    else nothing: the kind of two named things, no value either statement names of the
-    other's ("Acme Corp" / "Acme Inc." share a name, not a kind)."""
+    """The words both values share, the head each says last among them, where each also
+    gives a name the other does not ("St. Mary's Hospital" / "Mercy General Hospital": two
+    hospitals) or a word of one kind before that head ("a truck driver" / "a bus driver"),
+    else nothing: the kind of two things, no value either statement names of the other's
+    ("Acme Corp" / "Acme Inc." share a name, not a kind)."""
     shared = x.value & y.value
     head = _said_last(x.value, pair.a.text)
     if head not in shared or head != _said_last(y.value, pair.b.text):

@@ -27,6 +27,7 @@ __all__ = [
     "CHANNEL_VERBS",
     "CHOSEN_ONE",
     "CITIZEN_WORDS",
+    "COMPANY_NOUNS",
     "CONTACT_VERBS",
     "CURRENCY_ADJECTIVES",
     "CURRENCY_NAMES",
@@ -65,6 +66,8 @@ __all__ = [
     "ORIGIN_NOUNS",
     "OWNER_FRAMES",
     "OWNER_NOUNS",
+    "OWNING_GROUPS",
+    "PASTIME_WORDS",
     "PERSON_ROLE_NOUNS",
     "PERSON_SORTS",
     "PLACE_KINDS",
@@ -74,6 +77,7 @@ __all__ = [
     "RESIDENCE_FRAMES",
     "RESIDENT_NOUNS",
     "SEVERAL_NOUNS",
+    "SORTS_BESIDES_WORK",
     "STARTING_VERBS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
@@ -361,6 +365,10 @@ developer")."""
 ANY_WORK_NOUNS = frozenset({"employee", "staffer", "staff"})
 """Nouns of one who works, whatever the work: who employs them, no occupation ("a Google
 employee" is no other job than "a Google engineer")."""
+
+COMPANY_NOUNS = frozenset({"company", "firm"})
+"""Nouns of a holder's company whose copula names its employer ("Omar's company is
+Accenture"), one's own perhaps."""
 
 JOB_NOUNS = frozenset({"job", "position", "internship", "role"})
 """Nouns of a post whose "at" / "for" names the employer ("has a job at Nintendo")."""
