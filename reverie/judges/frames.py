@@ -4054,6 +4054,8 @@ def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
     else nothing: the kind of two things, no value either statement names of the other's
     ("Acme Corp" / "Acme Inc." share a name, not a kind)."""
     shared = x.value & y.value
+    if not shared:
+        return frozenset()  # asked of every two values: no text is read for most
     head = _said_last(x.value, pair.a.text)
     if head not in shared or head != _said_last(y.value, pair.b.text):
         return frozenset()

@@ -1376,10 +1376,9 @@ def _only(pred: Any) -> bool:
                 continue  # "not only X but also Y"
             return True
         if word in SOLE and t.dep_ == "amod" and t.head.pos_ in {"NOUN", "PROPN"}:
-            if word == "only" and any(c.dep_ == "det" and c.lower_ in {"a", "an"}
-                                      for c in t.head.children):
+            if word == "only" and _with_a(t.head):
                 continue  # "an only child": a kind, not the one value ("a single child" is)
-            if word == "single" and _a_grown_person(t.head):
+            if word == "single" and _with_a(t.head) and _a_grown_person(t.head):
                 continue  # "a single mom", "a single guy": unmarried, no count
             return True
         if word == "only" and t.dep_ == "conj" and t.head.lower_ == "one":
@@ -1390,11 +1389,15 @@ def _only(pred: Any) -> bool:
     return False
 
 
+def _with_a(noun: Any) -> bool:
+    """``noun`` has "a" or "an" ("an only child", "a single mom")."""
+    return any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in noun.children)
+
+
 def _a_grown_person(noun: Any) -> bool:
-    """``noun`` has "a" or "an" and names a grown-up or a parent ("a single mom", "a
-    single guy"; not "a single monitor")."""
-    return (any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in noun.children)
-            and any(lexicon.is_kind_of(noun.lemma_.lower(), kind) for kind in ("adult", "parent")))
+    """``noun`` names a grown-up or a parent ("single mom", "single guy"; not "single
+    monitor")."""
+    return any(lexicon.is_kind_of(noun.lemma_.lower(), kind) for kind in ("adult", "parent"))
 
 
 def _own_tokens(pred: Any) -> list[Any]:

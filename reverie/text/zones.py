@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from reverie.text.former import named_after_from
-from reverie.text.vocabulary.number_words import NUMBER_NAMES
+from reverie.text.vocabulary.number_words import NUMBER_NAMES, NUMBER_WORDS
 from reverie.text.vocabulary.zones import (
     ABBREVIATION_ZONES,
     RELATIVE_WORDS,
@@ -190,8 +190,8 @@ def _shifted(m: re.Match[str]) -> frozenset[float]:
     """The offsets a zone said from another is at ("three hours behind New York": New
     York's, three hours less), the other a city, an abbreviation, UTC or GMT; else none."""
     said = m.group("zone")
-    hours = int(m.group("hours")) if m.group("hours").isdigit() else NUMBER_NAMES.index(
-        m.group("hours").lower())
+    said_hours = m.group("hours")
+    hours = int(said_hours) if said_hours.isdigit() else NUMBER_WORDS[said_hours.lower()]
     key = _cities().get(said.lower())
     base = (frozenset({0.0}) if said.upper() in {"UTC", "GMT"}
             else _offsets(key) if key is not None
