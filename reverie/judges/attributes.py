@@ -78,9 +78,11 @@ from reverie.text.vocabulary.attributes import (
     REPLY_WORDS,
     RESIDENCE_FRAMES,
     RESIDENT_NOUNS,
+    SPOUSE_NOUNS,
     STARTING_VERBS,
     STATUS_PHRASES,
     STATUS_WORDS,
+    TEACHING_VERBS,
     TENURE_VERBS,
     VALUE_KINDS,
     VALUE_WORDS,
@@ -235,7 +237,9 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             or _at_since(c, names)
             or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
             or _leads(c, names)
-            or _joined(c, names) or _at_a_name(c, names))
+            or _joined(c, names) or _job_held(c, names) or _teaches_at(c, names)
+            or _married_to(c, names)
+            or _at_a_name(c, names))
     if said is not None:
         found.append(said)
     for x in c.args:
@@ -245,6 +249,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             continue
         if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
+        if x.head in _HOURS_WORKED:  # "is employed full-time at Oracle": the parse hung
+            x = _hung_on(x, ("prep:at", "prep:by", "prep:for")) or x  # the employer on it
         access = _access(c, x)
         if access is not None:
             found.append(access)
@@ -963,6 +969,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if owner:  # "the account owner is Dana"
         # "Dana is the account owner", read so, keeps Dana in the subject: not the thing's
         return Held(_owner_of(c.subject - attr.words), attr, owner, owned=attr.words)
+    if c.subject_head in SPOUSE_NOUNS and _a_name(attr, names):  # "Rosa's husband is Carlos"
+        return Held("spouse", attr, attr.words & names, owned=owned)
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
@@ -1169,6 +1177,61 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
     return Held("employer", x, x.words - {SELF}, weak=True, permanent=True)
 
 
+def _married_to(c: Clause, names: frozenset[str]) -> Held | None:
+    """Whom the holder is married to, a name ("Rosa is married to Diego"), or None: one
+    spouse at a time, as "Rosa's husband is Carlos" names one."""
+    x = c.arg("attr")
+    if c.predicate != "be" or c.negated or x is None or x.head not in {"married", "wed"}:
+        return None
+    spouse = frozenset(w for slot, v in x.mods or () if slot == "prep:to"
+                       for w in v.split()) & names
+    return Held("spouse", x, spouse) if spouse else None
+
+
+def _job_held(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer of a job its holder has ("has a job at KPMG", "holds a position with
+    Acme"), a name or of an employer's kind; not a second, part-time or weekend one, which
+    may stand beside the main job."""
+    job = c.arg("obj")
+    if (c.predicate not in _HOLDING_VERBS or c.negated or job is None
+            or job.head not in _JOBS):
+        return None
+    if _a_side_job(job):
+        return None  # "a part-time job at Tesco", "a summer job": one beside the main one
+    x = next((a for a in c.args if a.role in _EMPLOYER_SLOTS), None) or _hung_on(
+        job, tuple(sorted(_EMPLOYER_SLOTS)))
+    if x is None or not _an_employer(x, names):
+        return None
+    return Held("employer", x, x.words - {SELF})
+
+
+def _a_side_job(job: Arg) -> bool:
+    """A job noun says more of the job than that it is the main one ("a weekend job", "a
+    part-time job"; not "a new job", "a full-time position"), besides where it is."""
+    hung = frozenset(w for s, v in job.mods or () if s.startswith("prep:") for w in v.split())
+    return bool(job.words - hung - {job.head} - _JOBS - _MAIN_JOB)
+
+
+def _teaches_at(c: Clause, names: frozenset[str]) -> Held | None:
+    """The employer a holder teaches at, with no subject taught named ("teaches at Lincoln
+    High School", "teaches at the University of York"), a name or a school of some kind: a
+    ``weak`` value, since one may teach a class somewhere beside one's job ("teaches yoga
+    at the gym" names no employer)."""
+    x = c.arg("prep:at")
+    if (c.predicate not in TEACHING_VERBS or c.negated or x is None or c.arg("obj")
+            or not (is_kind_of(x.head, TEACHING_PLACE, any_sense=True)
+                    or (_a_name(x, names) and not _a_trade(x.words)))):
+        return None  # "teaches at the gym": a class, perhaps beside a job
+    return Held("employer", x, x.words - {SELF}, weak=True)
+
+
+def _an_employer(x: Arg, names: frozenset[str]) -> bool:
+    """``x`` is of an employer's kind ("Lincoln High School") or a name that is no
+    trade, place nor product ("KPMG"; not "Python")."""
+    return bool(_kind(x.head, EMPLOYER_KINDS, any_sense=True)) or (
+        _a_name(x, names) and not _a_trade(x.words))
+
+
 def _hung_on(x: Arg, slots: tuple[str, ...]) -> Arg | None:
     """The phrase of one of ``slots`` the parse hung on ``x``, as an argument of its own."""
     found = next(((s, w) for slot in slots for s, w in sorted(x.mods or ())
@@ -1182,7 +1245,10 @@ def _hung_on(x: Arg, slots: tuple[str, ...]) -> Arg | None:
 _WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})
 _JOBS = frozenset({"job", "position", "role", "post"})
 _TAKING_VERBS = frozenset({"take", "accept", "land", "get", "start"})
+_HOLDING_VERBS = frozenset({"have", "hold"})
+TEACHING_PLACE = "educational_institution"  # WordNet's kind of a school, college, university
 _MAIN_JOB = frozenset({"new", "full", "time", "full-time", "permanent"})
+_HOURS_WORKED = frozenset({"full-time", "part-time"})
 
 
 def _a_date(x: Arg) -> bool:
@@ -1258,6 +1324,8 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         # "has a job at Nintendo": the employer is the noun's "at" or "for"; "a job as a
         # salesman": the occupation is its "as"
         at = {w for slot, v in x.mods or () if slot in _EMPLOYER_SLOTS for w in v.split()}
+        if at and _a_side_job(x):
+            return None  # "a weekend job at Capgemini": one beside the main job
         if at:
             return Held("employer", x, frozenset(at))
         work = {w for slot, v in x.mods or () if slot == "prep:as" for w in v.split()}

@@ -91,7 +91,7 @@ from reverie.text.channels import (
     turned_down,
 )
 from reverie.text.clock import ClockTime, clock_times, same_time
-from reverie.text.currencies import CURRENCY_WORDS, currencies, currencies_apart
+from reverie.text.currencies import CURRENCY_WORDS, Currencies, currencies, currencies_apart
 from reverie.text.days import days_said
 from reverie.text.degrees import degrees_apart
 from reverie.text.durations import durations, durations_alike, durations_apart
@@ -131,6 +131,7 @@ from reverie.text.vocabulary.attributes import (
     ORIGIN_FRAMES,
     OWNER_NOUNS,
     PASTIME_WORDS,
+    PAY_USE,
     PERSON_ROLE_NOUNS,
     PERSON_SORTS,
     RELATED_PERSONS,
@@ -2938,7 +2939,7 @@ def _two_uses_of_money(pair: Pair) -> bool:
     "reporting", "invoices" / "salary"), or which way its bills go, and not the same
     ("bills in euros" / "is invoiced in US dollars"): a company may bill in one currency
     and report, or pay its suppliers, in another."""
-    x, y = currencies(pair.a.text), currencies(pair.b.text)
+    x, y = _money(pair.a), _money(pair.b)
     if {x.direction, y.direction} == {"in", "out"}:
         return True  # "bills in euros" / "is invoiced in US dollars": two ways money goes
     return bool(x.uses and y.uses) and not x.uses & y.uses
@@ -2955,7 +2956,7 @@ def _other_currency(pair: Pair) -> Finding | None:
     that one statement denies is ``denied-value`` ("Acme is not billed in euros" / "Acme's
     invoices are in EUR")."""
     found = currencies_apart(pair.a.text, pair.b.text)
-    x, y = currencies(pair.a.text), currencies(pair.b.text)
+    x, y = _money(pair.a), _money(pair.b)
     if found is None:
         mine, theirs = x.one(), y.one()
         if (mine is None or theirs is None or not mine[0] & theirs[0]
@@ -2972,6 +2973,18 @@ def _other_currency(pair: Pair) -> Finding | None:
     if _plain_settings_apart(pair, CURRENCY_WORDS, _switched_before) or _money_placed_apart(pair):
         return None
     return finding("other-currency", f"{_versus(pair)}: one currency, {found[0]} / {found[1]}")
+
+
+def _money(an: Analysis) -> Currencies:
+    """The statement's currencies (:func:`~reverie.text.currencies.currencies`), their use
+    its holder's pay where the holder is said to be paid and no use is named ("Dana gets
+    paid in Canadian dollars", as "Dana's salary is paid in US dollars"; not "Dana's bonus
+    is paid in euros", a thing of hers paid)."""
+    found = currencies(an.text)
+    if found.uses or not any(c.predicate == "pay" and c.passive and not c.negated
+                             and c.subject <= an.salient | {SELF} for c in an.clauses):
+        return found
+    return replace(found, uses=frozenset({PAY_USE}))
 
 
 def _money_placed_apart(pair: Pair) -> bool:
@@ -3141,15 +3154,20 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
     and ``b`` does not name it: each may hold in its own scope; "for" one of ``holders``
     ("enabled for the user") says whose it is, not a scope."""
     return any(x.role in _SCOPES and not _content(x.words) - holders <= b.lemmas
-               and not _every_one(a, x) for c in a.clauses for x in c.args) or any(
+               and not _every_one(a, x.head) for c in a.clauses for x in c.args) or any(
         c.predicate == "be" and _subject_scoped(a.text, c.subject - b.lemmas)
-        for c in a.clauses)  # "Raj's currency for UK invoices is GBP"
+        for c in a.clauses) or any(  # "Raj's currency for UK invoices is GBP"
+        slot in _SCOPES and not _content(frozenset(v.split())) - holders <= b.lemmas
+        and not _every_one(a, v.split()[-1]) for c in a.clauses for x in c.args
+        if x.role.startswith("prep:") for slot, v in x.mods or () if v)
+    # "is paid in euros for EU work": the parse hung it on the value's phrase (not on an
+    # object's: "Python 3.12 code for the Kite service" names the holder)
 
 
-def _every_one(an: Analysis, x: Arg) -> bool:
-    """``x`` is a scope of every one of its kind ("for all communication", "for any
-    message"): no scope at all."""
-    return any(w.startswith(x.head) for w in _said_of_every(an.text))
+def _every_one(an: Analysis, head: str) -> bool:
+    """A scope of noun ``head`` is of every one of its kind ("for all communication", "for
+    any message"): no scope at all."""
+    return any(w.startswith(head) for w in _said_of_every(an.text))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -4071,12 +4089,23 @@ def _kind_of_two_names(x: Held, y: Held, pair: Pair) -> frozenset[str]:
 
 
 def _said_last(words: frozenset[str], text: str) -> str | None:
-    """The one of ``words`` the text says last (the head of an English noun phrase: "hospital"
-    of "St. Mary's Hospital"), or None where the text says none of them as a word."""
+    """The one of ``words`` the text says last before an "of" between them (the head of an
+    English noun phrase: "hospital" of "St. Mary's Hospital", "university" of "the
+    University of Leeds"), or None where the text says none of them as a word."""
     said = text.lower()
-    found = [(m.start(), w) for w in words
-             for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", said)]
-    return max(found)[1] if found else None
+    found = sorted((m.start(), m.end(), w) for w in words
+                   for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", said))
+    if not found:
+        return None
+    head = found[0]
+    for word in found[1:]:
+        if _OF.search(said, head[1], word[0]):
+            break  # "of Leeds": what the head is of, not the head
+        head = word
+    return head[2]
+
+
+_OF = re.compile(r"\bof\b")
 
 
 def _one_person_named(x: Held, a: Analysis, y: Held, b: Analysis) -> bool:

@@ -68,6 +68,7 @@ __all__ = [
     "OWNER_NOUNS",
     "OWNING_GROUPS",
     "PASTIME_WORDS",
+    "PAY_USE",
     "PERSON_ROLE_NOUNS",
     "PERSON_SORTS",
     "PLACE_KINDS",
@@ -78,9 +79,11 @@ __all__ = [
     "RESIDENT_NOUNS",
     "SEVERAL_NOUNS",
     "SORTS_BESIDES_WORK",
+    "SPOUSE_NOUNS",
     "STARTING_VERBS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
+    "TEACHING_VERBS",
     "TENURE_VERBS",
     "VALUE_KINDS",
     "VALUE_WORDS",
@@ -146,6 +149,10 @@ ATTRIBUTE_NAMES: Mapping[str, str] = {
 }
 """Nouns of :data:`ONE_VALUE_NOUNS` that name one attribute with another noun ("is on
 the free tier" / "pays for the Business plan": one plan); the others name their own."""
+
+SPOUSE_NOUNS = frozenset({"husband", "wife", "spouse"})
+"""Nouns of the one a holder is married to: "Rosa's husband is Carlos" names the spouse,
+as "Rosa is married to Diego" does."""
 
 EXCLUSIVE_RELATIONS = frozenset({"married", "engaged", "wed"})
 """Adjectives of a relation held to one at a time ("married to Tom" / "married to Jim");
@@ -264,6 +271,10 @@ CURRENCY_ADJECTIVES: Mapping[str, str] = {
 """Words before a currency's name that say whose it is ("Danish kroner": dkk, "Swiss
 francs": chf); a dollar's are :data:`DOLLAR_COUNTRIES`."""
 
+PAY_USE = "payroll"
+"""The use of money that is one's pay: a salary, or what one "is paid" ("gets paid in
+Canadian dollars")."""
+
 MONEY_USES: Mapping[str, str] = {
     **dict.fromkeys(("bill", "billing", "billed", "invoice", "invoicing", "invoiced",
                      "charge", "charged", "price", "pricing", "priced", "quote", "quoted",
@@ -271,7 +282,7 @@ MONEY_USES: Mapping[str, str] = {
                     "billing"),
     **dict.fromkeys(("report", "reporting", "reported", "books", "accounting", "ledger",
                      "consolidated"), "reporting"),
-    **dict.fromkeys(("salary", "wage", "wages", "payroll", "paycheck"), "payroll"),
+    **dict.fromkeys(("salary", "wage", "wages", "payroll", "paycheck"), PAY_USE),
     **dict.fromkeys(("budget", "expense", "expenses", "spending"), "spending"),
     **dict.fromkeys(("saving", "savings", "deposit", "deposits"), "savings"),
 }
@@ -338,6 +349,10 @@ EMPLOYER_FRAMES = frozenset(
 )
 """(predicate, role) that name who employs a holder ("works at Google", "is employed by
 Microsoft")."""
+
+TEACHING_VERBS = frozenset({"teach", "lecture"})
+"""Verbs of teaching whose "at" names where one is employed when nothing taught is named
+("teaches at Lincoln High School"; not "teaches yoga at the gym")."""
 
 JOINING_FRAMES = frozenset({("join", "obj"), ("start", "prep:at"), ("hire", "prep:by"),
                             ("hire", "prep:at")})

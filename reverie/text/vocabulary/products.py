@@ -50,7 +50,7 @@ _LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint"
 _DESKTOP_SYSTEMS = ("windows", "macos", "mac os", "os x", "mac", "macbook", "macbook pro",
                     "macbook air", "mac mini", "imac", "linux",
                     "chromeos", "chrome os", "chromebook", "freebsd", *_LINUX_DISTRIBUTIONS)
-_PHONE_SYSTEMS = ("ios", "iphone", "android")
+_PHONE_SYSTEMS = ("ios", "iphone", "android", "ipados")
 _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge")
 
 PRODUCT_KINDS: Mapping[str, str] = {
