@@ -53,6 +53,7 @@ from reverie.text.vocabulary.attributes import (
     EMPLOYER_PARTS,
     EMPLOYER_WORDS,
     FREQUENCIES,
+    GOVERNED_PLACES,
     HOME_NOUNS,
     INDUSTRY_WORDS,
     JOB_NOUNS,
@@ -946,6 +947,8 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     """A copula whose subject is an attribute noun: "the plan is Pro", "my hometown is
     Chicago" (a place: where one comes from, as "grew up in")."""
     owned = c.subject - {SELF} - names
+    if attr.head == "1" and attr.words - attr.numbers - {"1", SELF}:
+        return None  # "the one we discussed", "the cheapest one": "one" stands for a value
     if c.subject_head in ORIGIN_NOUNS:
         place = _kind(attr.head, PLACE_KINDS, any_sense=True)
         return _place("origin", attr, place, owned=owned, permanent=True) if place else None
@@ -1114,13 +1117,22 @@ _LONG_SPANS = frozenset({"year", "years", "month", "months", "decade", "decades"
 
 
 def _on_payroll(c: Clause, names: frozenset[str]) -> Held | None:
-    """The employer a copula names by its payroll, a name ("is on Kestrel's payroll"), or
-    None. Not a chief officer of a name ("is Halvorsen's CFO"): one may be on two boards."""
+    """The employer a copula names by its payroll or staff, a name ("is on Kestrel's
+    payroll", "is on staff at Bosch"), or None. Not a chief officer of a name ("is
+    Halvorsen's CFO"): one may be on two boards."""
     x = c.arg("prep:on")
-    if c.predicate != "be" or c.negated or x is None or x.head != "payroll":
+    if c.predicate != "be" or c.negated or x is None or x.head not in _ROLLS:
         return None
     employer = x.words - {x.head, SELF}
+    if not employer:  # "is on staff at Bosch", "on the payroll at Airbus"
+        y = next((a for a in c.args if a.role in _EMPLOYER_SLOTS), None) or _hung_on(
+            x, tuple(sorted(_EMPLOYER_SLOTS)))
+        if y is not None and _a_name(y, names):
+            return Held("employer", y, y.words - {SELF})
     return Held("employer", x, employer) if employer and employer <= names else None
+
+
+_ROLLS = frozenset({"payroll", "staff"})
 
 
 def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
@@ -1302,9 +1314,10 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         head = whole or x.head
         employer = named or head in EMPLOYER_WORDS or _kind(head, EMPLOYER_KINDS,
                                                             any_sense=True)
-        # a unit of an organization, not a name that WordNet has as one ("Siemens")
-        part = whole is None and (x.head in EMPLOYER_PARTS
-                                  or (is_kind_of(x.head, "unit") and not named))
+        # a unit of an organization, not a name that WordNet has as one ("Siemens") nor
+        # the government of a place ("the city council")
+        part = whole is None and (x.head in EMPLOYER_PARTS or (
+            is_kind_of(x.head, "unit") and not named and not x.words & GOVERNED_PLACES))
         return Held("employer", x, words) if employer and not part else None
     if frame in OCCUPATION_FRAMES:
         # "works as a barista", "as a liaison": the frame says it is an occupation, WordNet

@@ -204,6 +204,7 @@ from reverie.text.vocabulary.titles import (
 from reverie.text.vocabulary.verbs import (
     ATTITUDE_VERBS,
     BUYING_VERBS,
+    CHANGE_VERBS,
     CONSUMING_VERBS,
     ENDING_VERBS,
     EVENT_VERBS,
@@ -2374,12 +2375,15 @@ def _other_function(pair: Pair) -> Finding | None:
     function, and not the same one ("Head of Sales" / "VP of Marketing", "heads the sales
     team" / "is VP of Marketing"; :func:`~reverie.text.titles.functions_apart`); a person
     may head two, so a person settles it. Not a contradiction: a function one names that
-    the other says too ("Head of Sales and Marketing"), names of two employers, denying or
+    the other says too ("Head of Sales and Marketing"), names of two employers, a title
+    not the holder's own ("works with the head of sales", :func:`_titled`), denying or
     adding, before and now, another holder."""
     found = functions_apart(pair.a.text, pair.b.text)
     if found is None or _two_employers(pair, *found):
         return None
     x, y = found
+    if not (_titled(pair.a, x) and _titled(pair.b, y)):
+        return None  # "works closely with the head of sales": another's title
     if _titles_held_apart(pair, found):
         return None
     return finding("other-function", (
@@ -4381,7 +4385,7 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     if (not _one_holder(pair.a, pair.b) or _former_value(pair.a, pair.b)
             or _moved_away(pair.a, pair.b) or _moved_away(pair.b, pair.a)):
         return None  # another holder, or a former value beside the present one
-    if any(_only_meant(x) and not y.lemmas & INTENT_VERBS
+    if any((_only_meant(x) and not y.lemmas & INTENT_VERBS) or _only_ahead(x)
            for x, y in ((pair.a, pair.b), (pair.b, pair.a))):
         return None  # "plans to upgrade the SDK to 3.0": nothing said to hold now (against
         # "has no plans to leave York", an intent against an intent)
@@ -4396,6 +4400,15 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     return finding("memory-doubt", (
         f"{_versus(pair)}: one holder; the agent-memory model's p(contradiction) "
         f"{scores.contradiction:.2f} >= {MEMORY_CONTRADICTION}"), scores.as_dict())
+
+
+def _only_ahead(an: Analysis) -> bool:
+    """Every clause of the statement says what may or will hold, a change to a value (the
+    parse's "be" of "is being moved to the Silver plan next month", "is migrating to SQL
+    Server"; an intent keeps its verb: :func:`_only_meant`): a change not made, beside
+    which the value before it holds."""
+    return bool(an.clauses and an.lemmas & CHANGE_VERBS) and all(
+        c.hypothetical and c.predicate == "be" for c in an.clauses)
 
 
 def _only_meant(an: Analysis) -> bool:
@@ -4875,15 +4888,15 @@ class _Named:
 def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     """One value each of a setting a reader knows, and not the same: a measurement system
     or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
-    title, a channel or a file format named. Whose it is does not matter here: as one
-    note the two would say both."""
+    title or a function headed, a channel or a file format named. Whose it is does not
+    matter here: as one note the two would say both."""
     system = systems_apart(a, b)
     if system is not None:
         return _Named(system[1]), _Named(system[2])
     currency = currencies_apart(a, b)
     if currency is not None:
         return _Named(currency[0]), _Named(currency[1])
-    title = titles_apart(a, b)
+    title = titles_apart(a, b) or functions_apart(a, b)  # "head of marketing" / "of sales"
     if title is not None:
         return _Named(title[0].said), _Named(title[1].said)
     role = roles_apart(a, b)
@@ -5587,7 +5600,8 @@ def _swap_veto(pair: Pair) -> Finding | None:
         return None
     x, y = _differing_lemmas(pair.a, pair.b)
     kin = next(((u, v) for u in sorted(x) for v in sorted(y)
-                if (siblings(u, v) or one_kind(u, v) or opposite(u, v))
+                if (siblings(u, v) or one_kind(u, v)
+                    or (opposite(u, v) and _denied(pair.a, u) == _denied(pair.b, v)))
                 and not _one_frame(u, v) and not (_clips(u, v) or _clips(v, u))),
                None) if _swap(x, y) else None
     if kin is None:

@@ -262,7 +262,37 @@ def opposite(a: str, b: str) -> bool:
         against = frozenset(x for h in mine for x in _ids(lex.antonyms.get(h)))
         if any(against & t for t in theirs):
             return True
-    return False
+    return _opposite_adverb(lex, a, b) or _opposite_adverb(lex, b, a)
+
+
+def _opposite_adverb(lex: _Lexicon, a: str, b: str) -> bool:
+    """``a`` is an adverb in "-ly" whose adjective is a direct antonym of ``b`` or of its
+    own adjective ("informally" / "formal", "publicly" / "privately"); not through a
+    satellite's head, which reaches far for an adverb."""
+    base = _adjective_of(lex, a)
+    if base is None:
+        return False
+    against = {x for s in lex.senses_of("a", base) for x in _ids(lex.antonyms.get(s))}
+    return any(against & set(lex.senses_of("a", w)) for w in (b, _adjective_of(lex, b)) if w)
+
+
+def _adjective_of(lex: _Lexicon, word: str) -> str | None:
+    """The adjective an adverb in "-ly" is made of, where the word is no adjective itself
+    ("informally" -> "informal"; not "daily"), or None."""
+    if lex.senses_of("a", word):
+        return None
+    return next((b for b in _adverb_bases(word) if b and lex.senses_of("a", b)), None)
+
+
+def _adverb_bases(word: str) -> tuple[str, ...]:
+    """The adjectives an adverb in "-ly" may be made of ("currently" -> "current",
+    "happily" -> "happy", "truly" -> "true", "probably" -> "probable", "basically" ->
+    "basic"), none for another word."""
+    if not word.endswith("ly") or len(word) < 4:
+        return ()
+    stem = word[:-2]
+    return (stem, stem + "e", stem + "l", stem[:-1] + "y" if stem.endswith("i") else "",
+            word[:-1] + "e", stem[:-2] if stem.endswith("ical") else "")
 
 
 def _participles(lex: _Lexicon, word: str) -> tuple[str, ...]:
@@ -295,10 +325,7 @@ def adverb(word: str) -> bool:
     "-ly" is none ("Molly", "Carly", "Tilly")."""
     if not word.endswith("ly") or len(word) < 4:
         return False
-    stem = word[:-2]
-    bases = (word, stem, stem + "e", stem + "l", stem[:-1] + "y" if stem.endswith("i") else "",
-             word[:-1] + "e", stem[:-2] if stem.endswith("ical") else "")
-    return any(base and is_adjective(base) for base in bases)
+    return any(base and is_adjective(base) for base in (word, *_adverb_bases(word)))
 
 
 def verb_of(word: str) -> str:

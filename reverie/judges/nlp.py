@@ -44,6 +44,7 @@ from reverie.judges.valence import ATTITUDE, is_rated, valence
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_KEYS,
     BRANCH_NAMES,
+    ONE_VALUE_NOUNS,
     OWNER_NOUNS,
     STATUS_WORDS,
 )
@@ -868,6 +869,7 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
             if c.dep_ == "prep"
             for g in [g for g in c.children if g.dep_ == "pobj"] or _stranded(c)
         ]
+        + _employer_on_noun(token, skip)
     )
     return Arg(
         role,
@@ -880,6 +882,22 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
          and not any(c.dep_ == "det" for c in token.children)) or _participle_value(token),
         _indefinite(token),
     )
+
+
+def _employer_on_noun(token: Any, skip: frozenset[int]) -> list[tuple[str, str]]:
+    """The employer a participle on a noun names, as the noun's own "at" ("a mechanic
+    employed by Ford", "a nurse working for the NHS")."""
+    return [(_EMPLOYING_SLOTS[(v.lemma_.lower(), c.lower_)], _value(g, skip))
+            for v in token.children if v.dep_ == "acl" and v.tag_ in {"VBN", "VBG"}
+            for c in v.children
+            if c.dep_ in {"prep", "agent"} and (v.lemma_.lower(), c.lower_) in _EMPLOYING_SLOTS
+            for g in c.children if g.dep_ == "pobj"]
+
+
+# (participle, preposition) of employment on a noun -> the noun's slot that names the
+# employer: "at", as "a nurse at Mercy Hospital" (a "for" on a noun may be a scope)
+_EMPLOYING_SLOTS = dict.fromkeys((("employ", "by"), ("employ", "at"), ("work", "at"),
+                                  ("work", "for")), "prep:at")
 
 
 def _set_against(conj: Any) -> bool:
@@ -1324,7 +1342,8 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
     only = _only(pred)
     # a change done ("was moved to Sunday"), not under way ("is switching to a new number
     # next month") nor a habit ("if it rains, the picnic moves to Sunday")
-    changed = lemma in CHANGE_VERBS and predicate == "be" and pred.tag_ in {"VBD", "VBN"}
+    changed = (lemma in CHANGE_VERBS and predicate == "be" and pred.tag_ in {"VBD", "VBN"}
+               and not _under_way(pred))
     exclusive = lemma == "prefer" or (
         lemma == "be"
         and predicate == LIKE
@@ -1356,6 +1375,12 @@ def _clause(pred: Any, inherited: frozenset[str]) -> list[Clause]:
         passive=any(c.dep_ in {"nsubjpass", "auxpass"} for c in pred.children),
     )
     return [main, *(_aside(main, pred, t, span) for t, span in asides)]
+
+
+def _under_way(pred: Any) -> bool:
+    """The passive predicate is progressive ("is being migrated to SQL Server"): a change
+    under way, not made."""
+    return any(c.dep_ == "auxpass" and c.tag_ == "VBG" for c in pred.children)
 
 
 def _only(pred: Any) -> bool:
@@ -1486,7 +1511,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 def _hypothetical(pred: Any) -> bool:
     """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
-    predicate, a change under way ("is moving to Berlin in September") or meant ("plans to
+    predicate, a change under way ("is moving to Berlin in September", "is being migrated
+    to SQL Server") or meant ("plans to
     upgrade the SDK to 3.0"; :data:`INTENT_VERBS`), or what someone takes to be so ("people
     assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or will hold."""
     if pred.dep_ == "ccomp" and pred.head.lemma_.lower() in BELIEF_VERBS:
@@ -1494,6 +1520,8 @@ def _hypothetical(pred: Any) -> bool:
     if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(
             c.dep_ == "aux" and c.lemma_.lower() == "be" for c in pred.children):
         return True
+    if pred.lemma_.lower() in CHANGE_VERBS and _under_way(pred):
+        return True  # "is being migrated to SQL Server", as "is migrating to"
     if pred.lemma_.lower() in INTENT_VERBS and any(
             c.dep_ == "xcomp" and c.lemma_.lower() in CHANGE_VERBS for c in pred.children):
         return True  # "plans to upgrade the SDK to 3.0": a change meant, not made
@@ -1634,6 +1662,9 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
         return
     if subject.lemma_.lower() in OWNER_NOUNS:
         return  # "the repository's owner is the platform team": said the right way round
+    if subject.lemma_.lower() in ONE_VALUE_NOUNS and any(c.dep_ == "poss"
+                                                          for c in subject.children):
+        return  # "Acme's subscription is the Pro tier": a holder's attribute, then its value
     definite = any(
         (c.dep_ == "det" and c.lower_ == "the") or c.dep_ == "poss" for c in complement.children
     )

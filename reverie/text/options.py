@@ -33,7 +33,10 @@ _NOT_YET_BEFORE = re.compile(r"\b(?:learning|learn|trying|try|considering|consid
                              r"plans?\s+to|thinking\s+(?:of|about)|might|may|would\s+like|"
                              r"hopes?\s+to|wants?\s+to\s+(?:try|switch|move|upgrade|"
                              r"downgrade|go)|evaluating|trialing|trialling|piloting|"
-                             r"(?:allowed|permitted)\s+to|will|going\s+to)\b|'ll\b", re.I)
+                             r"(?:allowed|permitted)\s+to|will|going\s+to|"
+                             # a change under way: "is being migrated to SQL Server"
+                             r"being\s+(?:migrated|moved|switched|upgraded|downgraded|"
+                             r"transferred|converted|changed))\b|'ll\b", re.I)
 _WORDS = re.compile(r"[a-z][a-z0-9'-]*")  # "o2", a carrier's name, is a word
 # a word saying which of several things a holder has ("work phone", "my old laptop")
 _WHICH = re.compile(r"\b(work|personal|home|office|spare|backup|old|second|main|test|build|"

@@ -98,3 +98,15 @@ def test_a_verb_s_lemma_is_opposed_by_its_participle() -> None:
     """A parse may give "close" for "is closed": its participle's antonym counts."""
     assert lexicon.opposite("close", "open")
     assert not lexicon.opposite("archive", "active")
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("formal", "informally", True),
+    ("publicly", "private", True),
+    ("formally", "formal", False),  # one word as adverb and adjective
+    ("weekly", "daily", False),  # adjectives of their own, no antonyms
+])
+def test_an_adverb_in_ly_is_opposed_as_its_adjective(a: str, b: str, expected: bool) -> None:
+    """"addressed informally" says the opposite of "in formal German"."""
+    assert lexicon.opposite(a, b) is expected
+    assert lexicon.opposite(b, a) is expected

@@ -45,6 +45,7 @@ __all__ = [
     "ENGAGEMENT_WORDS",
     "EXCLUSIVE_RELATIONS",
     "FREQUENCIES",
+    "GOVERNED_PLACES",
     "HOME_NOUNS",
     "INDUSTRY_WORDS",
     "JOBLESS_WORDS",
@@ -403,6 +404,11 @@ EMPLOYER_KINDS: tuple[str, ...] = (
 
 EMPLOYER_WORDS = frozenset({"startup", "nonprofit", "ngo"})
 """Employers WordNet does not file under :data:`EMPLOYER_KINDS` ("a small startup")."""
+
+GOVERNED_PLACES = frozenset({"city", "county", "town", "state", "borough", "parish",
+                             "district", "municipal", "federal", "regional", "provincial"})
+"""Words of a place whose unit is its government, a whole employer ("works for the city
+council", "the county board"), where "the sales department" is a part of one."""
 
 EMPLOYER_PARTS = frozenset(
     {

@@ -158,6 +158,8 @@ OPTION_SETS: Mapping[str, OptionSet] = {
         strong=frozenset({"tier", "level", "status", "membership", "sla"}),
         # not "plan" nor "account": a plan's tier and a support tier may differ
         weak=frozenset({"support", "member", "partner", "customer"}),
+        # what has the tier: a support tier and a partner tier are two
+        things=frozenset({"support", "member", "partner", "customer"}),
     ),
     "clothing size": OptionSet(
         options={"xxs": "xxs", "xs": "xs", "s": "s", "m": "m", "l": "l", "xl": "xl",
