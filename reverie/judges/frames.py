@@ -218,6 +218,7 @@ from reverie.text.vocabulary.verbs import (
     PARTITIVES,
     SELLING_VERBS,
     SEVERAL_FRAMES,
+    TRIAL_VERBS,
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
@@ -3114,15 +3115,17 @@ def _settings_apart(pair: Pair, said: frozenset[str], *,
                     scoped: Analysis | None = None) -> bool:
     """Two statements of a setting (a format, a system, a state) may both hold: two
     holders (their subjects but ``said``, the words of what is set), before and now
-    (``before``, :func:`_then_and_now` by default), or a scope one says (``scoped`` only,
-    when given) and the other does not (a "for" one of ``holders`` names whose it is:
-    :func:`_scope_of_one`)."""
+    (``before``, :func:`_then_and_now` by default), a change meant or a value tried, or a
+    scope one says (``scoped`` only, when given) and the other does not (a "for" one of
+    ``holders`` names whose it is: :func:`_scope_of_one`)."""
     then = before or _then_and_now
     # "Primary DB" / "the app's main database": which use, not whose
     if (not _one_holder(pair.a, pair.b, said | MAIN_QUALIFIERS) or then(pair.a, pair.b)
             or _holders_differ(pair.a, pair.b, said, exact=True)
-            or _only_meant(pair.a) or _only_meant(pair.b)):
-        return True  # ... or a change meant, not made: the setting before it holds
+            or _only_meant(pair.a) or _only_meant(pair.b)
+            or _only_tried(pair.a) or _only_tried(pair.b)):
+        return True  # ... or a change meant, not made, or a value tried: the setting before
+        # it holds
     if scoped is not None:
         return _scope_of_one(scoped, pair.b if scoped is pair.a else pair.a, holders)
     return _scope_of_either(pair, holders)
@@ -4386,11 +4389,11 @@ def _memory_conflict(pair: Pair) -> Finding | None:
             or _moved_away(pair.a, pair.b) or _moved_away(pair.b, pair.a)):
         return None  # another holder, or a former value beside the present one
     if any((_only_meant(x) and not y.lemmas & INTENT_VERBS) or _only_ahead(x)
-           for x, y in ((pair.a, pair.b), (pair.b, pair.a))):
+           or _only_tried(x) for x, y in ((pair.a, pair.b), (pair.b, pair.a))):
         return None  # "plans to upgrade the SDK to 3.0": nothing said to hold now (against
         # "has no plans to leave York", an intent against an intent)
     if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
-            or _one_time_written_twice(pair)):
+            or _one_time_written_twice(pair) or _one_value_held_twice(pair)):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
     if any(_two_sorts_of_person(c, d, "attr") for c in pair.a.clauses for d in pair.b.clauses):
         return None  # "is a nurse" / "is a mother of two": what she does, who she is to kin
@@ -4409,6 +4412,13 @@ def _only_ahead(an: Analysis) -> bool:
     which the value before it holds."""
     return bool(an.clauses and an.lemmas & CHANGE_VERBS) and all(
         c.hypothetical and c.predicate == "be" for c in an.clauses)
+
+
+def _only_tried(an: Analysis) -> bool:
+    """Every clause of the statement tries or weighs a value ("is testing SDK 4.0", "is
+    evaluating the Pro plan"; :data:`TRIAL_VERBS`), affirmed: not in use yet."""
+    return bool(an.clauses) and all(
+        c.predicate.split()[0] in TRIAL_VERBS and not c.negated for c in an.clauses)
 
 
 def _only_meant(an: Analysis) -> bool:
@@ -4445,6 +4455,30 @@ def _moved_away(a: Analysis, b: Analysis) -> bool:
     where one is; no doubt for a person."""
     left = _places_left(a)
     return bool(left) and not left & (b.lemmas | b.salient)
+
+
+def _one_value_held_twice(pair: Pair) -> bool:
+    """Both statements hold values of the same attributes (:func:`_holding`), each one
+    value on both sides, not two, and besides them neither says a word the other lacks
+    both ways ("is employed full-time at Oracle" / "works at Oracle": one employer; not
+    "has lived in Chicago their whole life" / "moved to Chicago from Detroit"): the
+    agent-memory model's doubt is then about wording."""
+    mine = {x.attribute: x for _, x in _holding(pair.a)}
+    theirs = {y.attribute: y for _, y in _holding(pair.b)}
+    if not mine or mine.keys() != theirs.keys() or not all(
+            mine[k].value & theirs[k].value and not _two_values(mine[k], theirs[k], pair)
+            and _one_within(mine[k].arg.words, theirs[k].arg.words) for k in mine):
+        return False  # "runs macOS 14" / "is on macOS Sonoma": one system, two versions
+    # the values' words and the verbs that say them ("employ" / "work")
+    said = frozenset(w for x in (*mine.values(), *theirs.values()) for w in x.arg.words) | {
+        c.predicate.split()[0] for an in (pair.a, pair.b) for c, _ in _holding(an)}
+    rest_a, rest_b = _besides(pair.a.content, said), _besides(pair.b.content, said)
+    return unmatched_both_ways(sorted(rest_a), sorted(rest_b), _one_word) is None
+
+
+def _one_within(x: frozenset[str], y: frozenset[str]) -> bool:
+    """One side's words are all among the other's."""
+    return x <= y or y <= x
 
 
 def _one_value_said_twice(a: Analysis, b: Analysis) -> bool:
@@ -4888,7 +4922,8 @@ class _Named:
 def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     """One value each of a setting a reader knows, and not the same: a measurement system
     or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
-    title or a function headed, a channel or a file format named. Whose it is does not
+    title or a function headed, a version of one product, a channel or a file format
+    named. Whose it is does not
     matter here: as one note the two would say both."""
     system = systems_apart(a, b)
     if system is not None:
@@ -4899,6 +4934,9 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     title = titles_apart(a, b) or functions_apart(a, b)  # "head of marketing" / "of sales"
     if title is not None:
         return _Named(title[0].said), _Named(title[1].said)
+    version = versions_apart(a, b)  # "uses SDK 3.2" / "is testing SDK 4.0"
+    if version is not None:
+        return _Named(version[0].said), _Named(version[1].said)
     role = roles_apart(a, b)
     if role is not None:
         return _Named(role.first.said), _Named(role.second.said)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from reverie.text.currencies import currencies
+from reverie.text.currencies import currencies, currencies_apart
 from tests.dreamkit import assert_not_by, explained
 
 
@@ -113,3 +113,19 @@ def test_a_use_of_money_in_the_plural_is_read() -> None:
     from reverie.text.currencies import currencies
 
     assert currencies("Acme's salaries are paid in dollars.").uses == {"payroll"}
+
+
+@pytest.mark.parametrize(("a", "b", "apart"), [
+    ("Ali gets paid in dirhams.", "Ali's salary is paid in riyals.", True),
+    ("Quotes in Mexican pesos.", "Quotes in Philippine pesos.", True),
+    ("Quotes in pesos.", "Quotes in Mexican pesos.", False),  # whose it is, said once
+    ("Billed in Pakistani rupees.", "Billed in Indian rupees.", True),
+    ("Paid in Thai baht.", "Paid in Malaysian ringgit.", True),
+])
+def test_currencies_of_one_name_are_told_apart_by_whose_they_are(
+        a: str, b: str, apart: bool) -> None:
+    assert (currencies_apart(a, b) is not None) is apart
+
+
+def test_codes_that_are_english_words_are_not_read_as_codes() -> None:
+    assert not currencies("I try to rub it in with a cop.").said

@@ -44,3 +44,9 @@ def test_an_employer_said_otherwise_is_one_of_two(a: str, b: str) -> None:
 def test_a_class_taught_a_side_job_or_a_school_attended_is_no_contradiction(
         a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"
+
+
+def test_one_employer_said_twice_is_one_fact_whatever_the_model_doubts() -> None:
+    """The agent-memory model doubts these; the attribute readers find one employer."""
+    assert explained("Lars is employed full-time at Volvo.", "Lars works at Volvo.")[0] \
+        == "one fact"

@@ -1,7 +1,7 @@
 """A holder said to be paid in a currency is paid as a salary is ("Kai gets paid in
-euros" / "Kai's salary is paid in pounds"); one married to a name has one spouse ("Lina is
-married to Omar" / "Lina's husband is Yusuf"). The pairs are written for these tests (none
-drawn from a set the judge is measured on)."""
+euros" / "Kai's salary is paid in pounds"), and rent is a use of money of its own; one
+married to a name has one spouse ("Lina is married to Omar" / "Lina's husband is Yusuf").
+The pairs are written for these tests (none drawn from a set the judge is measured on)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ import pytest
 from tests.dreamkit import assert_contradiction, explained
 
 
-def test_ones_pay_in_two_currencies_is_a_contradiction() -> None:
-    assert_contradiction("Kai gets paid in euros.", "Kai's salary is paid in pounds sterling.",
-                         "other-currency")
+@pytest.mark.parametrize(("a", "b"), [
+    ("Kai gets paid in euros.", "Kai's salary is paid in pounds sterling."),
+    ("Kai's rent is paid in euros.", "Kai pays his rent in pounds sterling."),
+])
+def test_one_use_of_money_in_two_currencies_is_a_contradiction(a: str, b: str) -> None:
+    assert_contradiction(a, b, "other-currency")
 
 
 @pytest.mark.parametrize(("a", "b"), [
@@ -20,6 +23,7 @@ def test_ones_pay_in_two_currencies_is_a_contradiction() -> None:
     ("Kai gets paid in euros.", "Kai invoices his clients in pounds sterling."),
     ("Kai is paid in euros for German contracts.", "Kai is paid in pounds sterling."),
     ("Kai isn't paid in euros.", "Kai's salary is paid in pounds sterling."),
+    ("Kai's rent is paid in euros.", "Kai's salary is paid in pounds sterling."),
 ])
 def test_another_money_a_scope_or_a_denial_is_no_contradiction(a: str, b: str) -> None:
     assert explained(a, b)[0] != "contradiction"

@@ -1,4 +1,5 @@
-"""A change under way in the passive ("is being migrated to CockroachDB") is not made; a
+"""A change under way in the passive ("is being migrated to CockroachDB") or a version
+tried ("is testing Node 22") is not in use, yet two versions stay out of one note; a
 title of another person ("meets with the head of legal") is not the holder's, yet keeps
 two functions out of one note; a support tier and a partner tier are two tiers. The pairs
 are written for these tests (none drawn from a set the judge is measured on)."""
@@ -41,3 +42,11 @@ def test_a_support_tier_and_a_partner_tier_are_two() -> None:
 def test_one_tier_of_support_said_twice_contradicts() -> None:
     assert_contradiction("Wayne's support tier is Platinum.", "Wayne is on Bronze support.",
                          "other-option")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Globex uses version 2.1 of the CLI.", "Globex is evaluating CLI 3.0."),
+    ("Initech uses version 5.2 of the SDK.", "Initech is testing SDK 6.0."),
+])
+def test_a_version_tried_beside_the_one_in_use_is_two_facts(a: str, b: str) -> None:
+    assert explained(a, b) == ("two facts", "other-setting")

@@ -259,15 +259,36 @@ CURRENCY_NAMES: Mapping[str, frozenset[str]] = {
     "krw": frozenset({"won"}),
     "ils": frozenset({"shekel"}),
     "aed": frozenset({"dirham"}),
+    **dict.fromkeys(("sar", "qar"), frozenset({"riyal"})),
+    **dict.fromkeys(("php", "ars", "clp", "cop"), frozenset({"peso"})),
+    **dict.fromkeys(("pkr", "lkr", "npr"), frozenset({"rupee"})),
+    **dict.fromkeys(("kwd", "bhd", "jod"), frozenset({"dinar"})),
+    **dict.fromkeys(("kes", "ugx", "tzs"), frozenset({"shilling"})),
+    "thb": frozenset({"baht"}),
+    "idr": frozenset({"rupiah"}),
+    "myr": frozenset({"ringgit"}),
+    "ngn": frozenset({"naira"}),
+    "uah": frozenset({"hryvnia"}),
+    "rub": frozenset({"ruble", "rouble"}),
+    "try": frozenset({"lira"}),
 }
 """The words of each ISO 4217 code's currency ("eur": "euro"): "€400" and "400 euros" are
-one currency."""
+one currency. A name of several currencies ("peso", "rupee") is each of them until a word
+before it says whose (:data:`CURRENCY_ADJECTIVES`). Codes that are English words ("try",
+"rub", "cop") are keys here only, never read as codes in text."""
 
 CURRENCY_ADJECTIVES: Mapping[str, str] = {
     "danish": "dkk", "norwegian": "nok", "swedish": "sek", "icelandic": "isk",
     "swiss": "chf", "japanese": "jpy", "chinese": "cny", "indian": "inr", "british": "gbp",
     "mexican": "mxn", "brazilian": "brl", "polish": "pln", "czech": "czk",
-    "hungarian": "huf", "korean": "krw", "israeli": "ils",
+    "hungarian": "huf", "korean": "krw", "israeli": "ils", "emirati": "aed",
+    "saudi": "sar", "qatari": "qar", "philippine": "php", "filipino": "php",
+    "argentine": "ars", "argentinian": "ars", "chilean": "clp", "colombian": "cop",
+    "pakistani": "pkr", "lankan": "lkr", "nepali": "npr", "nepalese": "npr",
+    "kuwaiti": "kwd", "bahraini": "bhd", "jordanian": "jod", "kenyan": "kes",
+    "ugandan": "ugx", "tanzanian": "tzs", "thai": "thb", "indonesian": "idr",
+    "malaysian": "myr", "nigerian": "ngn", "ukrainian": "uah", "russian": "rub",
+    "turkish": "try",
 }
 """Words before a currency's name that say whose it is ("Danish kroner": dkk, "Swiss
 francs": chf); a dollar's are :data:`DOLLAR_COUNTRIES`."""
@@ -286,6 +307,7 @@ MONEY_USES: Mapping[str, str] = {
     **dict.fromkeys(("salary", "wage", "wages", "payroll", "paycheck"), PAY_USE),
     **dict.fromkeys(("budget", "expense", "expenses", "spending"), "spending"),
     **dict.fromkeys(("saving", "savings", "deposit", "deposits"), "savings"),
+    **dict.fromkeys(("rent", "mortgage"), "housing"),
 }
 """Words that say what money a currency is of (billing, reporting, a salary): a company
 may bill in euros and report in dollars, so two currencies of two uses are no clash."""

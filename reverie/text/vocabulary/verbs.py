@@ -35,6 +35,7 @@ __all__ = [
     "SEVERAL_FRAMES",
     "STIMULUS_VERBS",
     "STOPPING_VERBS",
+    "TRIAL_VERBS",
 ]
 
 LIGHT_VERBS = frozenset(
@@ -243,6 +244,11 @@ INTENT_VERBS = frozenset({"plan", "intend", "aim", "mean", "hope", "expect", "sc
                           "prepare", "propose"})
 """Verbs of a change meant, not made ("plans to upgrade the SDK to 3.0", "intends to move
 to Lisbon"): the value before it still holds."""
+
+TRIAL_VERBS = frozenset({"test", "try", "trial", "pilot", "evaluate", "consider", "weigh",
+                         "compare", "explore"})
+"""Verbs of trying or weighing a value ("is testing SDK 4.0", "is evaluating the Pro plan",
+"is trying out Linux"): not in use yet, so the value in use still holds beside it."""
 
 HEDGES = frozenset(["maybe", "perhaps", "possibly", "hopefully", "probably"])
 """Adverbs that leave a statement open ("maybe i can be a pilot")."""
