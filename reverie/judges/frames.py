@@ -3499,8 +3499,9 @@ def _two_adjectives(c: Clause, d: Clause, role: str) -> bool:
 def _opposite_property(pair: Pair) -> Finding | None:
     """One holder is said to be two opposite things, both now and affirmed, in one scope:
     adjectives WordNet calls antonyms ("is tall" / "is very short", "is married" / "is
-    divorced"); a comparison ("bigger than my last one") or another scope ("fast at
-    reading" / "slow at typing") is not."""
+    divorced"); a comparison ("bigger than my last one"), another scope ("fast at
+    reading" / "slow at typing") or a narrower subject ("the iOS app's default theme" /
+    "the app's default theme": :func:`_narrowed_subject`) is not."""
     for c in pair.a.clauses:
         x = c.arg("attr")
         if x is None or c.predicate != "be" or c.negated or c.hypothetical:
@@ -3508,7 +3509,8 @@ def _opposite_property(pair: Pair) -> Finding | None:
         for d in pair.b.clauses:
             y = d.arg("attr")
             if (y is None or d.predicate != "be" or d.negated
-                    or d.hypothetical or d.past != c.past or not _one_subject(c, d)):
+                    or d.hypothetical or d.past != c.past or not _one_subject(c, d)
+                    or _narrowed_subject(pair, c, d)):  # "the iOS app's theme" / "the app's"
                 continue
             mine, theirs = _properties(x), _properties(y)
             if _scoped(c, x, mine) != _scoped(d, y, theirs):
@@ -3905,8 +3907,11 @@ def _unnamed_and_named(c: Clause, x: Held, holder: frozenset[str], other: frozen
     """Clause ``c`` names no holder at all (``holder`` the note's by default: a key and its
     value, "Plan: Pro", "Employer: Halvorsen"; not "the user", nor an order about someone)
     and ``other``, the holder of ``d`` in ``b``, is a name and nothing more ("Acme", "Noor
-    Haddad"; not "Noor's husband")."""
+    Haddad"; not "Noor's husband"). A subject with words besides the attribute's noun names
+    a holder, though the other statement says them too ("The office's manager is Mia" /
+    "The Berlin office's manager is Leo")."""
     return (holder == {SELF} and SELF not in c.subject and not x.whose and bool(other)
+            and x.holder(c, frozenset()) == {SELF}
             and SELF not in other and (d.subject_name or other <= b.salient)
             and not any(_a_being_or_group(w) for w in other))
 
@@ -3918,11 +3923,13 @@ def _named_in_part(x: frozenset[str], c: Clause, a: Analysis, y: frozenset[str],
     Logistics" / "Acme"): honorifics aside, one's words among the other's, the fuller a
     name (the parse's subject, or names its statement gives) that does not say the
     shorter's possessive before a being or one of its own words (:func:`_owned_being`:
-    "Acme's CEO", "Acme's UK invoices")."""
+    "Acme's CEO", "Acme's UK invoices"), nor a place besides ("Acme Germany")."""
     x, y = x - _HONORIFIC_WORDS, y - _HONORIFIC_WORDS
     if not x or not y or SELF in x | y or not (x <= y or y <= x):
         return False
     (fuller, clause, an), short = ((x, c, a), y) if y <= x else ((y, d, b), x)
+    if any(place_kind(w) for w in fuller - short):
+        return False  # "Acme Germany" / "Acme": a part placed somewhere, another holder
     return ((clause.subject_name or fuller <= an.salient)
             and not _owned_being(an.text, short, fuller - short))
 

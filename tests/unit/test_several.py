@@ -26,6 +26,8 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("Ivo works with the sales team.", "Ivo works with the support team."),
     ("Ivo cooks Italian food.", "Ivo cooks Indian food."),  # things done now and then
     ("Ivo travels to Berlin for work.", "Ivo travels to Paris for work."),
+    ("Ivo takes vitamin C daily.", "Ivo takes iron daily."),  # what one takes or eats
+    ("Ivo eats rice for dinner.", "Ivo eats pasta for dinner."),
     # a format for each of two things, the parse's verb a thing or not
     ("Kestrel exports reports as CSV.", "Kestrel exports invoices as PDF."),
     ("Kestrel sends the ledger as CSV.", "Kestrel sends the roster as PDF."),
@@ -170,3 +172,8 @@ def test_two_grants_of_access_are_never_one_note() -> None:
     assert explained("Dana is an admin on the billing workspace.",
                      "Dana is a viewer on the analytics workspace.") == (
         "two facts", "differing-argument")
+
+
+def test_only_one_thing_taken_still_excludes_another() -> None:
+    assert explained("Ivo only drinks decaf.", "Ivo drinks espresso every morning.")[0] \
+        == "contradiction"

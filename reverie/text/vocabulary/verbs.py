@@ -296,6 +296,8 @@ SEVERAL_FRAMES = frozenset({
     # food", "travels to Berlin for work" / "... to Paris")
     ("cook", "obj"), ("travel", "prep:to"), ("visit", "obj"), ("watch", "obj"), ("read", "obj"),
     ("listen", "prep:to"), ("collect", "obj"), ("volunteer", "prep:at"), ("play", "obj"),
+    # what one takes, eats or drinks: several ("takes vitamin D" / "takes magnesium")
+    ("take", "obj"), ("eat", "obj"), ("drink", "obj"),
 })
 """(predicate, role) that take several values at once ("accepts payment in USD" /
 "... in EUR", "works on the billing service" / "... on the search service", "works with
