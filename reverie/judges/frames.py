@@ -4404,6 +4404,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
     if any(_two_sorts_of_person(c, d, "attr") for c in pair.a.clauses for d in pair.b.clauses):
         return None  # "is a nurse" / "is a mother of two": what she does, who she is to kin
+    if _within_range(pair) is not None:
+        return None  # "supports versions 3.2 through 4.0" / "uses version 3.2": one of them
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
         return None
@@ -4989,9 +4991,10 @@ def _months_named(text: str) -> frozenset[int]:
 def _within_range(pair: Pair) -> Finding | None:
     """``within-range`` when one statement gives a range of figures and every figure the
     other adds lies inside it ("supports versions 3.2 through 3.8" / "runs 3.5", "needs
-    Java 11 or later" / "needs Java 17", "is on 4.x" / "is on 4.2"): both hold, and the
-    narrower is not the wider said again. Neither may be negated ("does not support 3.2
-    through 3.8" / "supports 3.5" still conflict)."""
+    Java 11 or later" / "needs Java 17", "is on 4.x" / "is on 4.2"), or the one figure it
+    gives is an end of a span with two ("... 3.2 through 3.8" / "runs 3.2"): both hold,
+    and the narrower is not the wider said again. Neither may be negated ("does not
+    support 3.2 through 3.8" / "supports 3.5" still conflict)."""
     if pair.a.negations or pair.b.negations:
         return None
     for x, y in ((pair.a, pair.b), (pair.b, pair.a)):
@@ -4999,7 +5002,13 @@ def _within_range(pair: Pair) -> Finding | None:
         if not spans or ranges(y.text):
             continue  # two ranges ("under 200 words" / "below 200 words"): not this rule's
         said = set(figures(x.text))
-        added = [f for f in figures(y.text) if f not in said]
+        # a figure the other does not say, or, alone, one end said again of a span with
+        # two ("versions 3.2 through 4.0" / "uses version 3.2": one value of the range)
+        given = list(figures(y.text))
+        added = [f for f in given if f not in said] or [
+            f for f in given if len(given) == 1 and any(
+                s.low is not None and s.high is not None and s.low < s.high
+                and f in (s.low, s.high) for s in spans)]
         inside = [next((s for s in spans if s.holds(f)), None) for f in added]
         if added and all(inside):
             shown = ", ".join(".".join(map(str, f)) for f in added)

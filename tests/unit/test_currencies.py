@@ -18,7 +18,7 @@ from tests.dreamkit import assert_not_by, explained
     ("Their books are kept in Icelandic króna.", [{"isk"}], {"reporting"}),
     ("Quotes go out in nzd.", [{"nzd"}], {"billing"}),
     # a currency next to a figure is a sum's, which money.py reads
-    ("Rent is 1,900 euros a month.", [], set()),
+    ("Rent is 1,900 euros a month.", [], {"housing"}),  # rent: a use of money
     ("Seats cost USD 30 each.", [], set()),
     ("Paid $49/month.", [], set()),
     ("Give it a try.", [], set()),

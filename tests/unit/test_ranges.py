@@ -58,6 +58,8 @@ def test_figures_read_versions_counts_and_number_words_but_not_dates_or_clocks()
     ("Ivo uses Kubernetes 1.27 or newer.", "Ivo uses Kubernetes 1.29."),
     ("The app targets Android 10 through 14.", "The app targets Android 12."),
     ("Ivo has at least two kids.", "Ivo has three kids."),
+    # a bound said again is one value of the range, not the range said again
+    ("The customer supports versions 3.2 through 3.8.", "The customer runs version 3.2."),
 ])
 def test_a_figure_inside_anothers_range_is_two_facts_by_within_range(a: str, b: str) -> None:
     assert explained(a, b) == ("two facts", "within-range")
