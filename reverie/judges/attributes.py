@@ -61,6 +61,7 @@ from reverie.text.vocabulary.attributes import (
     JOINING_FRAMES,
     LASTING_STATES,
     MANAGER_FRAMES,
+    MARRIED_WORDS,
     MESSAGE_NOUNS,
     NOT_HELD_VERBS,
     NOT_HOME_WORDS,
@@ -83,6 +84,7 @@ from reverie.text.vocabulary.attributes import (
     STARTING_VERBS,
     STATUS_PHRASES,
     STATUS_WORDS,
+    TEACHING_KIND,
     TEACHING_VERBS,
     TENURE_VERBS,
     VALUE_KINDS,
@@ -1175,10 +1177,8 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
     ("joined Slack", "joined the team")."""
     x = next((a for a in c.args if (c.predicate, a.role) in JOINING_FRAMES), None)
     job = c.arg("obj")
-    hung = frozenset(w for s, v in job.mods or () if s.startswith("prep:")
-                     for w in v.split()) if job is not None else frozenset()
     if (x is None and job is not None and job.head in _JOBS and c.predicate in _TAKING_VERBS
-            and job.words - hung <= _JOBS | _MAIN_JOB):
+            and not _a_side_job(job)):
         # "took a job at KPMG", not a second one; "got a job with Halvorsen", the parse
         # hanging the name on the job
         x = c.arg("prep:at") or c.arg("prep:with") or _hung_on(job, ("prep:at", "prep:with"))
@@ -1193,7 +1193,7 @@ def _married_to(c: Clause, names: frozenset[str]) -> Held | None:
     """Whom the holder is married to, a name ("Rosa is married to Diego"), or None: one
     spouse at a time, as "Rosa's husband is Carlos" names one."""
     x = c.arg("attr")
-    if c.predicate != "be" or c.negated or x is None or x.head not in {"married", "wed"}:
+    if c.predicate != "be" or c.negated or x is None or x.head not in MARRIED_WORDS:
         return None
     spouse = frozenset(w for slot, v in x.mods or () if slot == "prep:to"
                        for w in v.split()) & names
@@ -1231,7 +1231,7 @@ def _teaches_at(c: Clause, names: frozenset[str]) -> Held | None:
     at the gym" names no employer)."""
     x = c.arg("prep:at")
     if (c.predicate not in TEACHING_VERBS or c.negated or x is None or c.arg("obj")
-            or not (is_kind_of(x.head, TEACHING_PLACE, any_sense=True)
+            or not (is_kind_of(x.head, TEACHING_KIND, any_sense=True)
                     or (_a_name(x, names) and not _a_trade(x.words)))):
         return None  # "teaches at the gym": a class, perhaps beside a job
     return Held("employer", x, x.words - {SELF}, weak=True)
@@ -1258,7 +1258,6 @@ _WHEN_SLOTS = frozenset({"prep:in", "prep:since", "prep:on"})
 _JOBS = frozenset({"job", "position", "role", "post"})
 _TAKING_VERBS = frozenset({"take", "accept", "land", "get", "start"})
 _HOLDING_VERBS = frozenset({"have", "hold"})
-TEACHING_PLACE = "educational_institution"  # WordNet's kind of a school, college, university
 _MAIN_JOB = frozenset({"new", "full", "time", "full-time", "permanent"})
 _HOURS_WORKED = frozenset({"full-time", "part-time"})
 

@@ -4932,8 +4932,7 @@ def _settings_apart_named(a: str, b: str) -> tuple[_Named, _Named] | None:
     """One value each of a setting a reader knows, and not the same: a measurement system
     or temperature scale ("weights in kg" / "weights in pounds"), a currency, a job
     title or a function headed, a version of one product, a channel or a file format
-    named. Whose it is does not
-    matter here: as one note the two would say both."""
+    named. Whose it is does not matter here: as one note the two would say both."""
     system = systems_apart(a, b)
     if system is not None:
         return _Named(system[1]), _Named(system[2])

@@ -44,6 +44,7 @@ from reverie.judges.valence import ATTITUDE, is_rated, valence
 from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_KEYS,
     BRANCH_NAMES,
+    EMPLOYER_FRAMES,
     ONE_VALUE_NOUNS,
     OWNER_NOUNS,
     STATUS_WORDS,
@@ -887,17 +888,13 @@ def _phrase(token: Any, role: str, skip: frozenset[int] = frozenset()) -> Arg:
 def _employer_on_noun(token: Any, skip: frozenset[int]) -> list[tuple[str, str]]:
     """The employer a participle on a noun names, as the noun's own "at" ("a mechanic
     employed by Ford", "a nurse working for the NHS")."""
-    return [(_EMPLOYING_SLOTS[(v.lemma_.lower(), c.lower_)], _value(g, skip))
+    # "at", as "a nurse at Mercy Hospital" has it: a "for" on a noun may be a scope
+    return [("prep:at", _value(g, skip))
             for v in token.children if v.dep_ == "acl" and v.tag_ in {"VBN", "VBG"}
             for c in v.children
-            if c.dep_ in {"prep", "agent"} and (v.lemma_.lower(), c.lower_) in _EMPLOYING_SLOTS
+            if c.dep_ in {"prep", "agent"}
+            and (v.lemma_.lower(), f"prep:{c.lower_}") in EMPLOYER_FRAMES
             for g in c.children if g.dep_ == "pobj"]
-
-
-# (participle, preposition) of employment on a noun -> the noun's slot that names the
-# employer: "at", as "a nurse at Mercy Hospital" (a "for" on a noun may be a scope)
-_EMPLOYING_SLOTS = dict.fromkeys((("employ", "by"), ("employ", "at"), ("work", "at"),
-                                  ("work", "for")), "prep:at")
 
 
 def _set_against(conj: Any) -> bool:
@@ -1512,9 +1509,9 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 def _hypothetical(pred: Any) -> bool:
     """A modal or future auxiliary ("can be", "will be moving") or a "maybe" on the
     predicate, a change under way ("is moving to Berlin in September", "is being migrated
-    to SQL Server") or meant ("plans to
-    upgrade the SDK to 3.0"; :data:`INTENT_VERBS`), or what someone takes to be so ("people
-    assume i'm the doctor"; :data:`BELIEF_VERBS`): what may or will hold."""
+    to SQL Server") or meant ("plans to upgrade the SDK to 3.0"; :data:`INTENT_VERBS`), or
+    what someone takes to be so ("people assume i'm the doctor"; :data:`BELIEF_VERBS`):
+    what may or will hold."""
     if pred.dep_ == "ccomp" and pred.head.lemma_.lower() in BELIEF_VERBS:
         return True
     if pred.tag_ == "VBG" and pred.lemma_.lower() in CHANGE_VERBS and any(

@@ -247,8 +247,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("other-function", "conflict",
          "one holder's two statements give it two titles that each head a function, not "
          "the same ('Head of Sales' / 'VP of Marketing', 'heads the sales team' / 'Director "
-         "of Finance'; reverie.text.titles); not a function one names that the other says "
-         "too, nor two employers; a person may head two, so a person settles it",
+         "of Finance'; reverie.text.titles), each the holder's own ('works with the head "
+         "of sales' is another's); not a function one names that the other says too, nor "
+         "two employers; a person may head two, so a person settles it",
          certain=False),
     Rule("other-channel", "conflict",
          "one holder's two statements choose two channels to reach them by ('preferred "
@@ -290,7 +291,10 @@ _TABLE: tuple[Rule, ...] = (
          "(SNLI, then pairs of agent-memory notes: eval/train/) says cannot both hold: "
          "p(contradiction) at least MEMORY_CONTRADICTION both ways, unless the value "
          "readers find one value said on both sides (a frequency, length of time, sum "
-         "or time zone: frames._one_value_said_twice); asked only when "
+         "or time zone: frames._one_value_said_twice; one value of each attribute held: "
+         "frames._one_value_held_twice), a figure inside the other's range, or one side "
+         "only tries a value or says a change ahead ('is testing SDK 4.0', 'is being "
+         "moved to Silver'); asked only when "
          "contradictions are sought, never when notes merge; sent to a person, never "
          "settled by the dream", certain=False),
     # merge blockers: not one fact, no contradiction (frames.inconsistent, frames.clash)
@@ -335,8 +339,9 @@ _TABLE: tuple[Rule, ...] = (
     Rule("within-range", "blocker",
          "one statement gives a range of figures and every figure the other adds lies "
          "inside it ('supports versions 3.2 through 3.8' / 'runs 3.5', 'needs Java 11 or "
-         "later' / 'needs Java 17', 'is on 4.x' / 'is on 4.2'): both hold, neither is "
-         "the other said again, and no contradiction"),
+         "later' / 'needs Java 17', 'is on 4.x' / 'is on 4.2'), or the one figure it "
+         "gives is an end of a two-ended span ('... 3.2 through 3.8' / 'runs 3.2'): both "
+         "hold, neither is the other said again, and no contradiction"),
     Rule("other-figures", "blocker",
          "numbers in figures on both sides that the other statement does not write "
          "('standup is at 9:30' / 'standup starts at 11'): two values, never one note"),
@@ -354,8 +359,9 @@ _TABLE: tuple[Rule, ...] = (
          "weeks' is one): two values, never one note"),
     Rule("other-setting", "blocker",
          "each statement names one value of a setting a reader knows, and not the same: a "
-         "measurement system or temperature scale, a currency, a job title ('weights in kg' "
-         "/ 'weights in pounds')"),
+         "measurement system or temperature scale, a currency, a job title or a function "
+         "headed, a version of one product, a channel or a file format ('weights in kg' / "
+         "'weights in pounds', 'uses SDK 3.2' / 'is testing SDK 4.0')"),
     Rule("other-months", "blocker",
          "months on both sides that the other statement does not name ('wraps up on Feb "
          "28' / 'runs until March 7'): two dates, never one note"),

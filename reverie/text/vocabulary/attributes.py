@@ -54,6 +54,7 @@ __all__ = [
     "LASTING_STATES",
     "MAIN_QUALIFIERS",
     "MANAGER_FRAMES",
+    "MARRIED_WORDS",
     "MEASURE_KINDS",
     "MESSAGE_NOUNS",
     "MONEY_USES",
@@ -84,6 +85,7 @@ __all__ = [
     "STARTING_VERBS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
+    "TEACHING_KIND",
     "TEACHING_VERBS",
     "TENURE_VERBS",
     "VALUE_KINDS",
@@ -154,6 +156,10 @@ the free tier" / "pays for the Business plan": one plan); the others name their 
 SPOUSE_NOUNS = frozenset({"husband", "wife", "spouse"})
 """Nouns of the one a holder is married to: "Rosa's husband is Carlos" names the spouse,
 as "Rosa is married to Diego" does."""
+
+MARRIED_WORDS = frozenset({"married", "wed"})
+"""Adjectives whose "to" names the holder's spouse ("is married to Diego"); not "engaged",
+a fiancé."""
 
 EXCLUSIVE_RELATIONS = frozenset({"married", "engaged", "wed"})
 """Adjectives of a relation held to one at a time ("married to Tom" / "married to Jim");
@@ -372,6 +378,10 @@ EMPLOYER_FRAMES = frozenset(
 )
 """(predicate, role) that name who employs a holder ("works at Google", "is employed by
 Microsoft")."""
+
+TEACHING_KIND = "educational_institution"
+"""WordNet's kind of the places whose teachers they employ (a school, a college, a
+university; not a gym): "teaches at" one names an employer."""
 
 TEACHING_VERBS = frozenset({"teach", "lecture"})
 """Verbs of teaching whose "at" names where one is employed when nothing taught is named
