@@ -1082,7 +1082,7 @@ def _company_named(c: Clause, names: frozenset[str]) -> Held | None:
     be one's own; not "Acme's parent company is Globex"."""
     x = c.arg("attr")
     if (c.predicate != "be" or c.negated or x is None or c.subject_head not in COMPANY_NOUNS
-            or not _a_name(x, names) or _a_trade(x.words)):
+            or not _a_firm_name(x, names)):
         return None
     holder = c.subject - {c.subject_head}
     if len(holder) != 1 or not holder <= names | {SELF}:
@@ -1127,8 +1127,7 @@ def _on_payroll(c: Clause, names: frozenset[str]) -> Held | None:
         return None
     employer = x.words - {x.head, SELF}
     if not employer:  # "is on staff at Bosch", "on the payroll at Airbus"
-        y = next((a for a in c.args if a.role in _EMPLOYER_SLOTS), None) or _hung_on(
-            x, tuple(sorted(_EMPLOYER_SLOTS)))
+        y = _employer_phrase(c, x)
         if y is not None and _a_name(y, names):
             return Held("employer", y, y.words - {SELF})
     return Held("employer", x, employer) if employer and employer <= names else None
@@ -1162,6 +1161,12 @@ def _a_name(x: Arg, names: frozenset[str]) -> bool:
     return x.head in names and not x.numbers and not any(ch.isdigit() for ch in x.head)
 
 
+def _a_firm_name(x: Arg, names: frozenset[str]) -> bool:
+    """``x`` is a proper name (:func:`_a_name`) that names no trade (:func:`_a_trade`):
+    who may employ someone ("KPMG"; not "Python", "Slack", "Boston")."""
+    return _a_name(x, names) and not _a_trade(x.words)
+
+
 def _a_trade(words: frozenset[str]) -> bool:
     """A name that says what a job is about or where, not who employs it: a product, a
     runtime or language, a language spoken, a channel ("joined Slack"), a place."""
@@ -1182,7 +1187,7 @@ def _joined(c: Clause, names: frozenset[str]) -> Held | None:
         # "took a job at KPMG", not a second one; "got a job with Halvorsen", the parse
         # hanging the name on the job
         x = c.arg("prep:at") or c.arg("prep:with") or _hung_on(job, ("prep:at", "prep:with"))
-    if x is None or c.negated or not _a_name(x, names) or _a_trade(x.words):
+    if x is None or c.negated or not _a_firm_name(x, names):
         return None
     if any(_a_date(a) for a in c.args if a is not x and a.role in _WHEN_SLOTS):
         return None  # "in 2015", "in March", "on 2019-05-01"; not "shortly before" a day
@@ -1210,11 +1215,17 @@ def _job_held(c: Clause, names: frozenset[str]) -> Held | None:
         return None
     if _a_side_job(job):
         return None  # "a part-time job at Tesco", "a summer job": one beside the main one
-    x = next((a for a in c.args if a.role in _EMPLOYER_SLOTS), None) or _hung_on(
-        job, tuple(sorted(_EMPLOYER_SLOTS)))
+    x = _employer_phrase(c, job)
     if x is None or not _an_employer(x, names):
         return None
     return Held("employer", x, x.words - {SELF})
+
+
+def _employer_phrase(c: Clause, noun: Arg) -> Arg | None:
+    """The clause's "at", "for" or "with" phrase, or the one the parse hung on ``noun``
+    ("a job at KPMG", "on staff at Bosch"): where an employer is said, or None."""
+    return next((a for a in c.args if a.role in _EMPLOYER_SLOTS), None) or _hung_on(
+        noun, tuple(sorted(_EMPLOYER_SLOTS)))
 
 
 def _a_side_job(job: Arg) -> bool:
@@ -1232,7 +1243,7 @@ def _teaches_at(c: Clause, names: frozenset[str]) -> Held | None:
     x = c.arg("prep:at")
     if (c.predicate not in TEACHING_VERBS or c.negated or x is None or c.arg("obj")
             or not (is_kind_of(x.head, TEACHING_KIND, any_sense=True)
-                    or (_a_name(x, names) and not _a_trade(x.words)))):
+                    or _a_firm_name(x, names))):
         return None  # "teaches at the gym": a class, perhaps beside a job
     return Held("employer", x, x.words - {SELF}, weak=True)
 
@@ -1240,8 +1251,7 @@ def _teaches_at(c: Clause, names: frozenset[str]) -> Held | None:
 def _an_employer(x: Arg, names: frozenset[str]) -> bool:
     """``x`` is of an employer's kind ("Lincoln High School") or a name that is no
     trade, place nor product ("KPMG"; not "Python")."""
-    return bool(_kind(x.head, EMPLOYER_KINDS, any_sense=True)) or (
-        _a_name(x, names) and not _a_trade(x.words))
+    return bool(_kind(x.head, EMPLOYER_KINDS, any_sense=True)) or _a_firm_name(x, names)
 
 
 def _hung_on(x: Arg, slots: tuple[str, ...]) -> Arg | None:
@@ -1280,8 +1290,8 @@ def _at_a_name(c: Clause, names: frozenset[str]) -> Held | None:
     x = c.arg("prep:at")
     # "is at Deloitte now": a word of now (no words to the parse) says nothing besides
     besides = [y for y in c.args if y is not x and y.words - _NOW_WORDS]
-    if (c.predicate != "be" or c.negated or x is None or not _a_name(x, names)
-            or besides or _a_trade(x.words)):
+    if (c.predicate != "be" or c.negated or x is None or besides
+            or not _a_firm_name(x, names)):
         return None
     return Held("employer", x, x.words - {SELF}, weak=True)
 

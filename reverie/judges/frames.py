@@ -56,7 +56,7 @@ Thresholds were calibrated on ``eval/corpus/main`` only (docs/calibration.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Protocol
@@ -3160,15 +3160,25 @@ def _scope_of_one(a: Analysis, b: Analysis, holders: frozenset[str] = frozenset(
     """``a`` says what it holds for (:data:`_SCOPES`: "date format for exported reports")
     and ``b`` does not name it: each may hold in its own scope; "for" one of ``holders``
     ("enabled for the user") says whose it is, not a scope."""
-    return any(x.role in _SCOPES and not _content(x.words) - holders <= b.lemmas
-               and not _every_one(a, x.head) for c in a.clauses for x in c.args) or any(
+    return any(not _content(words) - holders <= b.lemmas and not _every_one(a, head)
+               for words, head in _scopes_said(a)) or any(
         c.predicate == "be" and _subject_scoped(a.text, c.subject - b.lemmas)
-        for c in a.clauses) or any(  # "Raj's currency for UK invoices is GBP"
-        slot in _SCOPES and not _content(frozenset(v.split())) - holders <= b.lemmas
-        and not _every_one(a, v.split()[-1]) for c in a.clauses for x in c.args
-        if x.role.startswith("prep:") for slot, v in x.mods or () if v)
-    # "is paid in euros for EU work": the parse hung it on the value's phrase (not on an
-    # object's: "Python 3.12 code for the Kite service" names the holder)
+        for c in a.clauses)  # "Raj's currency for UK invoices is GBP"
+
+
+def _scopes_said(an: Analysis) -> Iterator[tuple[frozenset[str], str]]:
+    """The words and the head noun of each scope the statement says (:data:`_SCOPES`): an
+    argument's, or one the parse hung on a prepositional phrase's ("is paid in euros for
+    EU work"; not on an object's: "Python 3.12 code for the Kite service" names the
+    holder)."""
+    for c in an.clauses:
+        for x in c.args:
+            if x.role in _SCOPES:
+                yield x.words, x.head
+            if x.role.startswith("prep:"):
+                for slot, v in x.mods or ():
+                    if slot in _SCOPES and v:
+                        yield frozenset(v.split()), v.split()[-1]
 
 
 def _every_one(an: Analysis, head: str) -> bool:
