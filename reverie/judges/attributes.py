@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 
 from reverie.judges.lexicon import is_kind_of, is_noun, one_noun
-from reverie.judges.nlp import LIKE, NAME_SLOT, SELF, Arg, Clause
+from reverie.judges.nlp import LIKE, NAME_SLOT, SELF, Arg, Clause, dated
 from reverie.text.vocabulary.attributes import (
     AGE_PARTS,
     AGE_WORDS,
@@ -119,16 +119,26 @@ from reverie.text.vocabulary.products import (
     PRODUCT_ALIASES,
     PRODUCT_FAMILIES,
     PRODUCT_KINDS,
+    SHIPPED_WORDS,
+    SHIPPING_FRAMES,
+    SHIPPING_WORDS,
     SOFTWARE_WORDS,
     USE_FRAMES,
     VERSION_FRAMES,
     VERSIONED_PRODUCTS,
 )
-from reverie.text.vocabulary.titles import ONE_HOLDER_ROLES, ONE_HOLDER_VERBS
+from reverie.text.vocabulary.titles import (
+    ACCOUNT_ROLE_VERBS,
+    ACCOUNT_ROLES,
+    ACCOUNT_THINGS,
+    ONE_HOLDER_ROLES,
+    ONE_HOLDER_VERBS,
+)
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 from reverie.text.zones import one_zone, value_offsets
 
-__all__ = ["Held", "age_span", "held", "not_started", "other_values", "place_kind"]
+__all__ = ["Held", "a_people", "age_span", "held", "not_started", "other_values", "place_kind",
+           "whole_of"]
 
 _EMPLOYER_SLOTS = frozenset({"prep:at", "prep:for", "prep:with"})
 # what says a value is the only one, in a subject ("one" is read as the figure 1)
@@ -143,8 +153,12 @@ _DEVICE_WORDS = {
                                       "contract", "license", "licence"},
     "database": SOFTWARE_WORDS,
     "mobile carrier": PHONE_WORDS | CARRIER_WORDS,
+    "shipping carrier": SHIPPED_WORDS,
     "time zone": frozenset({"clock", "calendar", "watch"}),
 }
+
+_SHIPPING_CARRIERS = frozenset(n for n, kind in PRODUCT_KINDS.items()
+                               if kind == "shipping carrier")
 
 # a company's head office is where it is: "Acme's headquarters is in Austin" says where Acme
 # is, as "Acme is headquartered in Austin" does; "Acme's office in Denver" is one of several
@@ -166,7 +180,8 @@ class Held:
     # subject words that name the attribute, not its holder ("the user's time zone is EST")
     owned: frozenset[str] = frozenset()
     permanent: bool = False  # true in the past tense too: where one comes from
-    # whose it is where the clause has no subject: "contact Dana by phone" (Dana's)
+    # whose it is where the subject does not say it: "contact Dana by phone" (Dana's),
+    # "Priya manages the Globex account" (Globex's)
     whose: frozenset[str] = frozenset()
 
     def holder(self, c: Clause, other: frozenset[str]) -> frozenset[str]:
@@ -176,7 +191,7 @@ class Held:
         holder when the subject was the attribute alone ("my hometown is Chicago"); whom
         an order is about ("contact Dana by phone"), else the note's holder, when the parse
         found no subject ("Billed monthly.")."""
-        if not c.subject:
+        if self.whose or not c.subject:
             return self.whose or frozenset({SELF})
         # "the user's computer runs Windows", "the user's phone runs Android", "Acme's
         # workspace is on the Team plan": the holder's
@@ -235,7 +250,8 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         if named is not None:
             found.append(_as_access(named))
     # one attribute the clause as a whole says ("uses Windows as her operating system")
-    said = (_named_as(c) or _named_on(c, names) or _manager(c, names) or _home(c)
+    said = (_named_as(c) or _named_on(c, names) or _looks_after(c, names)
+            or _manager(c, names) or _home(c)
             or _age(c, names) or _tenure(c) or _job_at(c, names) or _company_named(c, names)
             or _at_since(c, names)
             or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
@@ -336,7 +352,8 @@ def _product(c: Clause, x: Arg) -> Held | None:
         name = _product_in_mods(x, _NAME_SLOTS)
     else:
         # "switched to T-Mobile" reads "is T-Mobile" (a change): in use now
-        used = (c.predicate, x.role) in USE_FRAMES or (c.changed and x.role == "attr") or (
+        used = (c.predicate, x.role) in USE_FRAMES | SHIPPING_FRAMES or (
+            c.changed and x.role == "attr") or (
             # "the user's laptop is a MacBook Pro": the device, and so its system
             c.predicate == "be" and x.role == "attr" and c.subject_head in DEVICE_NOUNS)
         # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
@@ -348,10 +365,28 @@ def _product(c: Clause, x: Arg) -> Held | None:
         return None
     kind = PRODUCT_KINDS[name]
     value = product_value(name)
+    shipping = (c.predicate, x.role) in SHIPPING_FRAMES
+    if shipping and (kind != "shipping carrier" or not _ships_all(c)):
+        return None  # "the phone ships with Android"; "ships returns via FedEx"
     if any(y is not x and y.role not in {"adv", "obj"} and not _on_device(y)
+           and y.words - {SELF}  # "are all on RHEL": "all" says no scope
+           and not dated(y.words)  # "switched to AT&T in 2025": in use since
            and not _of_the_holder(y, kind) and not _names_product(y, value) for y in c.args):
         return None
     return Held(kind, x, value, weak=True)
+
+
+def whole_of(attribute: str) -> frozenset[str]:
+    """Words that name only what holds ``attribute`` for its holder as a whole ("uses USPS
+    for all shipments", "is with T-Mobile for her cell service"): whose it is, no scope."""
+    return _DEVICE_WORDS.get(attribute, frozenset())
+
+
+def _ships_all(c: Clause) -> bool:
+    """What the clause ships is the holder's goods as a whole, or unsaid ("ships all orders
+    via UPS", "ships via UPS"; :data:`SHIPPED_WORDS`), not one part ("ships returns")."""
+    shipped = c.arg("obj")
+    return shipped is None or shipped.words - {SELF} <= SHIPPED_WORDS
 
 
 def _names_product(y: Arg, value: frozenset[str]) -> bool:
@@ -607,7 +642,8 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
         return Held("contact channel", obj, _channel_named(c.predicate), whose=obj.words)
     verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
     # "gets alerts via SMS", "notifications are sent by email": a message delivered
-    delivered = c.predicate in DELIVERY_VERBS and (
+    # "wants updates by SMS": a message wished for, by a channel
+    delivered = (c.predicate in DELIVERY_VERBS | {LIKE} and not c.negated) and (
         c.subject_head in MESSAGE_NOUNS or (obj is not None and obj.head in MESSAGE_NOUNS))
     if not verbs & CONTACT_VERBS and not delivered:
         return None
@@ -615,7 +651,9 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     whose = obj.words if obj is not None and not c.subject else frozenset()
     # "notifications are sent by email": the messages are the channel's, not its holder
     owned = c.subject if delivered and c.subject_head in MESSAGE_NOUNS else frozenset()
-    for x in c.args:
+    # "ping the customer on WhatsApp for updates": the parse hung the channel on the object
+    hung = _hung_on(obj, tuple(sorted(CHANNEL_SLOTS))) if obj is not None else None
+    for x in (*c.args, *([hung] if hung is not None else [])):
         channel = _channel_word(x) if x.role in CHANNEL_SLOTS else None
         if channel:
             return Held("contact channel", x, _channel_named(channel), owned=owned,
@@ -790,11 +828,44 @@ def _manager(c: Clause, names: frozenset[str]) -> Held | None:
         if (c.predicate, x.role) in MANAGER_FRAMES and x.head in names:
             return Held("manager", x, x.words - {SELF})
         owner = _owner_named(x, names) if (c.predicate, x.role) in OWNER_FRAMES else None
+        if owner and c.subject & ACCOUNT_THINGS:  # "the Globex account belongs to Lee"
+            return Held("account owner", x, owner, owned=c.subject & ACCOUNT_THINGS)
         if owner:
-            return Held(_owner_of(c.subject), x, owner)  # "belongs to Lee"
+            return Held(_owner_of(c.subject), x, owner)  # "the repository belongs to Lee"
         if x.role == "prep:in" and x.head == "name" and x.words and x.words <= names:
             return Held(_owner_of(c.subject), x, x.words)  # "is in Dana's name"
     return None
+
+
+def _looks_after(c: Clause, names: frozenset[str]) -> Held | None:
+    """The one on a seller's side a verb says looks after a customer's account (a name;
+    :data:`ACCOUNT_ROLE_VERBS`): "Priya manages the Globex account" (Globex's account
+    manager, ``weak``: a verb may say a share of it), "the Globex account is managed by
+    Priya", "Stark Industries is assigned to Maya" (its account owner); not "manages the
+    renewal project", nor a person managed ("Dana is managed by Tom": her manager)."""
+    role = ACCOUNT_ROLE_VERBS.get(c.predicate)
+    if role is None or c.negated:
+        return None
+    if c.passive:
+        x = c.arg("prep:to" if c.predicate == "assign" else "prep:by")
+        value = _owner_named(x, names) if x is not None else frozenset()
+        looked_after = c.subject & ACCOUNT_THINGS or (
+            c.predicate == "assign" and c.subject_head in names)
+        if x is None or not value or not looked_after:
+            return None
+        return Held(role, x, value, owned=c.subject & ACCOUNT_THINGS)
+    found = _done_by_a_name(c, names)
+    if found is None or found[1].head not in ACCOUNT_THINGS:
+        return None
+    value, thing = found
+    return Held(role, value, _owner_named(value, names), weak=True, owned=c.subject,
+                whose=thing.words & names)
+
+
+def _account_role(subject: frozenset[str]) -> tuple[frozenset[str], str] | None:
+    """The words of a subject that name who looks after a customer's account, and the role
+    (:data:`ACCOUNT_ROLES`: "Globex's account manager"), or None."""
+    return next(((words, role) for words, role in ACCOUNT_ROLES if words <= subject), None)
 
 
 def _named_on(c: Clause, names: frozenset[str]) -> Held | None:
@@ -964,9 +1035,16 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
                     owned=owned | {c.subject_head})
     if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
         return Held("reply language", attr, attr.words - {SELF}, owned=owned)
+    if c.subject_head == "carrier" and (c.subject & SHIPPING_WORDS or _as_product(
+            attr.words - {SELF}) & _SHIPPING_CARRIERS):  # "Acme's shipping carrier is FedEx"
+        return Held("shipping carrier", attr, _as_product(attr.words - {SELF}), owned=owned)
     if c.subject & CARRIER_NAMES.get(c.subject_head, frozenset()):  # "mobile provider"
         return Held("mobile carrier", attr, attr.words - {SELF},
                     owned=owned & (CARRIER_NAMES[c.subject_head] | {c.subject_head}))
+    account = _account_role(c.subject)
+    if account is not None and _owner_named(attr, names):  # "Globex's AE is Diego"
+        words, role = account
+        return Held(role, attr, _owner_named(attr, names), owned=words)
     led = _led_by(c, attr, names)
     if led is not None:
         return led
@@ -1310,7 +1388,7 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
     words = x.words - {SELF}
     # "moved to Vancouver" reads "is Vancouver" (nlp's normal form of a change): where one
     # lives now
-    lives = frame in RESIDENCE_FRAMES or frame == ("be", "attr")
+    lives = frame in RESIDENCE_FRAMES or (frame == ("be", "attr") and not a_people(x.head))
     place = _kind(x.head, PLACE_KINDS, any_sense=True) if lives else None
     if place and product_name(x.words, x.head) is None:  # "T-Mobile" is no city of Mobile
         return _place("residence", x, place)
@@ -1382,6 +1460,13 @@ def _whole(x: Arg) -> str | None:
         if slot == "compound" and is_noun(f"{word}_{x.head}"):
             return f"{word}_{x.head}"
     return None
+
+
+def a_people(head: str) -> bool:
+    """``head`` names a people or its language, not a place ("is French", "Swiss"; WordNet
+    files "the French" under nation): a copula with it says no residence."""
+    return is_kind_of(head, "nation", any_sense=True) or is_kind_of(
+        head, "natural_language", any_sense=True)  # not "BASIC", a programming language
 
 
 def _kind(head: str, kinds: tuple[str, ...], *, any_sense: bool = False) -> str | None:

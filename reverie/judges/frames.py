@@ -62,7 +62,15 @@ from functools import cache, lru_cache
 from typing import Protocol
 
 from reverie.handlers.dream.findings import Finding
-from reverie.judges.attributes import Held, held, not_started, other_values, place_kind
+from reverie.judges.attributes import (
+    Held,
+    a_people,
+    held,
+    not_started,
+    other_values,
+    place_kind,
+    whole_of,
+)
 from reverie.judges.lexicon import (
     agent_verb,
     is_adjective,
@@ -76,7 +84,17 @@ from reverie.judges.lexicon import (
     verb_of,
 )
 from reverie.judges.nli import NLIScores
-from reverie.judges.nlp import ISO_DATE, LIKE, NAME_SLOT, SELF, Analysis, Arg, Clause, how_long
+from reverie.judges.nlp import (
+    ISO_DATE,
+    LIKE,
+    NAME_SLOT,
+    SELF,
+    Analysis,
+    Arg,
+    Clause,
+    dated,
+    how_long,
+)
 from reverie.judges.rules import finding, kind_of
 from reverie.judges.valence import ATTITUDE
 from reverie.text.ages import ages_apart
@@ -222,7 +240,7 @@ from reverie.text.vocabulary.verbs import (
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
-from reverie.text.zones import Zone, held_zone, one_zone, timed_zone
+from reverie.text.zones import Zone, held_zone, one_zone, timed_zone, value_offsets
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -347,18 +365,9 @@ def completeness(facts: Analysis) -> int:
 
 
 def _dated(arg: Arg) -> bool:
-    """An ISO date, a month or week with a year ("March 2026", "week of 2026-04-06"), or
-    a year alone ("in 2025", what "last year" becomes)."""
-    return _dated_words(arg.words)
-
-
-@lru_cache(maxsize=1 << 15)
-def _dated_words(words: frozenset[str]) -> bool:
-    # remembered: asked of every aligned argument of every clause pair (90,000 times in
-    # a 10,000-note bench dream), about a few thousand distinct word sets
-    return any(ISO_DATE.match(w) for w in words) or (
-        bool(words & _MONTHS) and any(_YEAR.match(w) for w in words)
-    ) or (bool(words) and all(_YEAR.match(w) for w in words))
+    """An ISO date, a month or week with a year ("March 2026"), or a year alone ("in
+    2025", what "last year" becomes): :func:`~reverie.judges.nlp.dated`."""
+    return dated(arg.words)
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:
@@ -1182,11 +1191,13 @@ def _denied_among(denied: Clause, said: Clause, role: str) -> bool:
     return y.head not in modifiers and not (x.words - y.words) & modifiers
 
 
-def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
+def _for_one_only(c: Clause, d: Clause, role: str,
+                  whole: frozenset[str] = frozenset()) -> bool:
     """Besides its value (``role``), ``c`` says what it holds for with words ``d`` does not
     say ("imperial units for cooking", "for her US clients"; not "for two years", nor a
-    value said with "for": "works for Globex"): a scope of its own, beside ``d``'s
-    general one."""
+    value said with "for": "works for Globex", nor only the ``whole`` the value is held
+    for: "uses USPS for all shipments"): a scope of its own, beside ``d``'s general
+    one."""
     said = _said_by(d)
     if said & _EVERY:
         return False  # "Always give temperatures in Celsius": every scope, this one too
@@ -1196,7 +1207,7 @@ def _for_one_only(c: Clause, d: Clause, role: str) -> bool:
                if slot in _SCOPES]  # "imperial units | for cooking"
     return any(not words & (_SPANS | _REASONS | _EVERY) and _unsaid(_content(words), said)
                and not any(is_kind_of(w, "organization") for w in words)
-               for words in scopes)
+               and not words <= whole for words in scopes)
 
 
 # prepositions of where, when or with whom a wish holds ("at work", "on weekends", "after
@@ -1301,6 +1312,16 @@ _EVERY = frozenset({"always", "all", "every", "everything", "everywhere", "any"}
 _EVERY_SAID = re.compile(r"\b(?:" + "|".join(sorted(_EVERY)) + r")\b", re.I)
 
 
+def _people_and_place(c: Clause, d: Clause, role: str) -> bool:
+    """Two copulas, one naming a people or its language ("is French"), the other a place
+    ("moved to Spain", read "is Spain"): one's nationality and where one lives."""
+    x, y = c.arg(role), d.arg(role)
+    if c.predicate != "be" or role != "attr" or x is None or y is None:
+        return False
+    return any(a_people(u.head) and not a_people(v.head) and place_kind(v.head) is not None
+               for u, v in ((x, y), (y, x)))
+
+
 def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
     """Clauses ``c`` and ``d`` give one frame another ``role``, and yet both may hold: too
     far apart to ask, one value said twice, two attributes, two scopes, two sorts."""
@@ -1318,6 +1339,8 @@ def _both_values_hold(pair: Pair, c: Clause, d: Clause, role: str) -> bool:
         or _value_named_by_other(pair, c, d, role)
         # "is German" / "became a Swiss citizen": one may hold two
         or _two_nationalities(c, d, role)
+        # "is French" / "moved to Spain": a people and where one lives
+        or _people_and_place(c, d, role)
         # "Deadline: 30/06" / "The deadline is June 30": one day
         or _one_day_written_twice(pair)
         # "at 3pm" / "at 15:00": one time; "at 4pm on Fridays": a scope
@@ -1431,7 +1454,7 @@ def _one_adjective_two_complements(c: Clause, d: Clause, role: str) -> bool:
     theirs = {slot: set(v.split()) for slot, v in y.mods or () if slot.startswith("prep:")}
     # two things, not one thing counted or dated otherwise ("due on the 1st" / "on the
     # 15th", "pregnant with her first child" / "... her second child")
-    return any(not mine[k] & theirs[k] and not _dated_words(frozenset(mine[k] | theirs[k]))
+    return any(not mine[k] & theirs[k] and not dated(frozenset(mine[k] | theirs[k]))
                and not any(ch.isdigit() for w in mine[k] | theirs[k] for ch in w)
                for k in mine.keys() & theirs.keys())
 
@@ -3462,6 +3485,8 @@ def _one_sort(new: Arg, old: Arg, changed: Analysis, other: Analysis) -> bool:
         return False  # "Holland" / "the Netherlands"
     if old.head in _WHEN and new.head not in _WHEN:
         return False  # "upgraded to Premium" / "upgraded in July": when, not what
+    if a_people(new.head) != a_people(old.head):
+        return False  # "moved to Spain" / "is French": a place and a people
     places = place_kind(new.head), place_kind(old.head)
     if all(places):  # a city and its country are no two values
         return places[0] == places[1]
@@ -3798,8 +3823,9 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
             if _scoped_apart(c, x, d, y) or _engaged_apart(c, x, d, y) or _two_sides(c, d) or (
                     _sometimes(c, x.arg) != _sometimes(d, y.arg)) or _part_time(c, d):
                 continue  # "works as a bartender on weekends": beside the main job
-            if ((_for_one_only(c, d, x.arg.role) and not _EVERY_SAID.search(pair.b.text))
-                    or (_for_one_only(d, c, y.arg.role)
+            whole = whole_of(x.attribute)
+            if ((_for_one_only(c, d, x.arg.role, whole) and not _EVERY_SAID.search(pair.b.text))
+                    or (_for_one_only(d, c, y.arg.role, whole)
                         and not _EVERY_SAID.search(pair.a.text))):
                 continue  # "For her US clients, Ana uses imperial units": a scope of one
             if x.attribute == "currency" and _money_apart(pair):
@@ -4412,8 +4438,10 @@ def _memory_conflict(pair: Pair) -> Finding | None:
     if (_one_value_said_twice(pair.a, pair.b) or _one_day_written_twice(pair)
             or _one_time_written_twice(pair) or _one_value_held_twice(pair)):
         return None  # "runs every 15 minutes" / "runs four times an hour": one value
-    if any(_two_sorts_of_person(c, d, "attr") for c in pair.a.clauses for d in pair.b.clauses):
-        return None  # "is a nurse" / "is a mother of two": what she does, who she is to kin
+    if any(_two_sorts_of_person(c, d, "attr") or _people_and_place(c, d, "attr")
+           for c in pair.a.clauses for d in pair.b.clauses):
+        return None  # "is a nurse" / "is a mother of two": what she does, who she is to kin;
+        # "is French" / "moved to Spain": a people and a place
     if _within_range(pair) is not None:
         return None  # "supports versions 3.2 through 4.0" / "uses version 3.2": one of them
     scores = pair.memory(MEMORY_CONTRADICTION)
@@ -4885,6 +4913,25 @@ def _unshared_names(a: Analysis, b: Analysis, besides: frozenset[str] = frozense
     return [n for n in _names(a) if n not in besides and not _mentions(b.text, n)]
 
 
+def _other_names_of_one(mine: list[str], theirs: list[str]) -> bool:
+    """Each name one statement gives and the other does not is another name of one the
+    other gives (:func:`_one_name`), both ways: one thing named twice, no other names."""
+    return all(any(_one_name(n, m) for m in others) for names, others in
+               ((mine, theirs), (theirs, mine)) for n in names)
+
+
+def _one_name(n: str, m: str) -> bool:
+    """Two names of one thing: one product's ("Postgres" / "PostgreSQL", "macOS" / "a
+    MacBook"), a name and its plural ("PDFs" / "PDF"), or one time zone's ("Pacific" /
+    "PST")."""
+    if n == m:
+        return False  # one name said in two cases ("Hyun-woo" / "hyun-woo") is unshared
+    if PRODUCT_ALIASES.get(n, n) == PRODUCT_ALIASES.get(m, m) or f"{n}s" == m or f"{m}s" == n:
+        return True
+    mine, theirs = (value_offsets(frozenset({w, "time"})) for w in (n, m))
+    return bool(mine and theirs) and one_zone(mine, theirs)
+
+
 def _names(facts: Analysis) -> frozenset[str]:
     return frozenset(
         s
@@ -4908,6 +4955,8 @@ def clash(pair: Pair) -> Finding | None:
     if found is not None:
         return found
     only_a, only_b = _unshared_names(a, b), _unshared_names(b, a)
+    if _other_names_of_one(only_a, only_b):
+        only_a, only_b = [], []  # "Postgres" / "PostgreSQL", "Pacific" / "PST"
     if only_a and only_b:
         return finding("other-names", f"{_versus(pair)}: {', '.join(sorted(only_a))} / "
                                       f"{', '.join(sorted(only_b))}")
@@ -5553,6 +5602,7 @@ def one_frame(pair: Pair) -> str | None:
                         and not _for_one_only(c, d, real[0].role) \
                         and not _for_one_only(d, c, real[0].role) \
                         and not _two_sorts_of_person(c, d, real[0].role) \
+                        and not _people_and_place(c, d, real[0].role) \
                         and not _property_and_kind(c, d, real[0].role):
                     role = real[0].role
                     return f"one '{c.predicate}' with another {role.replace('prep:', '')}"

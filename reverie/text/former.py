@@ -14,9 +14,9 @@ _FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+|an?\s+)?$", re.I)
 
 
 # "gets her phone service from T-Mobile", "buys his coffee from Blue Bottle", "her mobile
-# plan is from Vodafone": a source
+# plan is from Vodafone": a source; "works from Sydney time": where one works
 _SOURCE_BEFORE = re.compile(r"\b(?:gets?|getting|buys?|buying|orders?|ordering|purchases?|"
-                            r"receives?|rents?|leases?)\b(?:\s+[\w'-]+){0,4}\s+from\s+"
+                            r"receives?|rents?|leases?|works?|working|operates?|operating)\b(?:\s+[\w'-]+){0,4}\s+from\s+"
                             r"(?:the\s+|an?\s+)?$|\b(?:is|are)\s+from\s+(?:the\s+|an?\s+)?$",
                             re.I)
 _TO_AFTER = re.compile(r"^[\w&.' -]*?\b(?:to|into)\b", re.I)

@@ -29,6 +29,9 @@ __all__ = [
     "PRODUCT_ALIASES",
     "PRODUCT_FAMILIES",
     "PRODUCT_KINDS",
+    "SHIPPED_WORDS",
+    "SHIPPING_FRAMES",
+    "SHIPPING_WORDS",
     "SOFTWARE_WORDS",
     "USE_FRAMES",
     "VERSIONED_PRODUCTS",
@@ -44,6 +47,11 @@ _CARRIERS = ("verizon", "at&t", "t-mobile", "vodafone", "telstra", "optus", "air
              "mint mobile", "google fi", "cricket wireless", "boost mobile", "us cellular",
              "telus", "sprint", "o2", "giffgaff", "jio", "lycamobile", "lebara",
              "xfinity mobile", "tesco mobile", "us mobile")
+_SHIPPING_CARRIERS = ("ups", "fedex", "fedex ground", "fedex express", "dhl", "dhl express",
+                      "usps", "royal mail", "canada post", "purolator", "dpd", "gls", "evri",
+                      "tnt", "aramex", "australia post", "deutsche post", "la poste",
+                      "japan post", "ontrac", "yodel", "parcelforce", "postnl", "postnord",
+                      "correos", "db schenker")
 _LINUX_DISTRIBUTIONS = ("ubuntu", "debian", "fedora", "arch linux", "linux mint", "centos",
                        "rhel", "red hat enterprise linux", "rocky linux", "almalinux",
                        "opensuse", "suse linux", "manjaro", "amazon linux")
@@ -56,6 +64,7 @@ _BROWSERS = ("firefox", "chrome", "safari", "brave", "chromium", "microsoft edge
 PRODUCT_KINDS: Mapping[str, str] = {
     **dict.fromkeys(_DATABASES, "database"),
     **dict.fromkeys(_CARRIERS, "mobile carrier"),
+    **dict.fromkeys(_SHIPPING_CARRIERS, "shipping carrier"),
     **dict.fromkeys(_DESKTOP_SYSTEMS, "system"),
     **dict.fromkeys(_PHONE_SYSTEMS, "phone system"),
     **dict.fromkeys(_BROWSERS, "browser"),
@@ -80,6 +89,9 @@ PRODUCT_ALIASES: Mapping[str, str] = {
     "iphone": "ios",  # "has an iPhone": the phone, and so its system
     "chrome os": "chromeos",
     "red hat enterprise linux": "rhel",
+    "fedex ground": "fedex",  # a carrier's service: the carrier
+    "fedex express": "fedex",
+    "dhl express": "dhl",
 }
 """Names that are another name of a product listed: one value ("Postgres" /
 "PostgreSQL")."""
@@ -97,11 +109,34 @@ USE_FRAMES = frozenset({
     ("work", "prep:on"), ("develop", "prep:on"), ("code", "prep:on"), ("deploy", "prep:on"),
     ("deploy", "prep:to"), ("be", "prep:in"), ("live", "prep:in"), ("persist", "prep:to"),
     ("persist", "prep:in"), ("write", "prep:to"), ("back", "prep:by"), ("sit", "prep:on"),
+    ("be", "prep:through"), ("get", "prep:from"),
 })
 """(predicate, role) that say a holder uses a product ("runs MySQL", "is on T-Mobile",
 "browses with Firefox", "stores everything in MongoDB", "develops on Windows", "persists
 to DynamoDB", "is backed by MySQL"); "loves Chrome's design"
 or "compared Firefox with Safari" say no such thing."""
+
+SHIPPING_FRAMES = frozenset({
+    ("ship", "prep:via"), ("ship", "prep:with"), ("ship", "prep:by"), ("ship", "prep:through"),
+    ("send", "prep:via"), ("send", "prep:with"), ("send", "prep:by"), ("go", "prep:via"),
+    ("go", "prep:with"), ("go out", "prep:via"), ("go out", "prep:with"),
+    ("deliver", "prep:by"), ("deliver", "prep:via"), ("deliver", "prep:with"),
+    ("handle", "prep:by"), ("post", "prep:with"), ("post", "prep:via"),
+})
+"""(predicate, role) that say by which carrier a holder's goods are shipped ("ships orders via
+UPS", "packages go out with DHL", "deliveries are handled by FedEx"), where the argument
+names a shipping carrier (:data:`PRODUCT_KINDS`): "the phone ships with Android" names
+none."""
+
+SHIPPING_WORDS = frozenset({"shipping", "shipment", "freight", "delivery", "courier",
+                            "parcel", "postal", "logistics"})
+"""Words beside a carrier's noun that make it a shipping carrier ("Acme's shipping carrier
+is FedEx"), not a mobile one."""
+
+SHIPPED_WORDS = frozenset({"order", "package", "parcel", "shipment", "delivery", "freight",
+                           "shipping", "product", "item", "good", "everything"})
+"""What a holder ships as a whole ("ships all orders via UPS", "packages go out with DHL"):
+whose shipping it is, not one part of it ("ships returns via FedEx")."""
 
 CARRIER_WORDS = frozenset({"mobile", "cell", "cellular", "wireless", "sim", "service"})
 """Words beside a carrier's noun that say which carrier, not whose ("Omar's cell carrier is

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 __all__ = [
+    "ACCOUNT_ROLES",
+    "ACCOUNT_ROLE_VERBS",
+    "ACCOUNT_THINGS",
     "BECOME_VERBS",
     "BUSINESS_FUNCTIONS",
     "CHIEF_OFFICERS",
@@ -102,6 +105,36 @@ INTERIM_WORDS = frozenset({"interim", "acting", "act", "temporary", "temp", "sta
 """Words of a value or role held for a while, often beside the holder's own ("the interim
 CFO", "acting head of finance", "temporary lead"); "act" is the parse's lemma of
 "acting"."""
+
+ACCOUNT_ROLES: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"account", "manager"}), "account manager"),
+    (frozenset({"relationship", "manager"}), "account manager"),
+    (frozenset({"account", "rep"}), "account manager"),
+    (frozenset({"account", "representative"}), "account manager"),
+    (frozenset({"account", "executive"}), "account executive"),
+    (frozenset({"ae"}), "account executive"),
+    (frozenset({"account", "owner"}), "account owner"),
+    (frozenset({"relationship", "owner"}), "account owner"),
+    (frozenset({"account", "lead"}), "account owner"),
+    (frozenset({"csm"}), "customer success manager"),
+    (frozenset({"customer", "success", "manager"}), "customer success manager"),
+)
+"""Words of the one person on a seller's side who looks after a customer's account, each
+with the role they name ("Globex's account manager is Tom", "the AE for Wayne Corp is
+Diego"): one of each per account. An account executive and an account manager may be two
+people ("Kim is the AE on Wayne Corp" / "Wayne Corp's account manager is Diego")."""
+
+ACCOUNT_THINGS = frozenset({"account", "relationship"})
+"""Nouns of a customer's account as a thing one looks after ("manages the Globex account",
+"owns the Stark relationship")."""
+
+ACCOUNT_ROLE_VERBS: Mapping[str, str] = {
+    "manage": "account manager", "handle": "account manager", "run": "account manager",
+    "cover": "account manager", "own": "account owner", "lead": "account owner",
+    "assign": "account owner"}
+"""Verbs by which one looks after a customer's account, each as the role it gives ("Priya
+manages the Globex account": Globex's account manager is Priya; "Stark Industries is
+assigned to Maya": its account owner is Maya)."""
 
 ONE_HOLDER_VERBS: Mapping[str, str] = {"lead": "lead", "head": "head", "chair": "chair",
                                        "captain": "captain"}
