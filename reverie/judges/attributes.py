@@ -207,6 +207,8 @@ class Held:
                            if _named(w) == self.attribute or w in self.attribute.split()
                            # "the account holder is Dana": the owner's noun
                            or (self.attribute.startswith("owner") and w in OWNER_NOUNS)
+                           # "Priya's role on the docs": the access's noun
+                           or (self.attribute.startswith("access") and w in ACCESS_NOUNS)
                            # "the team leader is Tom": the lead's noun
                            or ONE_HOLDER_ROLES.get(w) == self.attribute.split()[0]
                            or _compound_of(w, self.attribute)
@@ -248,7 +250,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
         # "the user's role is administrator": the subject names the attribute
         named = _named_by_subject(c, attr, names)
         if named is not None:
-            found.append(_as_access(named))
+            found.append(_as_access(named, c, names))
     # one attribute the clause as a whole says ("uses Windows as her operating system")
     said = (_named_as(c) or _named_on(c, names) or _looks_after(c, names)
             or _manager(c, names) or _home(c)
@@ -270,7 +272,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             continue
         if x.head in _HOURS_WORKED:  # "is employed full-time at Oracle": the parse hung
             x = _hung_on(x, ("prep:at", "prep:by", "prep:for")) or x  # the employer on it
-        access = _access(c, x)
+        access = _access(c, x, names)
         if access is not None:
             found.append(access)
             continue
@@ -294,14 +296,19 @@ def _as_cycle(h: Held) -> Held:
                    value=frozenset(FREQUENCIES[w] for w in h.value))
 
 
-def _as_access(h: Held) -> Held:
+def _as_access(h: Held, c: Clause, names: frozenset[str]) -> Held:
     """A role whose value is a level of access ("Role: admin") is the holder's access, as
-    "has admin access" says (a ``weak`` value); any other role stays one ("Role: Product
-    Manager")."""
+    "has admin access" says (a ``weak`` value), to the resource the subject names besides
+    ("Priya's role on the docs is read-only": access to the docs, as "has editor
+    permissions on the docs" says); any other role stays one ("Role: Product Manager")."""
     if h.attribute != "role" or not h.value or not h.value <= ACCESS_LEVELS.keys():
         return h
-    return replace(h, attribute="access", value=frozenset(ACCESS_LEVELS[w] for w in h.value),
-                   weak=True)
+    level = frozenset(ACCESS_LEVELS[w] for w in h.value)
+    resource = _resource_in_subject(c, names, h.value)
+    if resource:
+        return replace(h, attribute=f"access to {' '.join(sorted(resource))}", value=level,
+                       weak=True, owned=h.owned | resource)
+    return replace(h, attribute="access", value=level, weak=True)
 
 
 def _the_only_one(c: Clause) -> Held | None:
@@ -422,7 +429,7 @@ def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
 _RESOURCE_SLOTS = ("prep:on", "prep:to", "prep:in", "prep:of", "prep:for")
 
 
-def _access(c: Clause, x: Arg) -> Held | None:
+def _access(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:
     """The level of access a holder has to one resource: "has viewer access to the
     workspace", "has admin rights on the repo", "has the Editor role in the project", "is
     an admin on the workspace" (:data:`ACCESS_LEVELS`). The attribute is the resource's,
@@ -442,9 +449,22 @@ def _access(c: Clause, x: Arg) -> Held | None:
                      if slot in _RESOURCE_SLOTS), None)
     if level is None:
         return None
+    if resource is None and c.predicate == "be" and c.subject_head in ACCESS_NOUNS:
+        # "Priya's role on the docs is read-only": the resource said with the role
+        found = _resource_in_subject(c, names, x.words)
+        if found:
+            return Held(f"access to {' '.join(sorted(found))}", x, frozenset({level}),
+                        weak=True, owned=found)
     if resource is None:  # "has viewer access": the holder's level, as "Role: viewer" says
         return Held("access", x, frozenset({level}), weak=True)
     return Held(f"access to {resource}", x, frozenset({level}), weak=True)
+
+
+def _resource_in_subject(c: Clause, names: frozenset[str], value: frozenset[str]
+                         ) -> frozenset[str]:
+    """The words of a copula's subject besides its head, the holder's names and the value
+    ("Priya's role on the docs": the docs), a resource one has access to."""
+    return c.subject - {c.subject_head, SELF} - names - ATTRIBUTE_QUALIFIERS - value
 
 
 def product_name(words: frozenset[str], head: str) -> str | None:

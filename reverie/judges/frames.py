@@ -1643,7 +1643,16 @@ def _two_sorts_of_person(c: Clause, d: Clause, role: str) -> bool:
     rules, a man and a woman to the frames."""
     x, y = c.arg(role), d.arg(role)
     if (role != "attr" or c.predicate != "be" or d.predicate != "be" or c.only or d.only
-            or x is None or y is None or not x.head or not y.head or x.head == y.head):
+            or x is None or y is None):
+        return False
+    return _sorts_of_person_apart(x, y)
+
+
+def _sorts_of_person_apart(x: Arg, y: Arg) -> bool:
+    """Two nouns of a person that one holder may both be (:func:`_two_sorts_of_person`),
+    whether a copula or "works as" says them ("is employed as a chef" / "is a keen
+    cyclist")."""
+    if not x.head or not y.head or x.head == y.head:
         return False
     if not (is_kind_of(x.head, "person") and is_kind_of(y.head, "person")):
         return False
@@ -2970,6 +2979,13 @@ def _two_uses_of_money(pair: Pair) -> bool:
     x, y = _money(pair.a), _money(pair.b)
     if {x.direction, y.direction} == {"in", "out"}:
         return True  # "bills in euros" / "is invoiced in US dollars": two ways money goes
+    return _uses_of_money_apart(pair.a, pair.b)
+
+
+def _uses_of_money_apart(a: Analysis, b: Analysis) -> bool:
+    """Each statement says what money its currency is of, and not the same ("salary" /
+    "rent")."""
+    x, y = _money(a), _money(b)
     return bool(x.uses and y.uses) and not x.uses & y.uses
 
 
@@ -3009,8 +3025,10 @@ def _money(an: Analysis) -> Currencies:
     paid in Canadian dollars", as "Dana's salary is paid in US dollars"; not "Dana's bonus
     is paid in euros", a thing of hers paid)."""
     found = currencies(an.text)
-    if found.uses or not any(c.predicate == "pay" and c.passive and not c.negated
-                             and c.subject <= an.salient | {SELF} for c in an.clauses):
+    # "Ola isn't paid in euros": her pay too, denied
+    if found.uses or not any(c.predicate == "pay" and c.passive and all(
+            w in an.salient | {SELF} or not is_noun(w) for w in c.subject)  # "Greta"
+            for c in an.clauses):
         return found
     return replace(found, uses=frozenset({PAY_USE}))
 
@@ -3232,6 +3250,8 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
         x, y = _unclipped(*_pronoun_named(a.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
                                           a, b.clauses[0].subject - said - ATTRIBUTE_QUALIFIERS,
                                           b))
+        if _each_said_by_other(x, a, y, b):
+            return owned and (_owns_another(a, b, said) or _owns_another(b, a, said))
         if x and y and (x != y if exact else not _agree(x, y) or _placed_part(x, y)) and not (
                 _named_in_order(x, y, a) or _named_in_order(y, x, b)
                 or _named_in_part(x, a.clauses[0], a, y, b.clauses[0], b)):
@@ -3239,6 +3259,14 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
         if (x < y and _owned_being(b.text, x)) or (y < x and _owned_being(a.text, y)):
             return True  # "Brightline's CFO" / "Brightline"
     return owned and (_owns_another(a, b, said) or _owns_another(b, a, said))
+
+
+def _each_said_by_other(x: frozenset[str], a: Analysis, y: frozenset[str], b: Analysis
+                        ) -> bool:
+    """What each subject has that the other has not, the other statement says besides
+    ("Maya's gym membership is the basic tier" / "Maya pays for the premium gym
+    membership"): one thing of one holder's, said in two places."""
+    return bool(x ^ y) and x - y <= b.lemmas and y - x <= a.lemmas
 
 
 def _placed_part(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -4027,7 +4055,10 @@ def _denied_value(pair: Pair) -> Finding | None:
                         or not (_held_by_one(c, x, denying, d, y, saying)
                                 or _denied_of_every_device(c, x, denying, d, y, saying))
                         or _said_besides(c, d, x.arg.role, y.arg.role)
-                        or _denied_in_part(c, d, x.arg)):
+                        or _denied_in_part(c, d, x.arg)
+                        # "isn't paid in euros" / "her rent is paid in EUR"
+                        or (x.attribute == "currency" and _uses_of_money_apart(denying,
+                                                                               saying))):
                     continue
                 return finding("denied-value", (
                     f"'{_quote(denying.text)}' denies {x.attribute} "
@@ -5654,6 +5685,8 @@ def _values_of_one_kind(c: Clause, d: Clause) -> str | None:
                 continue
             if x.role == y.role and _two_sorts_of_person(c, d, x.role):
                 continue
+            if {x.role, y.role} == {"attr", "prep:as"} and _sorts_of_person_apart(x, y):
+                continue  # "is employed as a chef" / "is a keen cyclist"
             if _dated(x) or _dated(y) or not x.head or not y.head:
                 continue
             if one_kind(x.head, y.head) and not _synonymous(x.head, y.head):

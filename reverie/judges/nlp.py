@@ -1690,9 +1690,12 @@ def _invert_copula(pred: Any, parts: _Parts) -> None:
         return
     if subject.lemma_.lower() in OWNER_NOUNS:
         return  # "the repository's owner is the platform team": said the right way round
-    if subject.lemma_.lower() in ONE_VALUE_NOUNS and any(c.dep_ == "poss"
-                                                          for c in subject.children):
+    possessed = any(c.dep_ == "poss" for c in subject.children)
+    if subject.lemma_.lower() in ONE_VALUE_NOUNS and possessed:
         return  # "Acme's subscription is the Pro tier": a holder's attribute, then its value
+    if possessed and complement.lemma_.lower() in ONE_VALUE_NOUNS and any(
+            c.dep_ in {"amod", "compound"} for c in complement.children):
+        return  # "Maya's gym membership is the basic tier": a holder's thing, and its tier
     definite = any(
         (c.dep_ == "det" and c.lower_ == "the") or c.dep_ == "poss" for c in complement.children
     )

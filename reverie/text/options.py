@@ -96,7 +96,9 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-_NEXT_WORD = re.compile(r"[\s-]+([a-z]+)", re.I)
+# the noun after a lower-case option, or the one after the word after it ("the premium
+# gym membership": a membership's plan)
+_NEXT_NOUN = re.compile(r"[\s-]+([a-z]+)(?:[\s-]+([a-z]+))?", re.I)
 
 
 # each set's strong phrases, as one pattern over a text's words joined by single spaces
@@ -129,9 +131,12 @@ def options(text: str) -> Mapping[str, Named]:
             if said.lower() in spec.upper and not said.isupper():
                 continue  # "m", "us": only "M", "US" name a size, a region
             if said.lower() in spec.proper and not said[:1].isupper() and not (
-                    (after := _NEXT_WORD.match(text, m.end())) is not None
-                    and after.group(1).lower() in spec.strong):
-                continue  # "pro": only "Pro", or "pro" before "plan" or "tier", names a plan
+                    (after := _NEXT_NOUN.match(text, m.end())) is not None
+                    and ({(w or "").lower() for w in after.groups()} & spec.strong
+                         # "the membership is the basic one": "one" stands for it
+                         or (after.group(1).lower() == "one" and words & spec.strong))):
+                continue  # "pro": only "Pro", or "pro" before "plan" or "tier" ("the
+                # premium gym membership"), names a plan
             if spec.branded and _BRAND_BEFORE.search(text, 0, m.start()):
                 continue  # "Spotify Premium": that product's, not a plan of this set
             start, end = clause_around(text, m.start(), m.end())
