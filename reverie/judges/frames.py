@@ -120,7 +120,7 @@ from reverie.text.kin_counts import kin_counts, kin_counts_apart
 from reverie.text.languages import Languages, languages
 from reverie.text.money import sums, sums_alike, sums_apart
 from reverie.text.options import options, options_alike
-from reverie.text.places import places_apart
+from reverie.text.places import one_home, places_apart
 from reverie.text.preferences import reversed_preferences
 from reverie.text.quantities import quantities
 from reverie.text.ranges import figures, ranges
@@ -2164,7 +2164,8 @@ def _never_before(a: Analysis, b: Analysis) -> bool:
 
 # the words of where one lives: no holder ("home city: Porto")
 _RESIDENCE_SAID = frozenset({"live", "home", "city", "town", "base", "reside", "locate", "move",
-                             "relocate", "hometown", "residence"})
+                             "relocate", "hometown", "residence", "headquarter", "headquarters",
+                             "hq", "apartment", "flat", "house"})
 # a part of the time, or a reason, that one place of two may be lived in for
 _PART_TIME = re.compile(
     r"\b(?:during|weekdays?|weekends?|summers?|winters?|half\s+the|part\s+of\s+the|"
@@ -4475,6 +4476,8 @@ def _memory_conflict(pair: Pair) -> Finding | None:
         # "is French" / "moved to Spain": a people and a place
     if _within_range(pair) is not None:
         return None  # "supports versions 3.2 through 4.0" / "uses version 3.2": one of them
+    if one_home(pair.a.text, pair.b.text):
+        return None  # "lives in Austin" / "lives in Texas": one home, said finer
     scores = pair.memory(MEMORY_CONTRADICTION)
     if scores is None or scores.contradiction < MEMORY_CONTRADICTION:
         return None

@@ -28,6 +28,7 @@ from reverie.text.vocabulary.languages import (
 
 __all__ = ["Languages", "languages"]
 
+_POSSESSOR = re.compile(r"[a-z]+['’]s\b|[^a-z]+")
 _NAME = re.compile(r"\b(" + "|".join(sorted(LANGUAGE_NAMES, key=len, reverse=True))
                    + r")\b", re.I)
 # not "not only ... but also": more, not less
@@ -129,7 +130,9 @@ def languages(text: str) -> Languages:
         if _NATIVE.search(whole):
             native.append(meant)
     words = re.findall(r"[a-z]+", text.lower())
-    uses = frozenset(ADDRESS_USES[w] for w in words if w in ADDRESS_USES)
+    # a possessor is whose it is, not what is addressed ("the app's docs": documents)
+    uses = frozenset(ADDRESS_USES[w] for w in _POSSESSOR.sub(" ", text.lower()).split()
+                     if w in ADDRESS_USES)
     if _WRITE_TO.search(text) or _WITH_US.search(text):  # "Write to Ana in Korean": not
         uses |= {"messages"}  # "writes a novel"
     if _VERSIONS_OF.search(text):

@@ -32,7 +32,7 @@ from pathlib import Path
 from reverie.cachedir import derived
 from reverie.text.clauses import clause_around
 
-__all__ = ["SAME_PLACE_KM", "Place", "places_apart", "residence", "warm"]
+__all__ = ["SAME_PLACE_KM", "Place", "one_home", "places_apart", "residence", "warm"]
 
 SAME_PLACE_KM = 40.0
 """Two cities this close may be one place as people say it ("Brooklyn" / "New York")."""
@@ -171,11 +171,16 @@ _LIVING = re.compile(
     r"\b(?:(?:lives?|living|resides?|residing|(?:is|are|am|i'm|we're|'m|'re)\s+based|"
     r"(?:is|are|am|i'm|we're|'m|'re)\s+located)\s+(?:in|near|outside(?:\s+of)?|just\s+outside)"
     r"|(?:moved|relocated)\s+to"
+    # a company's head office is where it is; one's flat is where one lives
+    r"|(?:is|are)\s+headquartered\s+in|(?:headquarters|hq|head\s+office)\s+(?:is|are)\s+in"
+    r"|(?:apartment|flat|house)\s+is\s+in"
     r"|home\s*(?:city|base)?\s*(?:is\s+(?:in\s+)?|:|=))\s*", re.I)
 _BEFORE = re.compile(r"\b(?:used\s+to|no\s+longer|not|n't|never|was|were|wants?\s+to|would|"
                      r"hopes?\s+to|plans?\s+to|planning|might|may|could|someday|one\s+day|"
                      r"also|second|another|parents?|mom|mum|dad|mother|father|brother|sister|"
-                     r"son|daughter|wife|husband|partner|friend|grandma|grandpa)\b", re.I)
+                     r"son|daughter|wife|husband|partner|friend|grandma|grandpa|holiday|"
+                     r"vacation|summer|weekend|beach|regional|european|asian|emea|apac|"
+                     r"international|satellite|branch)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][\w.'-]*")
 _QUALIFIER = re.compile(r"\s*,\s*((?:[A-Za-z][\w.]*\s*){1,3})")
 # a word before a place that is no part of its name ("the", "upstate New York", "northern
@@ -245,6 +250,13 @@ def residence(text: str) -> tuple[str, tuple[Place, ...]] | None:
         found.append((said.rstrip("."), places))
     names = {_plain(said) for said, _ in found}
     return found[0] if len(names) == 1 else None
+
+
+def one_home(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` each say where their holder lives and a place of one can be
+    one of the other's ("lives in Austin" / "lives in Texas")."""
+    x, y = residence(a), residence(b)
+    return x is not None and y is not None and any(_one(p, q) for p in x[1] for q in y[1])
 
 
 def places_apart(a: str, b: str) -> tuple[str, str] | None:

@@ -57,3 +57,12 @@ def test_code_comments_are_no_address() -> None:
     two liked objects, still calls this pair a contradiction: a known miss)."""
     assert_not_by("Kofi prefers replies in Dutch.", "Kofi wants code comments written in "
                   "English.", "other-language")
+
+
+def test_a_possessor_is_whose_it_is_not_what_is_addressed() -> None:
+    """"The app's docs": documents, the app their holder (an app's words name its
+    interface only where nothing else is addressed)."""
+    assert languages("The app's manual is in Italian.").uses == set()
+    assert languages("The app's docs are in Italian.").uses == {"documents"}
+    assert explained("The app's interface language is German.",
+                     "The app's docs are in Italian.")[0] != "contradiction"
