@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reverie.text.former import named_after_from
-from reverie.text.vocabulary.products import VERSIONED_PRODUCTS
+from reverie.text.vocabulary.products import RELEASE_NAMES, VERSIONED_PRODUCTS
 
 __all__ = ["Version", "versions", "versions_apart"]
 
@@ -86,6 +86,11 @@ _THING_VERSION = re.compile(
     # "SDK 5.0", "API v3": a dotted number, or one written with "v"
     r"|\b(?P<nthing>api|sdk|cli)\s+(?:v(?P<wnumber>\d+(?:\.\d+){0,2})|"
     r"(?P<nnumber>\d+\.\d+(?:\.\d+)?))(?![\w.]*\d)", re.I)
+# "macOS Ventura", "Ubuntu Jammy (22.04)": a release named by a word, after the product
+_RELEASE = re.compile(
+    r"(?<![\w.])(?P<name>mac\s*os(?:\s+x)?|os\s+x|ubuntu|debian)\s+(?P<release>"
+    + "|".join(sorted((re.escape(r) for names in RELEASE_NAMES.values() for r in names),
+                      key=len, reverse=True)) + r")\b", re.I)
 _SCOPE = re.compile(r"\s+(?:in|on|for)\s+(?:the|our|their|its|his|her|my|a|an)\s+"
                     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
 _BOUND_BEFORE = re.compile(r"\b(?:at\s+least|minimum|min\.?|above|below|before|after|"
@@ -125,8 +130,21 @@ def versions(text: str) -> tuple[Version, ...]:
         found.append(Version(product, number, m.group(0).strip(), frozenset(
             scope.group(1).lower().split()) if scope else frozenset()))
     if not found:
+        found = [v for m in _RELEASE.finditer(text) if (v := _release(text, m))]
+    if not found:
         found = [v for m in _THING_VERSION.finditer(text) if (v := _thing_version(text, m))]
     return tuple(found)
+
+
+def _release(text: str, m: re.Match[str]) -> Version | None:
+    """The version a release's word names ("macOS Ventura": macOS 13), or None where it is
+    another product's word or a release of before."""
+    name = re.sub(r"\s+", " ", m.group("name").lower())
+    product = "macos" if name.startswith(("mac", "os x")) else name
+    number = RELEASE_NAMES[product].get(m.group("release").lower())
+    if number is None or named_after_from(text, m.start()):
+        return None
+    return Version(product, number, m.group(0).strip())
 
 
 def _unoverlapped(matches: list[re.Match[str]]) -> list[re.Match[str]]:

@@ -116,3 +116,22 @@ def test_a_participle_tagged_past_after_has_is_present() -> None:
     assert not analyze("The cluster has Kubernetes 1.29 installed.").clauses[0].past
     assert explained("The cluster had Kubernetes 1.27 installed until March.",
                      "The cluster runs Kubernetes 1.29.")[0] != "contradiction"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("The design team's Macs are on macOS Sequoia.", [("macos", "15")]),
+    ("The build box runs Ubuntu Noble.", [("ubuntu", "24.04")]),
+    ("Their servers run Debian Bullseye.", [("debian", "11")]),
+    ("They upgraded from macOS Monterey last spring.", []),  # a release of before
+    ("Lena spent a week in Sonoma.", []),  # a place: no product named before it
+])
+def test_a_release_named_by_a_word_is_its_version(text: str, said: list[tuple[str, str]]
+                                                  ) -> None:
+    assert [(v.product, v.number) for v in versions(text)] == said
+
+
+def test_a_release_by_its_word_and_by_its_number() -> None:
+    assert explained("The design team's Macs run macOS 15.",
+                     "The design team's Macs are on macOS Sonoma.")[0] == "contradiction"
+    assert explained("The design team's Macs run macOS 15.",
+                     "The design team's Macs are on macOS Sequoia.")[0] != "contradiction"

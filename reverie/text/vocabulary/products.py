@@ -29,6 +29,7 @@ __all__ = [
     "PRODUCT_ALIASES",
     "PRODUCT_FAMILIES",
     "PRODUCT_KINDS",
+    "RELEASE_NAMES",
     "SHIPPED_WORDS",
     "SHIPPING_FRAMES",
     "SHIPPING_WORDS",
@@ -256,6 +257,17 @@ VERSIONED_PRODUCTS: Mapping[str, str] = {
 }
 """Software whose version a note gives ("Python 3.12", "Node 20"), each as its one name
 ("Postgres" is PostgreSQL)."""
+
+RELEASE_NAMES: Mapping[str, Mapping[str, str]] = {
+    "macos": {"high sierra": "10.13", "mojave": "10.14", "catalina": "10.15", "big sur": "11",
+              "monterey": "12", "ventura": "13", "sonoma": "14", "sequoia": "15",
+              "tahoe": "26"},
+    "ubuntu": {"bionic": "18.04", "focal": "20.04", "jammy": "22.04", "noble": "24.04"},
+    "debian": {"stretch": "9", "buster": "10", "bullseye": "11", "bookworm": "12",
+               "trixie": "13"},
+}
+"""The releases a product names by a word, each as its version ("macOS Ventura" is macOS
+13, "Ubuntu Jammy" 22.04): read only after the product's name."""
 
 VERSION_WORDS = frozenset({"version", "release", "runtime", "build", "stack", "database",
                            "db"})
