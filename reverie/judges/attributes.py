@@ -60,6 +60,7 @@ from reverie.text.vocabulary.attributes import (
     JOBLESS_WORDS,
     JOINING_FRAMES,
     LASTING_STATES,
+    MAIN_QUALIFIERS,
     MANAGER_FRAMES,
     MARRIED_WORDS,
     MESSAGE_NOUNS,
@@ -126,6 +127,7 @@ from reverie.text.vocabulary.products import (
     USE_FRAMES,
     VERSION_FRAMES,
     VERSIONED_PRODUCTS,
+    VIRTUAL_WORDS,
 )
 from reverie.text.vocabulary.titles import (
     ACCOUNT_ROLE_VERBS,
@@ -385,8 +387,16 @@ def _product(c: Clause, x: Arg) -> Held | None:
 
 def whole_of(attribute: str) -> frozenset[str]:
     """Words that name only what holds ``attribute`` for its holder as a whole ("uses USPS
-    for all shipments", "is with T-Mobile for her cell service"): whose it is, no scope."""
-    return _DEVICE_WORDS.get(attribute, frozenset())
+    for all shipments", "is with T-Mobile for her cell service", "for the main DB"): whose
+    it is, no scope."""
+    return _DEVICE_WORDS.get(attribute, frozenset()) | MAIN_QUALIFIERS | _NAMING.get(
+        attribute, frozenset())
+
+
+# each attribute's nouns ("db", "database": the database)
+_NAMING: dict[str, frozenset[str]] = {}
+for _noun, _attribute in ATTRIBUTE_NAMES.items():
+    _NAMING[_attribute] = _NAMING.get(_attribute, frozenset({_attribute})) | {_noun}
 
 
 def _ships_all(c: Clause) -> bool:
@@ -406,7 +416,9 @@ def _of_the_holder(y: Arg, kind: str) -> bool:
     """The argument names only what holds a product of ``kind`` for its holder ("uses
     SQLite for the app data", "is with T-Mobile for her cell service", "for everything"):
     whose it is, not a scope of one."""
-    words = y.words - {SELF, "everything"}
+    # "is on MySQL 8 for the main DB": the attribute's own noun, the main one
+    words = y.words - {SELF, "everything"} - MAIN_QUALIFIERS - {
+        w for w in y.words if _named(w) == kind}
     return y.role.startswith("prep:") and words <= _DEVICE_WORDS.get(kind, frozenset())
 
 
@@ -416,7 +428,8 @@ _NAME_SLOTS = frozenset({"name", "compound"})
 def _on_device(x: Arg) -> bool:
     """The argument says which device a product runs on ("runs Ubuntu on her desktop"):
     whose system it is, not where or what for."""
-    return x.role in {"prep:on", "prep:in"} and x.head in DEVICE_NOUNS
+    return (x.role in {"prep:on", "prep:in"} and x.head in DEVICE_NOUNS
+            and not x.words & VIRTUAL_WORDS)  # "in a virtual machine": another system
 
 
 def _product_in_mods(x: Arg, slots: frozenset[str]) -> str | None:
@@ -662,8 +675,7 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
         return Held("contact channel", obj, _channel_named(c.predicate), whose=obj.words)
     verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
     # "gets alerts via SMS", "notifications are sent by email": a message delivered
-    # "wants updates by SMS": a message wished for, by a channel
-    delivered = (c.predicate in DELIVERY_VERBS | {LIKE} and not c.negated) and (
+    delivered = c.predicate in DELIVERY_VERBS and (
         c.subject_head in MESSAGE_NOUNS or (obj is not None and obj.head in MESSAGE_NOUNS))
     if not verbs & CONTACT_VERBS and not delivered:
         return None
@@ -1077,7 +1089,11 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
     if c.subject_head in OCCUPATION_NOUNS:  # "my job is a gynecologist"
         return Held("occupation", attr, attr.words - {SELF}, owned=owned)
     if c.subject_head in ONE_VALUE_NOUNS:
-        return Held(_named(c.subject_head), attr, attr.words - {SELF}, owned=owned)
+        value = attr.words - {SELF}
+        named = next((y for y in c.args if y.role == "adv" and y.head in names), None)
+        if named is not None and value and value <= attr.numbers:
+            value |= named.words  # "Database is PostgreSQL 15": the parse split the name off
+        return Held(_named(c.subject_head), attr, value, owned=owned)
     if c.subject & CHOSEN_ONE and is_noun(c.subject_head):  # "the primary language is Go"
         return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
     return None
@@ -1128,6 +1144,8 @@ def _held(predicate: str, x: Arg, names: frozenset[str]) -> tuple[Held, ...]:
         if role is None and one.attribute == "occupation":
             role = _employer_of_role(x, names)
         return (one, role) if role is not None else (one,)
+    if x.head not in x.words:
+        return ()  # "are kept in MongoDB", "in" read as the complement: no value, no inch
     if x.head in VALUE_WORDS:
         return (Held(VALUE_WORDS[x.head], x, frozenset({x.head})),)
     return tuple(

@@ -1661,7 +1661,9 @@ def _sorts_of_person_apart(x: Arg, y: Arg) -> bool:
     jobs, besides = ([any(is_kind_of(h, k) for k in kinds) for h in (x.head, y.head)]
                      for kinds in (OCCUPATION_KINDS, SORTS_BESIDES_WORK))
     for i, z in enumerate((x, y)):  # "a keen photographer": a pastime, no job
-        if any(slot == "amod" and word in PASTIME_WORDS for slot, word in z.mods or ()):
+        # "a volunteer firefighter": the parse's compound too
+        if any(slot in {"amod", "compound"} and word in PASTIME_WORDS
+               for slot, word in z.mods or ()):
             jobs[i], besides[i] = False, True
     if any(jobs[i] and besides[1 - i] and not jobs[1 - i] for i in (0, 1)):
         return True  # "a pilot" / "a Buddhist": a job, and a sort one is besides it
@@ -2962,9 +2964,18 @@ def _plain_settings_apart(pair: Pair, said: frozenset[str],
     it turns down (``denials``, by statement: none by default) or adds ("also"), or
     :func:`_settings_apart` (two holders, before and now, a scope of one but ``holders``;
     of ``scoped`` only, when given)."""
-    return bool(pair.a.negations > denials[0] or pair.b.negations > denials[1]
+    return bool(_denials(pair.a) > denials[0] or _denials(pair.b) > denials[1]
                 or _additive(pair.a) or _additive(pair.b)
                 or _settings_apart(pair, said, before=before, scoped=scoped, holders=holders))
+
+
+def _denials(an: Analysis) -> int:
+    """The statement's negations but those of a change not made that names no value ("node
+    v18, can't upgrade yet": the version still held, no denial of it; not "hasn't upgraded
+    to Node 20")."""
+    return an.negations - sum(1 for c in an.clauses
+                              if c.negated and c.predicate.split()[0] in CHANGE_VERBS
+                              and not any(x.words - {SELF} for x in c.args if x.role != "adv"))
 
 
 def _additive(an: Analysis) -> bool:
@@ -3264,10 +3275,11 @@ def _holders_differ(a: Analysis, b: Analysis, said: frozenset[str], *,
 
 def _each_said_by_other(x: frozenset[str], a: Analysis, y: frozenset[str], b: Analysis
                         ) -> bool:
-    """What each subject has that the other has not, the other statement says besides
-    ("Maya's gym membership is the basic tier" / "Maya pays for the premium gym
-    membership"): one thing of one holder's, said in two places."""
-    return bool(x ^ y) and x - y <= b.lemmas and y - x <= a.lemmas
+    """The subjects share a word, and what each has that the other has not the other
+    statement says besides ("Maya's gym membership is the basic tier" / "Maya pays for the
+    premium gym membership"): one thing of one holder's, said in two places (not "Invoices
+    go to Ravi's email" / "Ravi gets invoices by SMS": two subjects)."""
+    return bool(x ^ y) and bool(x & y) and x - y <= b.lemmas and y - x <= a.lemmas
 
 
 def _placed_part(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -4881,6 +4893,9 @@ def _denies(a: Analysis, b: Analysis) -> frozenset[str]:
     # nails anymore" denies biting, as "stopped biting her nails" does)
     denied_in_b = frozenset().union(
         *(x.words for d in b.clauses if d.negated for x in d.args),
+        # "SSO has not been set up", "the workspace has no SSO": said of a denial, not
+        # without denying
+        *(d.subject for d in b.clauses if d.negated),
         {verb_of(d.predicate) for d in b.clauses if d.negated})
     for c in a.clauses:
         if not c.negated:
@@ -4962,8 +4977,16 @@ def _one_name(n: str, m: str) -> bool:
         return False  # one name said in two cases ("Hyun-woo" / "hyun-woo") is unshared
     if PRODUCT_ALIASES.get(n, n) == PRODUCT_ALIASES.get(m, m) or f"{n}s" == m or f"{m}s" == n:
         return True
-    mine, theirs = (value_offsets(frozenset({w, "time"})) for w in (n, m))
-    return bool(mine and theirs) and one_zone(mine, theirs)
+    mine, theirs = (_standard(value_offsets(frozenset({w, "time"}))) for w in (n, m))
+    return bool(mine & theirs)
+
+
+def _standard(offsets: frozenset[float]) -> frozenset[float]:
+    """A zone's standard offset where it has a summer one besides ("Pacific": UTC-8, not
+    -7, which is MST), else its offsets as they are."""
+    if len(offsets) == 2 and max(offsets) - min(offsets) == 1:
+        return frozenset({min(offsets)})
+    return offsets
 
 
 def _names(facts: Analysis) -> frozenset[str]:

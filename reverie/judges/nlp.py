@@ -167,7 +167,7 @@ _CONTRACTION = re.compile(
 )
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 """A whole word that is an ISO date (the frames never compare dated arguments)."""
-_YEAR = re.compile(r"^(19|20)\d{2}$")
+_YEAR_ALONE = re.compile(r"^(19|20)\d{2}$")
 _DATED_MONTHS = frozenset([*MONTHS, *PERIODS])
 
 
@@ -178,8 +178,8 @@ def dated(words: frozenset[str]) -> bool:
     # remembered: asked of every aligned argument of every clause pair (90,000 times in
     # a 10,000-note bench dream), about a few thousand distinct word sets
     return any(ISO_DATE.match(w) for w in words) or (
-        bool(words & _DATED_MONTHS) and any(_YEAR.match(w) for w in words)
-    ) or (bool(words) and all(_YEAR.match(w) for w in words))
+        bool(words & _DATED_MONTHS) and any(_YEAR_ALONE.match(w) for w in words)
+    ) or (bool(words) and all(_YEAR_ALONE.match(w) for w in words))
 _HYPHENATED = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 
 
@@ -421,6 +421,7 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
                     found[text] = _cache.put(text, _named_again(nlp, text, doc, name))
                     continue
                 request = (_as_request(nlp, doc) if _misread_order(doc)
+                           else _as_had(nlp, doc) if _misread_had(doc) is not None
                            else _as_report(nlp, doc) if _misread_report(doc)
                            else _as_past_wish(nlp, doc) if _misread_past_wish(doc)
                            else _as_description(nlp, doc) if _description(doc) else None)
@@ -656,6 +657,40 @@ def _as_description(nlp: Any, doc: Any) -> Any:
         return None
     description.user_data[_UNSAID] = 0
     return description
+
+
+def _misread_had(doc: Any) -> Any:
+    """The participle the parse read as a perfect's verb with two subjects, where "has"
+    says what a holder has and the participle its state ("Raj's desktop has Fedora
+    installed", "The cluster has Kubernetes 1.29 installed"), else None."""
+    root = next(iter(doc.sents)).root
+    if root.lemma_ == "have" and any(c.dep_ == "nsubj" for c in root.children):
+        # "The build server has Kubernetes 1.28 installed": the participle a clause of its
+        # own, what is had its subject
+        return next((c for c in root.children if c.dep_ == "ccomp" and c.tag_ in {"VBN", "VBD"}
+                     and [g.dep_ for g in c.children if g.dep_ != "punct"] == ["nsubj"]
+                     and next(c.children).i < c.i), None)
+    have = next((c for c in root.children if c.dep_ == "aux" and c.lemma_ == "have"), None)
+    if root.tag_ not in {"VBN", "VBD"} or have is None:  # a participle, however tagged
+        return None
+    if any(c.dep_ == "dobj" for c in root.children):
+        return None  # "has two read replicas": the participle a word of the thing had
+    # the holder hung on the participle or on "has" ("The cluster has Kubernetes ...")
+    subjects = sorted((c for c in (*root.children, *have.children) if c.dep_ == "nsubj"),
+                      key=lambda t: t.i)
+    return root if (len(subjects) == 2 and subjects[0].i < have.i < subjects[1].i < root.i
+                    ) else None
+
+
+def _as_had(nlp: Any, doc: Any) -> Any:
+    """The parse of ``doc``'s text without the participle (:func:`_misread_had`): "Raj's
+    desktop has Fedora", what the holder has; else None."""
+    participle = _misread_had(doc)
+    text = doc.text
+    again = nlp((text[:participle.idx] + text[participle.idx + len(participle.text):])
+                .replace("  ", " ").replace(" .", "."))
+    verb = next((t for t in again if t.lemma_ == "have"), None)
+    return again if verb is not None and verb.dep_ == "ROOT" else None
 
 
 def _misread_past_wish(doc: Any) -> bool:

@@ -170,6 +170,9 @@ def warm() -> None:
 _LIVING = re.compile(
     r"\b(?:(?:lives?|living|resides?|residing|(?:is|are|am|i'm|we're|'m|'re)\s+based|"
     r"(?:is|are|am|i'm|we're|'m|'re)\s+located)\s+(?:in|near|outside(?:\s+of)?|just\s+outside)"
+    # "lives in a flat in Krakow": the home, then where it is
+    r"(?:\s+(?:an?|the|his|her|their|my|our)\s+(?:(?:small|tiny|rented|shared|new)\s+){0,2}"
+    r"(?:flat|apartment|house|condo|studio)\s+in)?"
     r"|(?:moved|relocated)\s+to"
     # a company's head office is where it is; one's flat is where one lives
     r"|(?:is|are)\s+headquartered\s+in|(?:headquarters|hq|head\s+office)\s+(?:is|are)\s+in"

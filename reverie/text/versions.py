@@ -120,8 +120,9 @@ def versions(text: str) -> tuple[Version, ...]:
             continue
         name = m.group("name")
         if (name.lower() in _WORDS_BESIDES and name.islower()
-                and not _USED_BEFORE.search(before) and m.re is _VERSION):
-            continue  # "node 3 is down": a cluster's node; "on node 20" is Node
+                and not _USED_BEFORE.search(before) and m.re is _VERSION
+                and text[m.start("number") - 1:m.start("number")].lower() != "v"):
+            continue  # "node 3 is down": a cluster's node; "on node 20", "node v18" is Node
         product = VERSIONED_PRODUCTS[name.lower()]
         if m.group("part"):
             product = f"{product} {m.group('part').lower()}"

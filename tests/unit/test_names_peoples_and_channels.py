@@ -1,7 +1,7 @@
 """One thing by two names ("Postgres" / "PostgreSQL", "Pacific" / "PST") is one fact; a
 people or its language ("is French") is no place one lives; "works from Sydney time" is
 the zone one works on now; "used to" says what held before whatever its tag; a channel
-the parse hung on the one contacted, or wished for a message, is the contact channel. The
+the parse hung on the one contacted is the contact channel. The
 pairs are written for these tests (none drawn from a set the judge is measured on)."""
 
 from __future__ import annotations
@@ -54,17 +54,8 @@ def test_used_to_is_before_whatever_its_tag() -> None:
     assert not analyze("Their warehouse is used to store tyres.").clauses[0].past
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("Ping the user on Telegram for news.", {"telegram"}),
-    ("The client wants reminders by SMS.", {"sms"}),
-])
-def test_a_channel_hung_on_the_one_reached_or_wished_for_a_message(
-        text: str, value: set[str]) -> None:
-    assert held_of(text).get("contact channel") == value
-
-
-def test_a_message_not_wished_names_no_channel() -> None:
-    assert "contact channel" not in held_of("The client does not want reminders by SMS.")
+def test_a_channel_hung_on_the_one_reached_is_the_contact_channel() -> None:
+    assert held_of("Ping the user on Telegram for news.").get("contact channel") == {"telegram"}
 
 
 def test_a_plan_named_as_a_programming_language_is_still_a_plan() -> None:

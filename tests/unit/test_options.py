@@ -133,8 +133,6 @@ def test_which_of_several_things_is_read() -> None:
     ("Mobile provider: Airtel", "Kofi has a Vodafone SIM."),
     ("The Nimbus account is on the legacy Basic plan.", "Nimbus is subscribed to Pro."),
     ("Acme has the Enterprise plan.", "Acme is a Pro customer."),
-    # a source, not a carrier before
-    ("Dana is a Verizon customer.", "Dana gets her phone service from T-Mobile."),
     # a tier, a licence or an edition names a plan; "Plus" makes another plan; the date a
     # plan began is no scope of it
     ("Plan: Team", "Nimbus is on Team Plus."),
@@ -150,6 +148,14 @@ def test_which_of_several_things_is_read() -> None:
 ])
 def test_two_products_or_plans_of_one_sort_contradict(a: str, b: str) -> None:
     assert explained(a, b) == ("contradiction", "other-option")
+
+
+def test_a_carrier_one_gets_service_from_is_no_carrier_before() -> None:
+    """A source, not a carrier before; the attribute reader finds it first, a carrier in
+    use ("gets ... from": a use of a product)."""
+    assert explained("Dana is a Verizon customer.",
+                     "Dana gets her phone service from T-Mobile.") == ("contradiction",
+                                                                       "likely-one-value")
 
 
 @pytest.mark.parametrize(("a", "b"), [

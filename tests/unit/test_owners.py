@@ -10,7 +10,7 @@ from tests.dreamkit import assert_contradiction, explained, held_of
 
 
 @pytest.mark.parametrize(("text", "attribute", "value"), [
-    ("The account is registered to Tom.", "owner of account", {"tom"}),
+    ("The account is registered to Tom.", "account owner", {"tom"}),
     ("The subscription is in Dana's name.", "owner of subscription", {"dana"}),
     ("The payments team owns the billing service.", "owner of billing service", {"payment"}),
     ("The repository's owner is the platform team.", "owner of repository", {"platform"}),

@@ -288,7 +288,7 @@ def test_where_one_worked_or_lived_before_does_not_contradict_now(a: str, b: str
 
 
 def test_an_account_holder_is_its_owner() -> None:
-    assert held_of("The account holder is Jane.")["owner of account"] == {"jane"}
+    assert held_of("The account holder is Jane.")["account owner"] == {"jane"}
     assert_contradiction("The account holder is Jane.", "Bob owns the account.",
                          "one-value-attribute")
     assert explained("Primary account holder: Jane.",

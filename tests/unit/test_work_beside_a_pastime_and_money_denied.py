@@ -32,3 +32,10 @@ def test_a_currency_denied_of_ones_pay_is_not_denied_of_ones_rent() -> None:
 def test_a_currency_denied_of_ones_pay_is_denied_of_ones_salary() -> None:
     assert_contradiction("Greta isn't paid in dollars.", "Greta's salary is paid in USD.",
                          "denied-value")
+
+
+def test_a_volunteers_role_is_beside_a_job() -> None:
+    """"A volunteer firefighter": a sort one is besides work, the parse's compound too."""
+    assert explained("Tomas's title is Senior Analyst.",
+                     "Tomas is a volunteer firefighter.")[0] != "contradiction"
+    assert explained("Tomas is a nurse.", "Tomas is a volunteer paramedic.")[0] != "contradiction"

@@ -490,7 +490,7 @@ PERSON_SORTS: tuple[str, ...] = ("relative", "juvenile", "user", "eater")
 father", "a Mac user", "a vegan"): "is an only child" / "is a nurse" may both hold."""
 
 PASTIME_WORDS = frozenset({"keen", "avid", "amateur", "passionate", "enthusiastic", "hobby",
-                           "weekend", "casual", "recreational", "aspiring"})
+                           "weekend", "casual", "recreational", "aspiring", "volunteer"})
 """Words before a person's noun that make a job's noun a pastime ("a keen photographer",
 "an amateur astronomer"): a sort one is besides a job."""
 

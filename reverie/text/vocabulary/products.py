@@ -39,6 +39,7 @@ __all__ = [
     "VERSION_FRAMES",
     "VERSION_PLACES",
     "VERSION_WORDS",
+    "VIRTUAL_WORDS",
 ]
 
 _DATABASES = ("postgresql", "postgres", "postgre", "mysql", "mariadb", "sqlite", "mongodb",
@@ -138,6 +139,11 @@ SHIPPED_WORDS = frozenset({"order", "package", "parcel", "shipment", "delivery",
                            "shipping", "product", "item", "good", "everything"})
 """What a holder ships as a whole ("ships all orders via UPS", "packages go out with DHL"):
 whose shipping it is, not one part of it ("ships returns via FedEx")."""
+
+VIRTUAL_WORDS = frozenset({"virtual", "vm", "container", "emulator", "sandbox", "partition",
+                           "dual-boot", "wsl"})
+"""Words of a system run inside or beside a device's own ("in a virtual machine", "in a
+container"): another system than the device's, no device that says whose it is."""
 
 CARRIER_WORDS = frozenset({"mobile", "cell", "cellular", "wireless", "sim", "service"})
 """Words beside a carrier's noun that say which carrier, not whose ("Omar's cell carrier is

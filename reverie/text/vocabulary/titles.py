@@ -114,6 +114,7 @@ ACCOUNT_ROLES: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"account", "executive"}), "account executive"),
     (frozenset({"ae"}), "account executive"),
     (frozenset({"account", "owner"}), "account owner"),
+    (frozenset({"account", "holder"}), "account owner"),
     (frozenset({"relationship", "owner"}), "account owner"),
     (frozenset({"account", "lead"}), "account owner"),
     (frozenset({"csm"}), "customer success manager"),
