@@ -1094,9 +1094,14 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
         if named is not None and value and value <= attr.numbers:
             value |= named.words  # "Database is PostgreSQL 15": the parse split the name off
         return Held(_named(c.subject_head), attr, value, owned=owned)
+    if c.subject_head == "store" and c.subject & _DATA_WORDS:  # "the main data store"
+        return Held("database", attr, attr.words - {SELF}, owned=owned - _DATA_WORDS)
     if c.subject & CHOSEN_ONE and is_noun(c.subject_head):  # "the primary language is Go"
         return Held(c.subject_head, attr, attr.words - {SELF}, owned=owned)
     return None
+
+
+_DATA_WORDS = frozenset({"data", "datum"})  # "data store" is a datastore: a database
 
 
 def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:

@@ -191,6 +191,10 @@ _QUALIFIER = re.compile(r"\s*,\s*((?:[A-Za-z][\w.]*\s*){1,3})")
 _SKIP = frozenset({"the", "upstate", "downstate", "downtown", "central", "northern",
                    "southern", "eastern", "western", "north", "south", "east", "west",
                    "rural", "suburban", "greater", "metro", "coastal"})
+# words of a part of a place before its name ("the south of France", "the outskirts of
+# Lyon")
+_AROUND = frozenset({"of", "part", "outskirts", "suburbs", "edge", "heart", "centre",
+                     "center", "middle"})
 # another capitalised word right after a place: the place is a word of a longer name
 _NAME_GOES_ON = re.compile(r" +[A-Z]")
 # what may follow a place in a note written all in lower case, where any word may be one
@@ -204,7 +208,12 @@ _LONGEST = 4
 def _match(words: list[str], lower: bool) -> tuple[int, tuple[Place, ...]] | None:
     """The longest gazetteer name the first words make: how many words, its places."""
     index = _places()
-    for start in (0, 1) if words and words[0].lower() in _SKIP else (0,):
+    starts = [0]  # "the south of France", "the suburbs of Chicago": the place after them
+    for i, word in enumerate(words[:_LONGEST]):
+        if word.lower() not in _SKIP | _AROUND:
+            break
+        starts.append(i + 1)
+    for start in starts:
         for n in range(min(_LONGEST, len(words) - start), 0, -1):
             said = words[start:start + n]
             # a lower-case word of _SKIP may begin a capitalised name ("upstate New York")

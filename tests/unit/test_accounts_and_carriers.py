@@ -17,6 +17,7 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("Omar is the account executive on Corvin Ltd.", "The AE for Corvin Ltd is Jana."),
     ("Corvin Ltd is assigned to Jana.", "Omar owns the Corvin Ltd relationship."),
     ("The Halden account belongs to Iris.", "Halden's account owner is Marco."),
+    ("Halden's account owner is Marco.", "The AE on Halden is Iris."),  # a CRM's owner
 ])
 def test_one_who_looks_after_an_account_is_one_of_two(a: str, b: str) -> None:
     assert_contradiction(a, b, "one-value-attribute")
@@ -81,3 +82,7 @@ def test_a_phone_that_ships_with_a_system_names_no_carrier() -> None:
 def test_a_shipping_carrier_is_no_mobile_carrier() -> None:
     assert explained("Parcelnet's shipping carrier is UPS.",
                      "Parcelnet's mobile carrier is Verizon.")[0] != "contradiction"
+
+
+def test_a_data_store_is_a_database() -> None:
+    assert held_of("Halden's main data store is Cassandra.").get("database") == {"cassandra"}

@@ -10,7 +10,7 @@ import pytest
 
 from reverie.judges.nlp import analyze
 from reverie.text.places import residence
-from tests.dreamkit import assert_contradiction, held_of
+from tests.dreamkit import assert_contradiction, explained, held_of
 
 
 @pytest.mark.parametrize("text", [
@@ -45,3 +45,8 @@ def test_a_flat_in_a_place_is_where_one_lives(text: str, said: str | None) -> No
 def test_a_preposition_read_as_a_complement_names_no_unit() -> None:
     """The parse reads this "in" as the verb's complement, with nothing in it: no inch."""
     assert not any(k.startswith("unit") for k in held_of("Refunds are kept in MongoDB."))
+
+
+def test_a_system_in_a_virtual_machine_is_another() -> None:
+    assert explained("The laptop has Windows installed.",
+                     "The laptop has Ubuntu installed in a virtual machine.")[0] != "contradiction"

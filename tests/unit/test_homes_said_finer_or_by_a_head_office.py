@@ -39,3 +39,14 @@ def test_one_home_is_a_place_within_the_other() -> None:
 def test_a_regional_head_office_is_no_residence() -> None:
     assert residence("Nimbus's European headquarters are in Dublin.") is None
     assert residence("Nimbus's HQ is in Denver.") is not None
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Ada lives in the south of France.", "the south of France"),
+    ("Ada lives on the outskirts of Lyon.", None),  # "on": no word of living in
+    ("Ada lives in the suburbs of Chicago.", "the suburbs of Chicago"),
+    ("Ada lives in the middle of nowhere.", None),
+])
+def test_a_part_of_a_place_is_read_with_the_place(text: str, said: str | None) -> None:
+    found = residence(text)
+    assert (found[0] if found else None) == said

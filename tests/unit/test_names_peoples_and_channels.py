@@ -62,3 +62,9 @@ def test_a_plan_named_as_a_programming_language_is_still_a_plan() -> None:
     """WordNet files "BASIC" as a language, but no people's: the plan changed is one."""
     assert_contradiction("Downgraded to Basic in May.", "Has been on Premium since 2021.",
                          "changed-value")
+
+
+def test_a_zone_named_twice_is_one_only_by_its_standard_hour() -> None:
+    """"MST" is UTC-7, Pacific's summer hour, but another zone than Pacific."""
+    assert explained("Hal is on Pacific time.",
+                     "Hal's office is in the PST time zone and his home in MST.")[0] != "one fact"

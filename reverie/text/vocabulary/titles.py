@@ -111,8 +111,9 @@ ACCOUNT_ROLES: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"relationship", "manager"}), "account manager"),
     (frozenset({"account", "rep"}), "account manager"),
     (frozenset({"account", "representative"}), "account manager"),
-    (frozenset({"account", "executive"}), "account executive"),
-    (frozenset({"ae"}), "account executive"),
+    # the account owner a CRM names is the account executive who sells to it
+    (frozenset({"account", "executive"}), "account owner"),
+    (frozenset({"ae"}), "account owner"),
     (frozenset({"account", "owner"}), "account owner"),
     (frozenset({"account", "holder"}), "account owner"),
     (frozenset({"relationship", "owner"}), "account owner"),
@@ -122,8 +123,9 @@ ACCOUNT_ROLES: tuple[tuple[frozenset[str], str], ...] = (
 )
 """Words of the one person on a seller's side who looks after a customer's account, each
 with the role they name ("Globex's account manager is Tom", "the AE for Wayne Corp is
-Diego"): one of each per account. An account executive and an account manager may be two
-people ("Kim is the AE on Wayne Corp" / "Wayne Corp's account manager is Diego")."""
+Diego"): one of each per account. The account owner a CRM names is the account executive;
+an account manager, who looks after it once sold, may be another ("Kim is the AE on Wayne
+Corp" / "Wayne Corp's account manager is Diego")."""
 
 ACCOUNT_THINGS = frozenset({"account", "relationship"})
 """Nouns of a customer's account as a thing one looks after ("manages the Globex account",
