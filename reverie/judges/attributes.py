@@ -133,8 +133,10 @@ from reverie.text.vocabulary.titles import (
     ACCOUNT_ROLE_VERBS,
     ACCOUNT_ROLES,
     ACCOUNT_THINGS,
+    CHIEF_OFFICERS,
     ONE_HOLDER_ROLES,
     ONE_HOLDER_VERBS,
+    ROLE_INITIALISMS,
 )
 from reverie.text.vocabulary.verbs import CHANGE_VERBS, HAVING_VERBS
 from reverie.text.zones import one_zone, value_offsets
@@ -1102,6 +1104,7 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
 
 
 _DATA_WORDS = frozenset({"data", "datum"})  # "data store" is a datastore: a database
+_ROLE_SHORT = frozenset(ROLE_INITIALISMS) | frozenset(CHIEF_OFFICERS)  # "a PM", "the CTO"
 
 
 def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:
@@ -1460,7 +1463,9 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"
             return Held("occupation", x, words - OCCUPATION_NOUNS)
-        if (_kind(x.head, OCCUPATION_KINDS) and x.head not in ANY_WORK_NOUNS
+        # "a PM at Stripe", "the CTO": a role's initialism, which WordNet lacks
+        if ((_kind(x.head, OCCUPATION_KINDS) or x.head in _ROLE_SHORT)
+                and x.head not in ANY_WORK_NOUNS
                 and not words & PASTIME_WORDS):  # "a keen photographer": a pastime
             return Held("occupation", x, words, weak=True)
     if x.head in JOB_NOUNS:
@@ -1541,12 +1546,29 @@ def other_values(x: Held, y: Held) -> bool:
         return False  # "Time zone: CET" / "the timezone is UTC+1": one zone, two names
     if x.attribute in _PRODUCT_ATTRIBUTES:  # "Postgres" / "PostgreSQL": one product
         u, v = _as_product(u), _as_product(v)
+    if x.attribute == "occupation" and (_spelled_out(u, v) or _spelled_out(v, u)):
+        return False  # "a PM at Stripe" / "a product manager at Stripe": one role
     if not u or not v or u <= v or v <= u:
         return False
     h, k = _head(x), _head(y)
     if h is None or k is None:
         return True
     return h == k or not one_noun(h, k)
+
+
+def _spelled_out(u: frozenset[str], v: frozenset[str]) -> bool:
+    """``u`` names a role by its initialism that ``v`` spells out (:data:`ROLE_INITIALISMS`,
+    "pm": "product manager"; "cto": "chief technology officer"), the rest of ``u`` within
+    ``v``."""
+    for short in u & _ROLE_SHORT:
+        rest = u - {short}
+        if not rest <= v:
+            continue
+        names = ROLE_INITIALISMS.get(short, ()) or tuple(
+            f"chief {w} officer" for w in sorted(CHIEF_OFFICERS[short]))
+        if any(frozenset(name.split()) <= v for name in names):
+            return True
+    return False
 
 
 _ZONE_ATTRIBUTES = frozenset({"zone", "time zone"})

@@ -81,6 +81,7 @@ from reverie.text.vocabulary.number_words import (
     TENS,
 )
 from reverie.text.vocabulary.products import ACCESS_LEVELS, PRODUCT_KINDS
+from reverie.text.vocabulary.titles import CHIEF_OFFICERS, ROLE_INITIALISMS
 from reverie.text.vocabulary.verbs import (
     ACTIVE_ONLY_VERBS,
     ATTITUDE_ADJECTIVES,
@@ -204,6 +205,8 @@ _HYPHENATED_LEVELS = frozenset(w for w in ACCESS_LEVELS if "-" in w)
 
 # "Plan: Enterprise", "User's occupation: accountant" (a key of at most five words, and
 # a scope after it: "Priya's role in the Umbrella workspace: Admin")
+# "@" between words with spaces around it: "at" ("Works @ Shopify"), not an address
+_AT_SIGN = re.compile(r"(?<=\w) @ (?=\w)")
 _KEY_VALUE = re.compile(r"^\s*((?:[\w'-]+\s+){0,8}[\w'-]+)\s*(?::|\s=|\s[-–—])\s+(\S.*)$")
 _KEY_HEAD_WORDS = 5
 _KEY_SCOPES = frozenset({"in", "for", "of", "at", "on"})
@@ -323,6 +326,7 @@ def normalize_chat(text: str) -> str:
     word as "former" ("Dana's ex-husband" parsed as three subjects, "Dana's" lost; "Dana's
     former husband" parses as the husband Dana had)."""
     text = _CONTRACTION.sub(lambda m: m.group(1) + "'t", text)
+    text = _AT_SIGN.sub(" at ", text)  # "Works @ Shopify"
     text = _EX.sub(_former, text)
     text = _CHAT_SUBJECT.sub(lambda m: f"{m.group(1)}'{m.group(2)}", text)
     text = _BRANCH_TAKEN.sub(lambda m: m.group(1) + m.group(2).capitalize(), text)
@@ -617,6 +621,7 @@ def _as_report(nlp: Any, doc: Any) -> Any:
 
 
 _NOW_FIRST = frozenset({"currently", "now", "still"})
+_ROLE_SHORT = frozenset(ROLE_INITIALISMS) | frozenset(CHIEF_OFFICERS)
 _PLACING = frozenset({"at", "in", "on"})
 
 
@@ -641,7 +646,9 @@ def _description(doc: Any) -> bool:
         return True
     # a first word the parse took for a name ("Vegan.", "Freelancer."): its own head
     first_name = root.i == 0 and root.tag_ == "NNP"
-    return (root.tag_ == "NN" or first_name) and lexicon.is_kind_of(root.lower_, "person")
+    # "SWE at Meta", "Senior PM at Stripe": a role's initialism, which WordNet lacks
+    return (((root.tag_ == "NN" or first_name) and lexicon.is_kind_of(root.lower_, "person"))
+            or (root.tag_ in {"NN", "NNP"} and root.lower_ in _ROLE_SHORT))
 
 
 def _as_description(nlp: Any, doc: Any) -> Any:
