@@ -133,7 +133,6 @@ from reverie.text.vocabulary.titles import (
     ACCOUNT_ROLE_VERBS,
     ACCOUNT_ROLES,
     ACCOUNT_THINGS,
-    CHIEF_OFFICERS,
     ONE_HOLDER_ROLES,
     ONE_HOLDER_VERBS,
     ROLE_INITIALISMS,
@@ -1104,7 +1103,9 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
 
 
 _DATA_WORDS = frozenset({"data", "datum"})  # "data store" is a datastore: a database
-_ROLE_SHORT = frozenset(ROLE_INITIALISMS) | frozenset(CHIEF_OFFICERS)  # "a PM", "the CTO"
+# "a PM", "an SWE" (a chief officer is a title, for the title rules: "CTO of Brightline"
+# / "CFO of Halvorsen Group" may both hold)
+_ROLE_SHORT = frozenset(ROLE_INITIALISMS)
 
 
 def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:
@@ -1558,15 +1559,10 @@ def other_values(x: Held, y: Held) -> bool:
 
 def _spelled_out(u: frozenset[str], v: frozenset[str]) -> bool:
     """``u`` names a role by its initialism that ``v`` spells out (:data:`ROLE_INITIALISMS`,
-    "pm": "product manager"; "cto": "chief technology officer"), the rest of ``u`` within
-    ``v``."""
+    "pm": "product manager"), the rest of ``u`` within ``v``."""
     for short in u & _ROLE_SHORT:
         rest = u - {short}
-        if not rest <= v:
-            continue
-        names = ROLE_INITIALISMS.get(short, ()) or tuple(
-            f"chief {w} officer" for w in sorted(CHIEF_OFFICERS[short]))
-        if any(frozenset(name.split()) <= v for name in names):
+        if rest <= v and any(frozenset(name.split()) <= v for name in ROLE_INITIALISMS[short]):
             return True
     return False
 

@@ -15,7 +15,7 @@ from tests.dreamkit import assert_contradiction, explained, held_of
     ("SWE at Northwind.", {"northwind"}),
     ("Senior PM at Halden.", {"halden"}),
     ("Works @ Halden.", {"halden"}),
-    ("Jules is a CTO at Brightwell.", {"brightwell"}),
+    ("Jules is an EM at Brightwell.", {"brightwell"}),
 ])
 def test_an_employer_said_tersely_is_read(text: str, employer: set[str]) -> None:
     assert held_of(text).get("employer") == employer
