@@ -890,8 +890,8 @@ def _looks_after(c: Clause, names: frozenset[str]) -> Held | None:
     found = _done_by_a_name(c, names)
     if found is None or found[1].head not in ACCOUNT_THINGS:
         return None
-    value, thing = found
-    return Held(role, value, _owner_named(value, names), weak=True, owned=c.subject,
+    doer, thing = found
+    return Held(role, doer, _owner_named(doer, names), weak=True, owned=c.subject,
                 whose=thing.words & names)
 
 
