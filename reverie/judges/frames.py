@@ -3852,7 +3852,6 @@ def _one_value_attribute(pair: Pair) -> Finding | None:
     likely: tuple[Held, Held] | None = None
     for c, x in _holding(pair.a):
         for d, y in theirs:
-            x, y = _access_to_one(x, y)
             if not _held_by_one(c, x, pair.a, d, y, pair.b):
                 continue  # "the user's partner works at Amazon" / "the user ..."
             if not _two_values(x, y, pair) or _said_besides(c, d, x.arg.role, y.arg.role):
@@ -3916,18 +3915,6 @@ def _bounded_of_one(pair: Pair) -> bool:
     """One statement only says while or until when it holds ("Emails go to Raj instead of
     Dana while she is on leave" / "Emails go to Dana"): a time of its own."""
     return _said_by_one(pair, _WHILE)
-
-
-def _access_to_one(x: Held, y: Held) -> tuple[Held, Held]:
-    """A holder's level of access said of no resource ("Dana is an admin") beside one said
-    of a resource ("has viewer access to the billing workspace"): both of that resource,
-    and ``weak`` (a level in general may be of another resource, for a person to settle);
-    any other pair as it is."""
-    for u, v in ((x, y), (y, x)):
-        if u.attribute == "access" and v.attribute.startswith("access to "):
-            u = replace(u, attribute=v.attribute, weak=True)
-            return (u, v) if u.arg is x.arg else (v, u)
-    return x, y
 
 
 def _somewhere_of_one(pair: Pair) -> bool:

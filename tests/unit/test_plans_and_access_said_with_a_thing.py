@@ -55,22 +55,3 @@ def test_access_said_in_a_roles_subject_is_to_its_resource() -> None:
 def test_access_to_another_resource_is_no_contradiction() -> None:
     assert explained("Omar's role on the wiki is read-only.",
                      "Omar has editor permissions on the tracker.")[0] != "contradiction"
-
-
-@pytest.mark.parametrize(("a", "b"), [
-    ("Omar is an admin.", "Omar has viewer access to the tracker."),
-    ("Omar's role: admin", "Omar only has read-only access to the wiki."),
-])
-def test_a_level_said_of_no_resource_is_most_likely_the_one_of_a_resource(a: str, b: str
-                                                                           ) -> None:
-    assert_contradiction(a, b, "likely-one-value", certain=False)
-
-
-@pytest.mark.parametrize(("a", "b"), [
-    ("Omar is an admin on the wiki.", "Omar has viewer access to the tracker."),
-    ("Omar used to be an admin.", "Omar has viewer access to the tracker."),
-    ("Omar is an admin.", "Omar's intern has viewer access to the tracker."),
-])
-def test_a_level_of_another_resource_time_or_holder_is_no_contradiction(a: str, b: str
-                                                                        ) -> None:
-    assert explained(a, b)[0] != "contradiction"
