@@ -240,7 +240,7 @@ from reverie.text.vocabulary.verbs import (
 )
 from reverie.text.vocabulary.verbs import LIGHT_VERBS as _LIGHT_VERBS
 from reverie.text.vocabulary.zones import ZONE_WORDS
-from reverie.text.zones import Zone, held_zone, one_zone, timed_zone, value_offsets
+from reverie.text.zones import Zone, held_zone, one_zone, standard, timed_zone, value_offsets
 
 __all__ = [
     "ABSORB_SIMILARITY",
@@ -4977,16 +4977,8 @@ def _one_name(n: str, m: str) -> bool:
         return False  # one name said in two cases ("Hyun-woo" / "hyun-woo") is unshared
     if PRODUCT_ALIASES.get(n, n) == PRODUCT_ALIASES.get(m, m) or f"{n}s" == m or f"{m}s" == n:
         return True
-    mine, theirs = (_standard(value_offsets(frozenset({w, "time"}))) for w in (n, m))
+    mine, theirs = (standard(value_offsets(frozenset({w, "time"}))) for w in (n, m))
     return bool(mine & theirs)
-
-
-def _standard(offsets: frozenset[float]) -> frozenset[float]:
-    """A zone's standard offset where it has a summer one besides ("Pacific": UTC-8, not
-    -7, which is MST), else its offsets as they are."""
-    if len(offsets) == 2 and max(offsets) - min(offsets) == 1:
-        return frozenset({min(offsets)})
-    return offsets
 
 
 def _names(facts: Analysis) -> frozenset[str]:

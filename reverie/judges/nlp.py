@@ -425,7 +425,7 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
                     found[text] = _cache.put(text, _named_again(nlp, text, doc, name))
                     continue
                 request = (_as_request(nlp, doc) if _misread_order(doc)
-                           else _as_had(nlp, doc) if _misread_had(doc) is not None
+                           else _as_had(nlp, doc, had) if (had := _misread_had(doc))
                            else _as_report(nlp, doc) if _misread_report(doc)
                            else _as_past_wish(nlp, doc) if _misread_past_wish(doc)
                            else _as_description(nlp, doc) if _description(doc) else None)
@@ -689,10 +689,9 @@ def _misread_had(doc: Any) -> Any:
                     ) else None
 
 
-def _as_had(nlp: Any, doc: Any) -> Any:
-    """The parse of ``doc``'s text without the participle (:func:`_misread_had`): "Raj's
+def _as_had(nlp: Any, doc: Any, participle: Any) -> Any:
+    """The parse of ``doc``'s text without ``participle`` (:func:`_misread_had`): "Raj's
     desktop has Fedora", what the holder has; else None."""
-    participle = _misread_had(doc)
     text = doc.text
     again = nlp((text[:participle.idx] + text[participle.idx + len(participle.text):])
                 .replace("  ", " ").replace(" .", "."))

@@ -42,7 +42,7 @@ from reverie.text.vocabulary.zones import (
     ZONE_NAMES,
 )
 
-__all__ = ["Zone", "held_zone", "one_zone", "timed_zone", "value_offsets", "zones"]
+__all__ = ["Zone", "held_zone", "one_zone", "standard", "timed_zone", "value_offsets", "zones"]
 
 _SEASONS = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))  # wall times
 
@@ -264,6 +264,12 @@ def one_zone(x: frozenset[float], y: frozenset[float]) -> bool:
     if _seasons(x) and _seasons(y):
         return x == y
     return bool(x & y)
+
+
+def standard(offsets: frozenset[float]) -> frozenset[float]:
+    """A zone's standard offset where it has a summer one besides ("Pacific": UTC-8, not
+    -7, which is MST's), else its offsets as they are: what two names of one zone share."""
+    return frozenset({min(offsets)}) if _seasons(offsets) else offsets
 
 
 def _seasons(offsets: frozenset[float]) -> bool:
