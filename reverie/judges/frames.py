@@ -4969,6 +4969,7 @@ def _other_names_of_one(mine: list[str], theirs: list[str]) -> bool:
                ((mine, theirs), (theirs, mine)) for n in names)
 
 
+@lru_cache(maxsize=1 << 14)
 def _one_name(n: str, m: str) -> bool:
     """Two names of one thing: one product's ("Postgres" / "PostgreSQL", "macOS" / "a
     MacBook"), a name and its plural ("PDFs" / "PDF"), or one time zone's ("Pacific" /
