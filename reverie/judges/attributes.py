@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from reverie.judges.lexicon import is_kind_of, is_noun, one_noun
 from reverie.judges.nlp import LIKE, NAME_SLOT, SELF, Arg, Clause, dated
@@ -386,6 +387,7 @@ def _product(c: Clause, x: Arg) -> Held | None:
     return Held(kind, x, value, weak=True)
 
 
+@lru_cache(maxsize=256)
 def whole_of(attribute: str) -> frozenset[str]:
     """Words that name only what holds ``attribute`` for its holder as a whole ("uses USPS
     for all shipments", "is with T-Mobile for her cell service", "for the main DB"): whose
@@ -418,9 +420,7 @@ def _of_the_holder(y: Arg, kind: str) -> bool:
     SQLite for the app data", "is with T-Mobile for her cell service", "for everything"):
     whose it is, not a scope of one."""
     # "is on MySQL 8 for the main DB": the attribute's own noun, the main one
-    words = y.words - {SELF, "everything"} - MAIN_QUALIFIERS - {
-        w for w in y.words if _named(w) == kind}
-    return y.role.startswith("prep:") and words <= _DEVICE_WORDS.get(kind, frozenset())
+    return y.role.startswith("prep:") and y.words - {SELF, "everything", kind} <= whole_of(kind)
 
 
 _NAME_SLOTS = frozenset({"name", "compound"})
@@ -1103,9 +1103,6 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
 
 
 _DATA_WORDS = frozenset({"data", "datum"})  # "data store" is a datastore: a database
-# "a PM", "an SWE" (a chief officer is a title, for the title rules: "CTO of Brightline"
-# / "CFO of Halvorsen Group" may both hold)
-_ROLE_SHORT = frozenset(ROLE_INITIALISMS)
 
 
 def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | None:
@@ -1464,8 +1461,9 @@ def _held_by_frame(predicate: str, x: Arg, names: frozenset[str]) -> Held | None
         named = any(slot == "prep:by" and v in OCCUPATION_NOUNS for slot, v in x.mods or ())
         if named:  # "a lumberjack by trade": said as plainly as "works as"
             return Held("occupation", x, words - OCCUPATION_NOUNS)
-        # "a PM at Stripe", "the CTO": a role's initialism, which WordNet lacks
-        if ((_kind(x.head, OCCUPATION_KINDS) or x.head in _ROLE_SHORT)
+        # "a PM at Stripe": a role's initialism, which WordNet lacks (a chief officer's is a
+        # title, for the title rules: "CTO of Brightline" / "CFO of Halvorsen Group")
+        if ((_kind(x.head, OCCUPATION_KINDS) or x.head in ROLE_INITIALISMS)
                 and x.head not in ANY_WORK_NOUNS
                 and not words & PASTIME_WORDS):  # "a keen photographer": a pastime
             return Held("occupation", x, words, weak=True)
@@ -1560,7 +1558,7 @@ def other_values(x: Held, y: Held) -> bool:
 def _spelled_out(u: frozenset[str], v: frozenset[str]) -> bool:
     """``u`` names a role by its initialism that ``v`` spells out (:data:`ROLE_INITIALISMS`,
     "pm": "product manager"), the rest of ``u`` within ``v``."""
-    for short in u & _ROLE_SHORT:
+    for short in u & ROLE_INITIALISMS.keys():
         rest = u - {short}
         if rest <= v and any(frozenset(name.split()) <= v for name in ROLE_INITIALISMS[short]):
             return True

@@ -2991,13 +2991,12 @@ def _two_uses_of_money(pair: Pair) -> bool:
     x, y = _money(pair.a), _money(pair.b)
     if {x.direction, y.direction} == {"in", "out"}:
         return True  # "bills in euros" / "is invoiced in US dollars": two ways money goes
-    return _uses_of_money_apart(pair.a, pair.b)
+    return _uses_apart(x, y)
 
 
-def _uses_of_money_apart(a: Analysis, b: Analysis) -> bool:
-    """Each statement says what money its currency is of, and not the same ("salary" /
-    "rent")."""
-    x, y = _money(a), _money(b)
+def _uses_apart(x: Currencies, y: Currencies) -> bool:
+    """Each statement's currencies say what money they are of, and not the same ("salary"
+    / "rent")."""
     return bool(x.uses and y.uses) and not x.uses & y.uses
 
 
@@ -4070,8 +4069,8 @@ def _denied_value(pair: Pair) -> Finding | None:
                         or _said_besides(c, d, x.arg.role, y.arg.role)
                         or _denied_in_part(c, d, x.arg)
                         # "isn't paid in euros" / "her rent is paid in EUR"
-                        or (x.attribute == "currency" and _uses_of_money_apart(denying,
-                                                                               saying))):
+                        or (x.attribute == "currency"
+                            and _uses_apart(_money(denying), _money(saying)))):
                     continue
                 return finding("denied-value", (
                     f"'{_quote(denying.text)}' denies {x.attribute} "
