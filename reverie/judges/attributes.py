@@ -43,6 +43,7 @@ from reverie.text.vocabulary.attributes import (
     CHANNEL_VERBS,
     CHOSEN_ONE,
     COMPANY_NOUNS,
+    CONTACT_NOUNS,
     CONTACT_VERBS,
     CURRENCY_NAMES,
     DELIVERY_VERBS,
@@ -56,6 +57,7 @@ from reverie.text.vocabulary.attributes import (
     FREQUENCIES,
     GOVERNED_PLACES,
     HOME_NOUNS,
+    HOURS_WORKED,
     INDUSTRY_WORDS,
     JOB_NOUNS,
     JOBLESS_WORDS,
@@ -157,10 +159,12 @@ _DEVICE_WORDS = {
                                       "contract", "license", "licence"},
     "database": SOFTWARE_WORDS,
     "mobile carrier": PHONE_WORDS | CARRIER_WORDS,
-    "shipping carrier": SHIPPED_WORDS,
+    "shipping carrier": SHIPPED_WORDS | SHIPPING_WORDS,
     "time zone": frozenset({"clock", "calendar", "watch"}),
 }
 
+# "the shipping carrier is FedEx", "our courier is DHL", "the logistics partner is UPS"
+_CARRIER_HEADS = frozenset({"carrier", "courier", "partner", "provider"})
 _SHIPPING_CARRIERS = frozenset(n for n, kind in PRODUCT_KINDS.items()
                                if kind == "shipping carrier")
 
@@ -263,6 +267,7 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             or _on_payroll(c, names) or _the_only_one(c) or _owns(c, names)
             or _leads(c, names)
             or _joined(c, names) or _job_held(c, names) or _teaches_at(c, names)
+            or _for_a_living(c)
             or _married_to(c, names)
             or _at_a_name(c, names))
     if said is not None:
@@ -274,8 +279,9 @@ def held(c: Clause, names: frozenset[str] = frozenset()) -> tuple[Held, ...]:
             continue
         if not x.head or x.role in {"adv", "xcomp"} or (said and x.role == "prep:as"):
             continue
-        if x.head in _HOURS_WORKED:  # "is employed full-time at Oracle": the parse hung
-            x = _hung_on(x, ("prep:at", "prep:by", "prep:for")) or x  # the employer on it
+        if x.head in HOURS_WORKED:  # "is employed full-time at Oracle", "works full-time
+            # as a pharmacist": the parse hung the employer or the job on the hours
+            x = _hung_on(x, ("prep:at", "prep:by", "prep:for", "prep:as")) or x
         access = _access(c, x, names)
         if access is not None:
             found.append(access)
@@ -365,8 +371,10 @@ def _product(c: Clause, x: Arg) -> Held | None:
         # "switched to T-Mobile" reads "is T-Mobile" (a change): in use now
         used = (c.predicate, x.role) in USE_FRAMES | SHIPPING_FRAMES or (
             c.changed and x.role == "attr") or (
-            # "the user's laptop is a MacBook Pro": the device, and so its system
-            c.predicate == "be" and x.role == "attr" and c.subject_head in DEVICE_NOUNS)
+            # "the user's laptop is a MacBook Pro": the device, and so its system; "the
+            # build agents are Windows boxes": a device of the system
+            c.predicate == "be" and x.role == "attr" and (
+                c.subject_head in DEVICE_NOUNS or x.head in _MACHINES))
         # "macOS Sonoma": the head a release; "stores its orders in MariaDB": the object's
         slots = _NAME_SLOTS if used else frozenset()
         if x.role == "obj":
@@ -385,6 +393,11 @@ def _product(c: Clause, x: Arg) -> Held | None:
            and not _of_the_holder(y, kind) and not _names_product(y, value) for y in c.args):
         return None
     return Held(kind, x, value, weak=True)
+
+
+# what a product's name may come before to name a device of its system ("Windows boxes",
+# "a Linux machine", "a Mac laptop")
+_MACHINES = DEVICE_NOUNS | {"box"}
 
 
 @lru_cache(maxsize=256)
@@ -538,11 +551,16 @@ def _file_format(c: Clause) -> Held | None:
             words, thing = x.words, obj.head if obj is not None else c.subject_head
         elif x is obj:
             said = [w for slot, v in x.mods or () if slot in _FORMAT_SLOTS for w in v.split()]
+            if (not said and x.head in FILE_NOUNS and x.indefinite
+                    and (c.exclusive or c.predicate == "like")):
+                # "prefers Word documents", "wants PDF files": the files' own format
+                said = [w for slot, w in x.mods or () if slot in {"compound", "amod", "name"}]
             words, thing = frozenset(said), x.head
         else:
             continue
         formats = {FILE_FORMATS[w] for w in words if w in FILE_FORMATS}
-        if x.head in FILE_NOUNS:  # "as Word documents", "in Word format"
+        # "as Word documents", "in Word format", "documents in Word", "prefers Word files"
+        if x.head in FILE_NOUNS or words & FILE_NOUNS or thing in FILE_NOUNS:
             formats |= {FILE_FORMATS_BEFORE_FILE[w] for w in words
                         if w in FILE_FORMATS_BEFORE_FILE}
         if len(formats) == 1 and thing and thing not in SELF_WORDS and thing != "format":
@@ -678,12 +696,15 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     # "gets alerts via SMS", "notifications are sent by email": a message delivered
     delivered = c.predicate in DELIVERY_VERBS and (
         c.subject_head in MESSAGE_NOUNS or (obj is not None and obj.head in MESSAGE_NOUNS))
-    if not verbs & CONTACT_VERBS and not delivered:
+    # "wants all contact via Slack", "all communication with Leo goes through email"
+    contact = c.subject_head in CONTACT_NOUNS or (obj is not None and obj.head in CONTACT_NOUNS)
+    if not verbs & CONTACT_VERBS and not delivered and not contact:
         return None
     # "contact Dana by phone": Dana's, where the order has no subject
     whose = obj.words if obj is not None and not c.subject else frozenset()
     # "notifications are sent by email": the messages are the channel's, not its holder
-    owned = c.subject if delivered and c.subject_head in MESSAGE_NOUNS else frozenset()
+    owned = c.subject if delivered and c.subject_head in MESSAGE_NOUNS else (
+        frozenset({c.subject_head}) if c.subject_head in CONTACT_NOUNS else frozenset())
     # "ping the customer on WhatsApp for updates": the parse hung the channel on the object
     hung = _hung_on(obj, tuple(sorted(CHANNEL_SLOTS))) if obj is not None else None
     for x in (*c.args, *([hung] if hung is not None else [])):
@@ -1068,7 +1089,7 @@ def _named_by_subject(c: Clause, attr: Arg, names: frozenset[str]) -> Held | Non
                     owned=owned | {c.subject_head})
     if c.subject_head == "language" and c.subject & REPLY_WORDS:  # "reply language is X"
         return Held("reply language", attr, attr.words - {SELF}, owned=owned)
-    if c.subject_head == "carrier" and (c.subject & SHIPPING_WORDS or _as_product(
+    if c.subject_head in _CARRIER_HEADS and (c.subject & SHIPPING_WORDS or _as_product(
             attr.words - {SELF}) & _SHIPPING_CARRIERS):  # "Acme's shipping carrier is FedEx"
         return Held("shipping carrier", attr, _as_product(attr.words - {SELF}), owned=owned)
     if c.subject & CARRIER_NAMES.get(c.subject_head, frozenset()):  # "mobile provider"
@@ -1264,9 +1285,11 @@ def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
     before a noun of an employee ("a Shopify employee"; :data:`EMPLOYEE_NOUNS`), or None."""
     for slot, value in sorted(x.mods or ()):
         words = frozenset(value.split())
-        if slot in {"prep:at", "prep:for"} and (
-                words & names or any(_kind(w, EMPLOYER_KINDS, any_sense=True) for w in words)):
-            return Held("employer", x, words)
+        employer = next((w for w in sorted(words) if w in names
+                         or _kind(w, EMPLOYER_KINDS, any_sense=True)), None)
+        if slot in {"prep:at", "prep:for"} and employer is not None:
+            # the phrase, headed by its employer's word ("a barista at a little cafe": cafe)
+            return Held("employer", Arg(slot, employer, words, frozenset()), words)
         # "a Square employee": a name the parse read as an adjective
         if slot in {NAME_SLOT, "compound", "amod"} and x.head in EMPLOYEE_NOUNS and words & names:
             return Held("employer", x, words)
@@ -1370,6 +1393,43 @@ def _teaches_at(c: Clause, names: frozenset[str]) -> Held | None:
     return Held("employer", x, x.words - {SELF}, weak=True)
 
 
+def _for_a_living(c: Clause) -> Held | None:
+    """The occupation a holder's work for a living names: the doer of its verb ("codes
+    for a living": a coder, "teaches for a living": a teacher), a ``weak`` value, or its
+    "as" ("makes a living as a carpenter", "earns her living as a translator": as plainly
+    as "works as"); None where no trade's noun does the verb."""
+    if c.negated or c.hypothetical or c.past:
+        return None
+    earned = c.arg("obj")
+    if c.predicate in _EARNING_VERBS and earned is not None and earned.head == "living":
+        x = c.arg("prep:as") or _hung_on(earned, ("prep:as",))
+        return Held("occupation", x, x.words - {SELF}) if x is not None else None
+    living = any(x.head == "living" and x.role == "prep:for" for x in c.args)
+    # not what is done ("writes code for a living", "makes coffee for a living"): its doer
+    # is no trade's name ("code writer") for another to differ from
+    if not living or c.arg("prep:as") or c.arg("obj"):
+        return None
+    doer = _doer(c.predicate)
+    if doer is None:
+        return None
+    return Held("occupation", Arg("prep:as", doer, frozenset({doer}), frozenset()),
+                frozenset({doer}), weak=True)
+
+
+_EARNING_VERBS = frozenset({"make", "earn"})
+
+
+def _doer(verb: str) -> str | None:
+    """The noun of one whose work is to do ``verb`` ("teach": teacher, "code": coder,
+    "program": programmer), a kind of worker WordNet has (:data:`OCCUPATION_KINDS`), or
+    None ("fix": a fixer is no trade, so "fixes cars" names none a mechanic could differ
+    from)."""
+    for noun in (f"{verb}er", f"{verb}r", f"{verb}{verb[-1:]}er"):
+        if is_noun(noun) and _kind(noun, OCCUPATION_KINDS):
+            return noun
+    return None
+
+
 def _an_employer(x: Arg, names: frozenset[str]) -> bool:
     """``x`` is of an employer's kind ("Lincoln High School") or a name that is no
     trade, place nor product ("KPMG"; not "Python")."""
@@ -1391,7 +1451,6 @@ _JOBS = frozenset({"job", "position", "role", "post"})
 _TAKING_VERBS = frozenset({"take", "accept", "land", "get", "start"})
 _HOLDING_VERBS = frozenset({"have", "hold"})
 _MAIN_JOB = frozenset({"new", "full", "time", "full-time", "permanent"})
-_HOURS_WORKED = frozenset({"full-time", "part-time"})
 
 
 def _a_date(x: Arg) -> bool:

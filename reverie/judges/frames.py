@@ -3963,11 +3963,21 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     mine, theirs = _unclipped(*_pronoun_named(x.holder(c, b.lemmas), a, y.holder(d, a.lemmas),
                                               b))
     return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
+                           or _owned_or_not(mine, theirs, a.lemmas & b.lemmas)
                            or _one_named_holder(mine, c, theirs, d)
                            or _named_in_part(mine, c, a, theirs, d, b)
                            or _unnamed_and_named(c, x, mine, theirs, d, b)
                            or _unnamed_and_named(d, y, theirs, mine, c, a)
                            or _owner_said_in(mine, c, theirs) or _owner_said_in(theirs, d, mine))
+
+
+def _owned_or_not(mine: frozenset[str], theirs: frozenset[str], said: frozenset[str]) -> bool:
+    """One thing said as the note's holder's and with no owner ("our build agents" / "the
+    build agents", "the user's laptop" / "the laptop"): each holder names a thing, and they
+    differ by the note's holder and words both statements say (``said``). A holder that is
+    the note's alone (a parse with no subject) is not such a thing."""
+    return ((mine ^ theirs) - {SELF} <= said and bool(mine - {SELF})
+            and bool(theirs - {SELF}))
 
 
 def _owner_said_in(holder: frozenset[str], c: Clause, other: frozenset[str]) -> bool:

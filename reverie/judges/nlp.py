@@ -46,6 +46,7 @@ from reverie.text.vocabulary.attributes import (
     ATTRIBUTE_KEYS,
     BRANCH_NAMES,
     EMPLOYER_FRAMES,
+    HOURS_WORKED,
     ONE_VALUE_NOUNS,
     OWNER_NOUNS,
     STATUS_WORDS,
@@ -80,7 +81,12 @@ from reverie.text.vocabulary.number_words import (
     QUANTITY_WORDS,
     TENS,
 )
-from reverie.text.vocabulary.products import ACCESS_LEVELS, PRODUCT_KINDS
+from reverie.text.vocabulary.products import (
+    ACCESS_LEVELS,
+    DEVICE_NOUNS,
+    PHONE_WORDS,
+    PRODUCT_KINDS,
+)
 from reverie.text.vocabulary.titles import CHIEF_OFFICERS, ROLE_INITIALISMS
 from reverie.text.vocabulary.verbs import (
     ACTIVE_ONLY_VERBS,
@@ -390,7 +396,10 @@ def _key_value(m: re.Match[str]) -> str:
         # "Ex-employer: Google": the former one, as "Former employer" says it
         said[head - 1] = f"former {said[head - 1].rpartition('-')[2]}"
         return f"{' '.join(said)} is {m.group(2)}"
-    return f"{key} is {m.group(2)}" if last in ATTRIBUTE_KEYS else m.group(0)
+    # "Laptop: MacBook Pro", "Dev machine: Arch Linux": a computer is the product named
+    # ("Phone: 555 0142" is a number more often than a phone)
+    keyed = last in ATTRIBUTE_KEYS or last in DEVICE_NOUNS - PHONE_WORDS
+    return f"{key} is {m.group(2)}" if keyed else m.group(0)
 
 
 
@@ -1221,6 +1230,12 @@ def _read_child(parts: _Parts, child: Any, *, on_pred: bool, skip: frozenset[int
     elif dep == "advmod" and _is_value_adverb(child) and child.i not in skip:
         # "pays annually" / "pays monthly", "works remotely" / "works onsite"
         parts.args.append(Arg("adv", child.lower_, frozenset({child.lower_}), frozenset()))
+        if child.lower_ in HOURS_WORKED:
+            # "works full-time as a pharmacist": the parse hung the "as" on the adverb; it
+            # says what the predicate is
+            for g in child.children:
+                if g.dep_ == "prep" and g.i not in skip:
+                    _read_child(parts, g, on_pred=on_pred, skip=skip)
     elif dep in {"nsubj", "nsubjpass", "csubj"} and on_pred:
         _take_subject(parts, child, skip)
         if _negated_arg(child):

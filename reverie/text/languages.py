@@ -87,7 +87,8 @@ class Languages:
 
 # "The docs are available in English", "translated into Korean": one version of several
 _VERSIONS_OF = re.compile(r"\b(?:available|offered|translated|localized|localised|"
-                          r"supports?|supported|comes?\s+in)\b", re.I)
+                          r"supports|supported|(?:does|do|can|will)\s+support|comes?\s+in)\b",
+                          re.I)  # not "support" the noun: "wants support in Spanish"
 _WRITE_TO = re.compile(r"\b(?:write|writing)\s+(?:back\s+)?to\b", re.I)
 # "Ana speaks Portuguese with us": the language she addresses us in, not one she can speak
 _WITH_US = re.compile(r"\b(?:speaks?|speaking|talks?|talking)\b[^.;]*?\b(?:with|to)\s+"

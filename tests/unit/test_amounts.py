@@ -54,7 +54,7 @@ def test_a_small_difference_is_neither_the_same_nor_apart() -> None:
     ("Omar weighs 95 kg.", "Omar weighs 150 pounds.", "one-value-attribute"),
     ("The user is 6 ft 2 in tall.", "The user is 170 cm tall.", "other-amount"),
     ("Max's bench press max is 100 kg.", "Max benches 315 lb at most.", "other-amount"),
-    ("The dog weighs 12 kg.", "Our dog weighs 60 pounds.", "other-amount"),
+    ("The dog weighs 12 kg.", "Our dog weighs 60 pounds.", "one-value-attribute"),
     ("The greenhouse is kept at 18 °C.", "The greenhouse is kept at 80 °F.", "other-value"),
 ])
 def test_two_amounts_of_one_holders_measure_contradict(a: str, b: str, rule: str) -> None:

@@ -28,6 +28,7 @@ __all__ = [
     "CHOSEN_ONE",
     "CITIZEN_WORDS",
     "COMPANY_NOUNS",
+    "CONTACT_NOUNS",
     "CONTACT_VERBS",
     "CURRENCY_ADJECTIVES",
     "CURRENCY_NAMES",
@@ -47,6 +48,7 @@ __all__ = [
     "FREQUENCIES",
     "GOVERNED_PLACES",
     "HOME_NOUNS",
+    "HOURS_WORKED",
     "INDUSTRY_WORDS",
     "JOBLESS_WORDS",
     "JOB_NOUNS",
@@ -515,6 +517,21 @@ OCCUPATION_KINDS: tuple[str, ...] = (
     "technician",
     "educator",
     "caretaker",
+    # trades WordNet files under a person who does something, not under a worker: a
+    # reporter and a writer under "communicator", a cashier under "financier", a sheriff
+    # under "lawman", a firefighter under "defender"
+    "writer",
+    "reporter",
+    "translator",
+    "interpreter",
+    "banker",
+    "lawman",
+    "firefighter",
+    "auditor",
+    "archivist",
+    "curator",
+    "dispatcher",
+    "solicitor",
 )
 """WordNet kinds of a person named by their work ("nurse", "cook", "accountant"; not
 "mother", "student", "fan"): "is a nurse" names an occupation against "works as a
@@ -629,6 +646,16 @@ SEVERAL_NOUNS = frozenset({"citizen", "national", "member", "speaker", "fan", "s
 """Nouns of what one may be of several things at once, said with a copula ("is a citizen
 of Canada" / "is a citizen of France", "a member of the choir" / "... of the chess
 club"): no other value, unlike "a resident of Ohio" / "of Texas"."""
+
+CONTACT_NOUNS = frozenset({"contact", "communication", "correspondence", "outreach"})
+"""Nouns of contact as a whole, whose :data:`CHANNEL_SLOTS` name the contact channel as a
+contact verb's do ("wants all contact via Slack", "all communication with Leo goes through
+email")."""
+
+HOURS_WORKED = frozenset({"full-time", "part-time", "freelance"})
+"""How much or on what terms one works, words the parse may hang a job or an employer on
+("works full-time as a pharmacist", "is employed part-time at Oracle"): said of the
+predicate."""
 
 MESSAGE_NOUNS = frozenset({"message", "notification", "alert", "update", "reminder"})
 """Nouns of a message whose compound names the channel ("text messages": sms, "Slack

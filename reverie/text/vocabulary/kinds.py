@@ -24,6 +24,11 @@ KINDS: Mapping[str, frozenset[str]] = {
     "sibling": frozenset({"brother", "sister"}),
     "kid": frozenset({"son", "daughter"}),
     "cat": frozenset({"kitten"}),
+    # trades WordNet lacks, or files under one who travels or operates ("a courier", "a
+    # trucker"): a person's work
+    "worker": frozenset(re.findall(r"\S+", """barista courier trucker chauffeur nanny babysitter
+        bodyguard videographer animator youtuber streamer influencer blogger podcaster
+        vlogger""")),
     # the common food allergens WordNet files as plants, seeds or proteins
     "food": frozenset({"peanut", "nut", "gluten", "egg", "soy", "sesame", "wheat", "dairy",
                        "lactose", "tree_nut"}),

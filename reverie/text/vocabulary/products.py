@@ -120,6 +120,7 @@ or "compared Firefox with Safari" say no such thing."""
 
 SHIPPING_FRAMES = frozenset({
     ("ship", "prep:via"), ("ship", "prep:with"), ("ship", "prep:by"), ("ship", "prep:through"),
+    ("go", "prep:through"),
     ("send", "prep:via"), ("send", "prep:with"), ("send", "prep:by"), ("go", "prep:via"),
     ("go", "prep:with"), ("go out", "prep:via"), ("go out", "prep:with"),
     ("deliver", "prep:by"), ("deliver", "prep:via"), ("deliver", "prep:with"),
@@ -131,7 +132,7 @@ names a shipping carrier (:data:`PRODUCT_KINDS`): "the phone ships with Android"
 none."""
 
 SHIPPING_WORDS = frozenset({"shipping", "shipment", "freight", "delivery", "courier",
-                            "parcel", "postal", "logistics"})
+                            "parcel", "postal", "logistics", "logistic"})
 """Words beside a carrier's noun that make it a shipping carrier ("Acme's shipping carrier
 is FedEx"), not a mobile one."""
 
