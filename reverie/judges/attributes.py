@@ -693,9 +693,11 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
             obj.head in names or SELF in obj.words):
         return Held("contact channel", obj, _channel_named(c.predicate), whose=obj.words)
     verbs = {c.predicate} | {x.head for x in c.args if x.role == "xcomp"}
+    # the message of the clause, its second object where it has two ("send Dana updates")
+    message = next((x for x in c.args if x.role == "obj" and x.head in MESSAGE_NOUNS), obj)
     # "gets alerts via SMS", "notifications are sent by email": a message delivered
     delivered = c.predicate in DELIVERY_VERBS and (
-        c.subject_head in MESSAGE_NOUNS or (obj is not None and obj.head in MESSAGE_NOUNS))
+        c.subject_head in MESSAGE_NOUNS or (message is not None and message.head in MESSAGE_NOUNS))
     # "wants all contact via Slack", "all communication with Leo goes through email"
     contact = c.subject_head in CONTACT_NOUNS or (obj is not None and obj.head in CONTACT_NOUNS)
     if not verbs & CONTACT_VERBS and not delivered and not contact:
@@ -706,7 +708,8 @@ def _channel(c: Clause, names: frozenset[str]) -> Held | None:
     owned = c.subject if delivered and c.subject_head in MESSAGE_NOUNS else (
         frozenset({c.subject_head}) if c.subject_head in CONTACT_NOUNS else frozenset())
     # "ping the customer on WhatsApp for updates": the parse hung the channel on the object
-    hung = _hung_on(obj, tuple(sorted(CHANNEL_SLOTS))) if obj is not None else None
+    # ("send Dana updates on WhatsApp": on the message)
+    hung = _hung_on(message, tuple(sorted(CHANNEL_SLOTS))) if message is not None else None
     for x in (*c.args, *([hung] if hung is not None else [])):
         channel = _channel_word(x) if x.role in CHANNEL_SLOTS else None
         if channel:
@@ -1146,6 +1149,10 @@ def _version(c: Clause, x: Arg, names: frozenset[str] = frozenset()) -> Held | N
     if not versions or versions != x.numbers:
         return None
     product = x.head if x.head not in x.numbers else _named_beside(c, x)
+    named = c.subject & names
+    if product == "version" and c.predicate == "be" and len(named) == 1:
+        # "the team's Slack client is version 4.33": the version of the subject's name
+        return Held(f"version of {next(iter(named))}", x, versions, owned=named)
     return Held(f"version of {product}", x, versions) if product else None
 
 

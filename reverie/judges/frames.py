@@ -3960,10 +3960,13 @@ def _held_by_one(c: Clause, x: Held, a: Analysis, d: Clause, y: Held, b: Analysi
     a key and its value that name no holder against one holder named ("Employer:
     Halvorsen" / "Noor works at Kestrel Air": the note's holder, whom the other names)."""
     # one named in full and clipped is one ("the production database" / "Prod runs on")
-    mine, theirs = _unclipped(*_pronoun_named(x.holder(c, b.lemmas), a, y.holder(d, a.lemmas),
-                                              b))
-    return bool(mine) and (mine == theirs or mine ^ theirs <= a.lemmas & b.lemmas
-                           or _owned_or_not(mine, theirs, a.lemmas & b.lemmas)
+    # words both say, but a value ("Tom's title is Product Manager" / "Tom's manager's
+    # title is Staff Engineer": the manager is a value, no scope the first leaves unsaid)
+    mine, theirs = _unclipped(*_pronoun_named(x.holder(c, b.lemmas - y.value), a,
+                                              y.holder(d, a.lemmas - x.value), b))
+    said = (a.lemmas & b.lemmas) - x.value - y.value
+    return bool(mine) and (mine == theirs or mine ^ theirs <= said
+                           or _owned_or_not(mine, theirs, said)
                            or _one_named_holder(mine, c, theirs, d)
                            or _named_in_part(mine, c, a, theirs, d, b)
                            or _unnamed_and_named(c, x, mine, theirs, d, b)

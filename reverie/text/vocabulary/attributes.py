@@ -185,7 +185,7 @@ MAIN_QUALIFIERS = frozenset({"default", "preferred", "prefer", "primary", "main"
 main database"), not one use of several ("billing", "display")."""
 
 ATTRIBUTE_QUALIFIERS = MAIN_QUALIFIERS | frozenset(
-    {"billing", "display", "account", "direct", "line", "reporting", "new"}
+    {"billing", "display", "account", "direct", "line", "reporting", "new", "official"}
 )
 """Words beside an attribute noun that say which use of it, not whose ("the user's
 default currency" is the user's currency; "the account time zone" is the holder's; "her

@@ -199,10 +199,12 @@ PHONE_WORDS = frozenset({"phone", "smartphone", "cellphone"})
 """Words for a holder's phone: its system is the holder's ("the user's phone runs Android"
 / "the user has an iPhone")."""
 
-ACCOUNT_WORDS = frozenset({"account", "workspace", "org", "organization"})
+ACCOUNT_WORDS = frozenset({"account", "workspace", "org", "organization", "subscription",
+                           "company", "tenant"})
 """Words for a holder's account with a vendor: its plan is the holder's ("Acme's workspace
-is on the Team plan" / "Acme has the Business plan"); an account of another product or
-use ("Acme's Zoom account", "her personal account") keeps that word in the holder."""
+is on the Team plan" / "Acme has the Business plan", "Hooli's company account"); an
+account of another product or use ("Acme's Zoom account", "her personal account") keeps
+that word in the holder, as a team does ("the plan for the team workspace": a part's)."""
 
 COMPUTER_WORDS = frozenset({"computer", "machine", "pc"})
 """Words for a holder's computer whatever it is: its system is the holder's ("the user's
