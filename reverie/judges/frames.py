@@ -1137,6 +1137,11 @@ def _clause_conflict(c: Clause, d: Clause, names: frozenset[str] = frozenset()
         return None  # "is a native Mandarin speaker" / "is an English speaker": both
     if _for_one_only(c, d, real[0].role) or _for_one_only(d, c, real[0].role):
         return None  # "prefers imperial units for cooking" / "prefers metric units"
+    if _sent_by_a_channel(c, d, real[0].role) or _sent_by_a_channel(d, c, real[0].role):
+        return None  # "wants contracts by post" / "prefers email": the contracts' way
+    if real[0].numbers and (_counted_in_a_place(c, d, real[0].role, names)
+                            or _counted_in_a_place(d, c, real[0].role, names)):
+        return None  # "has 50 employees in Berlin" / "has 2,000 employees": a part
     # a wish, or a copula, said where or when it holds ("prefers WhatsApp at work" /
     # "prefers phone", "is a night owl on weekends" / "is an early riser")
     wishes = c.predicate != "be"
@@ -1407,6 +1412,29 @@ def _circumstances(facts: Analysis) -> tuple[frozenset[str], frozenset[str]]:
 # channels' names and their lemmas ("Teams": team), which name no circumstance
 _CHANNEL_NAMED = frozenset(CHANNEL_NAMES) | frozenset(
     w.removesuffix("s") for w in CHANNEL_NAMES)
+
+
+def _counted_in_a_place(c: Clause, d: Clause, role: str, names: frozenset[str]) -> bool:
+    """``c`` counts its value in a place, a place's kind or a name (``names``: "has 50
+    employees in Berlin", "employs 50 people in Europe"), on the clause or hung on the
+    value, that ``d`` does not say: the count of a part, beside ``d``'s of the whole."""
+    x = c.arg(role)
+    said = {w for y in d.args for w in _arg_words(y)}
+    placed = [*(y for y in c.args if y is not x), *(_hung(x) if x is not None else ())]
+    return any(y.role in {"prep:in", "prep:at"} and y.head not in said
+               and (y.head in names or place_kind(y.head) is not None) for y in placed)
+
+
+def _sent_by_a_channel(c: Clause, d: Clause, role: str) -> bool:
+    """``c``'s object is a thing sent the way a channel of its says ("wants contracts by
+    post", "gets invoices via email") and ``d``'s is a channel ("prefers email"): the thing
+    is a scope of ``c``'s, not another value of ``d``'s."""
+    x, y = c.arg(role), d.arg(role)
+    if role != "obj" or x is None or y is None or not _a_channel(y) or _a_channel(x):
+        return False
+    hung = {w for slot, phrase in x.mods or () if slot in _WAYS for w in phrase.split()}
+    return bool(hung & _CHANNEL_NAMED) or any(z.role in _WAYS and _a_channel(z)
+                                               for z in c.args if z is not x)
 
 
 def _a_channel(z: Arg) -> bool:

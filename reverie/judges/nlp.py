@@ -49,6 +49,7 @@ from reverie.text.vocabulary.attributes import (
     HOURS_WORKED,
     ONE_VALUE_NOUNS,
     OWNER_NOUNS,
+    STAFF_NOUNS,
     STATUS_WORDS,
 )
 from reverie.text.vocabulary.calendar_words import (
@@ -1276,6 +1277,10 @@ def _normal_form(
     employed = _employed_by(pred, lemma, subject, args)
     if employed is not None:  # "Halvorsen employs Noor": Noor is employed by Halvorsen
         subject, args = employed
+    staff = _staff_counted(lemma, args)
+    if staff is not None:  # "employs 2,000 people": has 2,000 employees
+        predicate = lemma = "have"
+        args = [staff if a.role == "obj" else a for a in args]
     fed_up = _done_with(pred, lemma, args)
     if fed_up is not None:  # "i am done with books": no longer likes them
         predicate, negations = LIKE, negations + 1
@@ -1307,6 +1312,16 @@ def _normal_form(
         args = [Arg("attr", new.head, new.words, new.numbers, new.mods), *rest]
         predicate = "be"
     return predicate, subject, args, negations
+
+
+def _staff_counted(lemma: str, args: list[Arg]) -> Arg | None:
+    """The object of "employ" that counts an employer's staff as a whole ("employs over
+    2,000 people", "employs 300 staff"), as the employees it has; None otherwise ("employs
+    40 engineers" counts a part)."""
+    obj = next((a for a in args if a.role == "obj"), None)
+    if lemma != "employ" or obj is None or not obj.numbers or obj.head not in STAFF_NOUNS:
+        return None
+    return replace(obj, head="employee", words=obj.words - {obj.head} | {"employee"})
 
 
 def _employed_by(pred: Any, lemma: str, subject: frozenset[str], args: list[Arg]

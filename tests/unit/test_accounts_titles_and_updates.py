@@ -40,3 +40,19 @@ def test_another_holder_or_a_scope_is_no_contradiction(a: str, b: str) -> None:
 
 def test_a_message_sent_to_someone_on_a_channel_is_their_channel() -> None:
     assert held_of("Send Dana updates on WhatsApp.").get("contact channel") == {"whatsapp"}
+
+
+def test_staff_employed_are_employees_had() -> None:
+    # "employs 2,000 people" says how many employees Acme has: not one note with "50"
+    assert_contradiction("Acme has about 50 employees.", "Acme employs over 2,000 people.",
+                         "other-value")
+    assert explained("Acme has 300 employees.", "Acme employs 300 staff.")[0] == "one fact"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Acme employs 50 people in Berlin.", "Acme has 2,000 employees."),
+    ("Acme has 50 employees in Berlin.", "Acme has 2,000 employees."),
+    ("Acme has about 50 employees in Europe.", "Acme employs over 2,000 people."),
+])
+def test_a_count_in_a_place_is_a_part(a: str, b: str) -> None:
+    assert explained(a, b)[0] != "contradiction"

@@ -140,3 +140,10 @@ def test_a_machine_named_with_its_system(a: str, b: str, contradicts: bool) -> N
     assert (explained(a, b)[0] == "contradiction") == contradicts
     if contradicts:
         assert_contradiction(a, b, "likely-one-value", certain=False)
+
+
+def test_a_thing_sent_by_a_channel_is_a_scope_not_another_channel() -> None:
+    # what is sent is a scope of its own against the channel wanted in general
+    assert explained("Dana wants contracts by post.", "Dana prefers email.")[0] != "contradiction"
+    assert_contradiction("Dana wants contracts by post.", "Dana wants contracts by email.",
+                         "other-value")

@@ -84,6 +84,7 @@ __all__ = [
     "SEVERAL_NOUNS",
     "SORTS_BESIDES_WORK",
     "SPOUSE_NOUNS",
+    "STAFF_NOUNS",
     "STARTING_VERBS",
     "STATUS_PHRASES",
     "STATUS_WORDS",
@@ -651,6 +652,10 @@ CONTACT_NOUNS = frozenset({"contact", "communication", "correspondence", "outrea
 """Nouns of contact as a whole, whose :data:`CHANNEL_SLOTS` name the contact channel as a
 contact verb's do ("wants all contact via Slack", "all communication with Leo goes through
 email")."""
+
+STAFF_NOUNS = frozenset({"people", "person", "staff", "worker", "employee", "personnel"})
+"""Nouns of an employer's staff as a whole: "employs 2,000 people" says how many employees
+it has, as "has 2,000 employees" does."""
 
 HOURS_WORKED = frozenset({"full-time", "part-time", "freelance"})
 """How much or on what terms one works, words the parse may hang a job or an employer on
