@@ -1293,8 +1293,9 @@ def _employer_of_role(x: Arg, names: frozenset[str]) -> Held | None:
     for slot, value in sorted(x.mods or ()):
         words = frozenset(value.split())
         employer = next((w for w in sorted(words) if w in names
-                         or _kind(w, EMPLOYER_KINDS, any_sense=True)), None)
-        if slot in {"prep:at", "prep:for"} and employer is not None:
+                         or _kind(w, EMPLOYER_KINDS, any_sense=True)),
+                        None) if slot in {"prep:at", "prep:for"} else None
+        if employer is not None:
             # the phrase, headed by its employer's word ("a barista at a little cafe": cafe)
             return Held("employer", Arg(slot, employer, words, frozenset()), words)
         # "a Square employee": a name the parse read as an adjective

@@ -397,12 +397,13 @@ def _key_value(m: re.Match[str]) -> str:
         # "Ex-employer: Google": the former one, as "Former employer" says it
         said[head - 1] = f"former {said[head - 1].rpartition('-')[2]}"
         return f"{' '.join(said)} is {m.group(2)}"
-    # "Laptop: MacBook Pro", "Dev machine: Arch Linux": a computer is the product named
-    # ("Phone: 555 0142" is a number more often than a phone)
-    keyed = last in ATTRIBUTE_KEYS or last in DEVICE_NOUNS - PHONE_WORDS
+    keyed = last in ATTRIBUTE_KEYS or last in _KEYED_DEVICES
     return f"{key} is {m.group(2)}" if keyed else m.group(0)
 
 
+# "Laptop: MacBook Pro", "Dev machine: Arch Linux": a computer is the product named ("Phone:
+# 555 0142" is a number more often than a phone)
+_KEYED_DEVICES = DEVICE_NOUNS - PHONE_WORDS
 
 
 def _names_a_scope(word: str) -> bool:
